@@ -1,0 +1,139 @@
+/**
+ * Server configuration from the environment, validated once at start. Bad configuration stops
+ * the start with a message naming the variable (DESIGN.md §3). Every outside service is a base
+ * URL: by default it points at the embedded implementation in this same process.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { MARKET_ALIASES, type MarketAlias } from '../src/lib/markets'
+
+const optionalUrl = z.url({ protocol: /^(https?|postgres(ql)?|smtps?|redis)$/ }).optional()
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  MARKET_DOMAINS: z.string().optional(),
+  API_URL: optionalUrl,
+  API_KEY: z.string().min(8).default('lumo-dev-storefront-key'),
+  AUTH_URL: optionalUrl,
+  SIGN_URL: optionalUrl,
+  LIKES_URL: optionalUrl,
+  LOYALTY_URL: optionalUrl,
+  SEARCH_URL: optionalUrl,
+  IMAGE_URL: optionalUrl,
+  PAYMENT_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32).optional(),
+  SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export interface ServiceUrls {
+  api: string
+  auth: string
+  sign: string
+  likes: string
+  loyalty: string
+  search: string
+  images: string
+  payments: string
+}
+
+export interface Config {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string
+  /** market alias → host name; empty in market-in-path mode */
+  marketDomains: Partial<Record<MarketAlias, string>>
+  urlMode: 'path' | 'domain'
+  apiKey: string
+  services: ServiceUrls
+  smtpUrl: string | undefined
+  redisUrl: string | undefined
+  sessionSecret: string
+  seedProducts: number
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function parseMarketDomains(value: string | undefined): Partial<Record<MarketAlias, string>> {
+  if (!value?.trim()) return {}
+  const result: Partial<Record<MarketAlias, string>> = {}
+  for (const pair of value.split(',')) {
+    const [alias, host] = pair.split('=').map((s) => s.trim())
+    if (!alias || !host || !(MARKET_ALIASES as readonly string[]).includes(alias)) {
+      throw new ConfigError(`MARKET_DOMAINS: "${pair}" is not market=host with a market of ${MARKET_ALIASES.join(', ')}`)
+    }
+    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) throw new ConfigError(`MARKET_DOMAINS: "${host}" is not a host name`)
+    result[alias as MarketAlias] = host.toLowerCase()
+  }
+  return result
+}
+
+/** The secret signing cookies and tokens; generated into DATA_DIR on first start when unset. */
+function loadSessionSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv
+  const file = path.join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  )
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  const listenHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST
+  const self = `http://${listenHost.includes(':') ? `[${listenHost}]` : listenHost}:${env.PORT}`
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+  const marketDomains = parseMarketDomains(env.MARKET_DOMAINS)
+  const trim = (url: string) => url.replace(/\/$/, '')
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    marketDomains,
+    urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
+    apiKey: env.API_KEY,
+    services: {
+      api: trim(env.API_URL ?? `${self}/graphql`),
+      auth: trim(env.AUTH_URL ?? `${self}/auth`),
+      sign: trim(env.SIGN_URL ?? `${self}/auth/sign/`),
+      likes: trim(env.LIKES_URL ?? `${self}/likes`),
+      loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
+      search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),
+      images: trim(env.IMAGE_URL ?? `${self}/img`),
+      payments: trim(env.PAYMENT_URL ?? `${self}/pay`),
+    },
+    smtpUrl: env.SMTP_URL,
+    redisUrl: env.REDIS_URL,
+    sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+    seedProducts: env.SEED_PRODUCTS,
+  }
+}

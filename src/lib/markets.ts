@@ -1,0 +1,71 @@
+/**
+ * Markets and languages: the one typed config that drives routes, links, cookies, GraphQL
+ * variables, formatting, hreflang and the sitemap (DESIGN.md §4).
+ */
+export const LOCALE_CODES = ['fi', 'sv', 'nb', 'da'] as const
+export type LocaleCode = (typeof LOCALE_CODES)[number]
+
+export const MARKET_ALIASES = ['fi', 'se', 'no', 'dk'] as const
+export type MarketAlias = (typeof MARKET_ALIASES)[number]
+
+export type CurrencyCode = 'EUR' | 'SEK' | 'NOK' | 'DKK'
+export type LocaleIso = 'fi-FI' | 'sv-SE' | 'nb-NO' | 'da-DK'
+
+export interface LocaleConfig {
+  code: LocaleCode
+  iso: LocaleIso
+  /** The language's own name, shown in the language switch. */
+  name: string
+  country: string
+  currency: CurrencyCode
+  flag: string
+}
+
+export interface MarketConfig {
+  alias: MarketAlias
+  /** ISO 3166-1 alpha-2 */
+  countryCode: 'FI' | 'SE' | 'NO' | 'DK'
+  countryName: string
+  currency: CurrencyCode
+  defaultLocale: LocaleCode
+  allowedLocales: readonly LocaleCode[]
+}
+
+export const DEFAULT_LOCALE: LocaleCode = 'fi'
+export const FALLBACK_MARKET: MarketAlias = 'fi'
+export const CHANNEL_ID = '1|fi'
+
+export const LOCALES: Record<LocaleCode, LocaleConfig> = {
+  fi: { code: 'fi', iso: 'fi-FI', name: 'Suomi', country: 'Suomi', currency: 'EUR', flag: '🇫🇮' },
+  sv: { code: 'sv', iso: 'sv-SE', name: 'Svenska', country: 'Sverige', currency: 'SEK', flag: '🇸🇪' },
+  nb: { code: 'nb', iso: 'nb-NO', name: 'Norsk', country: 'Norge', currency: 'NOK', flag: '🇳🇴' },
+  da: { code: 'da', iso: 'da-DK', name: 'Dansk', country: 'Danmark', currency: 'DKK', flag: '🇩🇰' },
+}
+
+export const MARKETS: Record<MarketAlias, MarketConfig> = {
+  fi: { alias: 'fi', countryCode: 'FI', countryName: 'Suomi', currency: 'EUR', defaultLocale: 'fi', allowedLocales: ['fi', 'sv'] },
+  se: { alias: 'se', countryCode: 'SE', countryName: 'Sverige', currency: 'SEK', defaultLocale: 'sv', allowedLocales: ['sv'] },
+  no: { alias: 'no', countryCode: 'NO', countryName: 'Norge', currency: 'NOK', defaultLocale: 'nb', allowedLocales: ['nb'] },
+  dk: { alias: 'dk', countryCode: 'DK', countryName: 'Danmark', currency: 'DKK', defaultLocale: 'da', allowedLocales: ['da'] },
+}
+
+export function isMarketAlias(value: unknown): value is MarketAlias {
+  return typeof value === 'string' && (MARKET_ALIASES as readonly string[]).includes(value)
+}
+
+export function isLocaleCode(value: unknown): value is LocaleCode {
+  return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)
+}
+
+export function localeFromIso(iso: string): LocaleCode | undefined {
+  return LOCALE_CODES.find((code) => LOCALES[code].iso.toLowerCase() === iso.toLowerCase())
+}
+
+export function isLocaleAllowed(market: MarketAlias, locale: LocaleCode): boolean {
+  return MARKETS[market].allowedLocales.includes(locale)
+}
+
+/** The GraphQL variables every operation gets (spec §7). */
+export function apiScope(market: MarketAlias, locale: LocaleCode) {
+  return { channelId: CHANNEL_ID, marketId: market, languageId: LOCALES[locale].iso }
+}
