@@ -124,7 +124,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),
-      sign: trim(env.SIGN_URL ?? `${self}/auth/sign/`),
+      // the client appends the challenge to the sign endpoint, so it keeps its trailing slash
+      sign: env.SIGN_URL ?? `${self}/auth/sign/`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),
