@@ -29,6 +29,8 @@ export interface MarketConfig {
   currency: CurrencyCode
   defaultLocale: LocaleCode
   allowedLocales: readonly LocaleCode[]
+  /** IANA zone for dates shown to shoppers (the server runs in UTC). */
+  timeZone: string
 }
 
 export const DEFAULT_LOCALE: LocaleCode = 'fi'
@@ -43,10 +45,42 @@ export const LOCALES: Record<LocaleCode, LocaleConfig> = {
 }
 
 export const MARKETS: Record<MarketAlias, MarketConfig> = {
-  fi: { alias: 'fi', countryCode: 'FI', countryName: 'Suomi', currency: 'EUR', defaultLocale: 'fi', allowedLocales: ['fi', 'sv'] },
-  se: { alias: 'se', countryCode: 'SE', countryName: 'Sverige', currency: 'SEK', defaultLocale: 'sv', allowedLocales: ['sv'] },
-  no: { alias: 'no', countryCode: 'NO', countryName: 'Norge', currency: 'NOK', defaultLocale: 'nb', allowedLocales: ['nb'] },
-  dk: { alias: 'dk', countryCode: 'DK', countryName: 'Danmark', currency: 'DKK', defaultLocale: 'da', allowedLocales: ['da'] },
+  fi: {
+    alias: 'fi',
+    countryCode: 'FI',
+    countryName: 'Suomi',
+    currency: 'EUR',
+    defaultLocale: 'fi',
+    allowedLocales: ['fi', 'sv'],
+    timeZone: 'Europe/Helsinki',
+  },
+  se: {
+    alias: 'se',
+    countryCode: 'SE',
+    countryName: 'Sverige',
+    currency: 'SEK',
+    defaultLocale: 'sv',
+    allowedLocales: ['sv'],
+    timeZone: 'Europe/Stockholm',
+  },
+  no: {
+    alias: 'no',
+    countryCode: 'NO',
+    countryName: 'Norge',
+    currency: 'NOK',
+    defaultLocale: 'nb',
+    allowedLocales: ['nb'],
+    timeZone: 'Europe/Oslo',
+  },
+  dk: {
+    alias: 'dk',
+    countryCode: 'DK',
+    countryName: 'Danmark',
+    currency: 'DKK',
+    defaultLocale: 'da',
+    allowedLocales: ['da'],
+    timeZone: 'Europe/Copenhagen',
+  },
 }
 
 export function isMarketAlias(value: unknown): value is MarketAlias {

@@ -1,0 +1,32 @@
+/** A fingerprint of everything the production build is made from, to tell when it is stale. */
+import path from 'node:path'
+import { createHash } from 'node:crypto'
+import { readdir, readFile, stat } from 'node:fs/promises'
+
+export const BUILD_STAMP = 'dist/.build-fingerprint'
+const INPUTS = ['src', 'locales', 'public', 'sw', 'graphql', 'vite.config.ts', 'package-lock.json', 'package.json']
+
+async function filesUnder(entry: string): Promise<string[]> {
+  const info = await stat(entry).catch(() => null)
+  if (!info) return []
+  if (info.isFile()) return [entry]
+  const children = await readdir(entry)
+  const nested = await Promise.all(children.map((child) => filesUnder(path.join(entry, child))))
+  return nested.flat()
+}
+
+export async function sourceFingerprint(root: string): Promise<string> {
+  const hash = createHash('sha256')
+  const files = (await Promise.all(INPUTS.map((input) => filesUnder(path.join(root, input))))).flat().sort()
+  for (const file of files) {
+    if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) continue
+    hash.update(path.relative(root, file))
+    hash.update(await readFile(file))
+  }
+  return hash.digest('hex')
+}
+
+export async function buildIsCurrent(root: string): Promise<boolean> {
+  const recorded = await readFile(path.join(root, BUILD_STAMP), 'utf8').catch(() => null)
+  return recorded !== null && recorded === (await sourceFingerprint(root))
+}

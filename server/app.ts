@@ -1,0 +1,46 @@
+/**
+ * Builds the one Fastify app that serves the whole shop: the embedded services under their own
+ * mounts and the storefront's streaming SSR for everything else (docs/architecture.md).
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import fastifyCompress from '@fastify/compress'
+import type { Config } from './config'
+import type { Database } from './db'
+import graphqlService from './services/graphql'
+import graphqlProxy from './ssr/graphql-proxy'
+import { createServiceFetch } from './ssr/service-fetch'
+import ssr from './ssr'
+
+export interface AppOptions {
+  config: Config
+  database: Database
+  /** Vite dev server in middleware mode instead of the production build. */
+  dev?: boolean
+  logger?: boolean
+}
+
+export async function buildApp({ config, database, dev = false, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.isProduction ? 'info' : 'warn' } : false,
+    // Requests in flight finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  })
+
+  await app.register(fastifyCompress, { global: true, threshold: 1024 })
+  await app.register(fastifyCookie, { secret: config.sessionSecret })
+
+  app.get('/healthz', async () => ({ status: 'ok', database: database.kind, uptime: Math.round(process.uptime()) }))
+
+  // Embedded services (each reachable only through its base URL by the storefront).
+  await app.register(graphqlService, { database, config })
+
+  // Storefront.
+  const serviceFetch = createServiceFetch(app, config)
+  await app.register(graphqlProxy, { config, serviceFetch })
+  await app.register(ssr, { config, serviceFetch, dev })
+
+  return app
+}

@@ -1,0 +1,82 @@
+/**
+ * Which scripts and styles a page needs, from Vite's build manifest: the client entry with its
+ * static imports and CSS, plus the chunk of the page's own route module, so the browser fetches
+ * them in parallel instead of discovering them one by one.
+ */
+import path from 'node:path'
+import { readFile } from 'node:fs/promises'
+
+interface ManifestChunk {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+
+export interface PageAssets {
+  /** The module script that boots the client. */
+  entry: string
+  /** Module scripts to preload (entry's static imports and the route's chunk). */
+  modulepreload: string[]
+  stylesheets: string[]
+  /** Extra raw HTML for the head in development (Vite client, React refresh preamble). */
+  devHead?: string
+}
+
+export interface AssetManifest {
+  forRoute(routeModule: string | undefined): PageAssets
+}
+
+const ENTRY = 'src/entry-client.tsx'
+
+export async function loadAssetManifest(clientDist: string): Promise<AssetManifest> {
+  const file = path.join(clientDist, '.vite/manifest.json')
+  const raw = await readFile(file, 'utf8').catch(() => {
+    throw new Error(`The production build is missing (${file}). Run "npm run build" or "npm start".`)
+  })
+  const chunks = JSON.parse(raw) as Record<string, ManifestChunk>
+  const entryChunk = chunks[ENTRY]
+  if (!entryChunk) throw new Error(`The build manifest has no entry for ${ENTRY}`)
+
+  /** A chunk's file, CSS and its static imports, depth first, each once. */
+  const collect = (key: string, scripts: Set<string>, styles: Set<string>) => {
+    const chunk = chunks[key]
+    if (!chunk || scripts.has(`/${chunk.file}`)) return
+    scripts.add(`/${chunk.file}`)
+    for (const css of chunk.css ?? []) styles.add(`/${css}`)
+    for (const imported of chunk.imports ?? []) collect(imported, scripts, styles)
+  }
+  const cache = new Map<string, PageAssets>()
+
+  return {
+    forRoute(routeModule) {
+      const key = routeModule ?? ''
+      const cached = cache.get(key)
+      if (cached) return cached
+      const scripts = new Set<string>()
+      const styles = new Set<string>()
+      collect(ENTRY, scripts, styles)
+      if (routeModule) collect(routeModule, scripts, styles)
+      const entry = `/${entryChunk.file}`
+      scripts.delete(entry)
+      const assets = { entry, modulepreload: [...scripts], stylesheets: [...styles] }
+      cache.set(key, assets)
+      return assets
+    },
+  }
+}
+
+const REACT_REFRESH_PREAMBLE = `<script type="module">import RefreshRuntime from "/@react-refresh";RefreshRuntime.injectIntoGlobalHook(window);window.$RefreshReg$=()=>{};window.$RefreshSig$=()=>(type)=>type;window.__vite_plugin_react_preamble_installed__=true</script>`
+
+export function devAssets(): AssetManifest {
+  return {
+    forRoute: () => ({
+      entry: `/${ENTRY}`,
+      modulepreload: [],
+      stylesheets: [],
+      devHead: `${REACT_REFRESH_PREAMBLE}<script type="module" src="/@vite/client"></script>`,
+    }),
+  }
+}

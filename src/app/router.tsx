@@ -1,0 +1,126 @@
+/**
+ * Turns the route table (src/lib/paths.ts) into react-router route objects for one market and
+ * language. Every page route's loader runs the route's middlewares first (spec §2), then the page
+ * module's own loader; the page module itself is loaded lazily, so each page is its own chunk.
+ */
+import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import type { ApolloClient } from '@apollo/client'
+import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
+import type { LocaleCode } from '../lib/markets'
+import type { RouteModule } from './route-types'
+import type { AppStore } from './store'
+import type { Site } from './site'
+import { runMiddlewares } from './middlewares'
+import { DefaultLayout } from './layouts/DefaultLayout'
+import { UndistractedLayout } from './layouts/UndistractedLayout'
+import { UndistractedSpecialLayout } from './layouts/UndistractedSpecialLayout'
+import { ErrorLayout } from './layouts/ErrorLayout'
+import { RootShell } from './RootShell'
+
+export interface RouteDeps {
+  apollo: ApolloClient
+  store: AppStore
+  site: Site
+  isServer: boolean
+}
+
+export interface RouteHandle {
+  name: RouteName
+  layout: LayoutName
+  /** Source path of the page module, for preloading its chunk. */
+  module: string
+}
+
+const pageModules = import.meta.glob<RouteModule>('../routes/*.tsx')
+
+export function routeModulePath(name: RouteName): string {
+  return `src/routes/${name}.tsx`
+}
+
+export async function loadRouteModule(name: RouteName): Promise<RouteModule> {
+  const load = pageModules[`../routes/${name}.tsx`]
+  if (!load) throw new Error(`No page module for route "${name}" (expected ${routeModulePath(name)})`)
+  return load()
+}
+
+function notFound(): Response {
+  return new Response('Not Found', { status: 404, statusText: 'Not Found' })
+}
+
+function pathsOf(definition: RouteDefinition, locale: LocaleCode): string[] {
+  const all = [definition.path, ...(definition.aliases ?? [])]
+  return all.map((path) => (typeof path === 'string' ? path : path[locale]))
+}
+
+function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[] {
+  const { apollo, store, site, isServer } = deps
+  const handle: RouteHandle = { name: definition.name, layout: definition.layout, module: routeModulePath(definition.name) }
+  const loader = async ({ request, params }: LoaderFunctionArgs) => {
+    if (definition.validate && !definition.validate(params)) throw notFound()
+    await runMiddlewares(definition.middleware, {
+      request,
+      params,
+      routeName: definition.name,
+      store,
+      homePath: pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'),
+      isServer,
+    })
+    // The not-found page is a real 404, whichever way it was reached.
+    if (definition.name === 'not-found') throw notFound()
+    const module = await loadRouteModule(definition.name)
+    if (!module.loader) return null
+    return module.loader({ request, params, apollo, store, market: site.market, locale: site.locale })
+  }
+  const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })
+  return pathsOf(definition, site.locale).map((path, index) => ({
+    id: index === 0 ? definition.name : `${definition.name}#${index}`,
+    path,
+    handle,
+    loader,
+    lazy,
+  }))
+}
+
+const LAYOUTS: Record<LayoutName, () => React.JSX.Element> = {
+  default: DefaultLayout,
+  undistracted: UndistractedLayout,
+  'undistracted-special': UndistractedSpecialLayout,
+}
+
+export function createRoutes(deps: RouteDeps): RouteObject[] {
+  const layoutRoutes = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
+    const Layout = LAYOUTS[layout]
+    return {
+      id: `layout:${layout}`,
+      element: <Layout />,
+      children: ROUTES.filter((definition) => definition.layout === layout).flatMap((definition) =>
+        pageRoutes(definition, deps),
+      ),
+    } satisfies RouteObject
+  })
+  return [
+    {
+      id: 'root',
+      element: (
+        <RootShell>
+          <Outlet />
+        </RootShell>
+      ),
+      errorElement: (
+        <RootShell>
+          <ErrorLayout />
+        </RootShell>
+      ),
+      children: layoutRoutes,
+    },
+  ]
+}
+
+/** The handle of the deepest matched page route, if any. */
+export function pageHandle(matches: { route: { handle?: unknown } }[]): RouteHandle | undefined {
+  for (let index = matches.length - 1; index >= 0; index--) {
+    const handle = matches[index]?.route.handle as RouteHandle | undefined
+    if (handle?.name) return handle
+  }
+  return undefined
+}

@@ -1,0 +1,27 @@
+/**
+ * Where the page is: its market, language, URL mode and base path. Fixed for the life of a page
+ * (a market or language change is a new document), so a plain context is enough.
+ */
+import { createContext, useContext, type ReactNode } from 'react'
+import type { LocaleCode, MarketAlias } from '../lib/markets'
+import type { UrlSettings } from '../lib/paths'
+
+export interface Site {
+  market: MarketAlias
+  locale: LocaleCode
+  basename: string
+  urlSettings: UrlSettings
+  publicUrl: string
+}
+
+const SiteContext = createContext<Site | null>(null)
+
+export function SiteProvider({ site, children }: { site: Site; children: ReactNode }) {
+  return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+}
+
+export function useSite(): Site {
+  const site = useContext(SiteContext)
+  if (!site) throw new Error('useSite must be used inside <SiteProvider>')
+  return site
+}

@@ -1,0 +1,61 @@
+/**
+ * The browser half: restores the store and the Apollo cache from the state the server wrote,
+ * loads the current page's module before hydrating (so the first render matches the server's),
+ * and hydrates.
+ */
+import { hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router'
+import type { NormalizedCacheObject } from '@apollo/client'
+import { makeStore } from './app/store'
+import { createApolloClient } from './app/apollo'
+import { createRoutes } from './app/router'
+import { App } from './app/App'
+import type { BootState } from './entry-server'
+
+declare global {
+  interface Window {
+    __LUMO__: BootState
+    __staticRouterHydrationData?: HydrationState
+  }
+}
+
+async function boot() {
+  const { site, redux, apollo: apolloState, messages } = window.__LUMO__
+  const store = makeStore(redux as Parameters<typeof makeStore>[0])
+  const apollo = createApolloClient({
+    uri: '/api/graphql',
+    ssrMode: false,
+    getScope: () => ({ market: site.market, locale: site.locale }),
+    restore: apolloState as NormalizedCacheObject,
+  })
+  const routes = createRoutes({ apollo, store, site, isServer: false })
+
+  // Resolve the lazy page modules of the current URL first; otherwise the router would render
+  // nothing while it loads them and the markup would not match the server's.
+  const matches = matchRoutes(routes, window.location, site.basename) ?? []
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return
+      const resolved = await route.lazy()
+      Object.assign(route, resolved, { lazy: undefined })
+    }),
+  )
+
+  const router = createBrowserRouter(routes, {
+    basename: site.basename,
+    hydrationData: window.__staticRouterHydrationData,
+  })
+  hydrateRoot(
+    document.getElementById('root')!,
+    <App store={store} apollo={apollo} site={site} messages={messages}>
+      <RouterProvider router={router} />
+    </App>,
+    {
+      onRecoverableError(error, info) {
+        console.error('Recoverable React error', error, info.componentStack)
+      },
+    },
+  )
+}
+
+void boot()

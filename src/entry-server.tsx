@@ -1,0 +1,125 @@
+/**
+ * The server half of the app: resolves the URL (canonicalising redirects), builds the request's
+ * store and Apollo client, runs the route loaders, and hands back a render function plus the
+ * head and the state the client boots from (DESIGN.md §5).
+ */
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
+import { createIntl } from 'react-intl'
+import { LOCALES } from './lib/markets'
+import { resolveUrl } from './lib/paths'
+import { serializeForScript } from './lib/serialize'
+import { makeStore } from './app/store'
+import { createApolloClient } from './app/apollo'
+import { initServerState } from './app/server-state'
+import { createRoutes, loadRouteModule, pageHandle } from './app/router'
+import { loadMessages } from './app/i18n'
+import { buildHead, renderHeadTags } from './app/head'
+import { App } from './app/App'
+import type { Site } from './app/site'
+import type { PageMetaResult } from './app/route-types'
+import type { PrepareContext, Prepared } from '../server/ssr/render'
+
+export interface BootState {
+  site: Site
+  redux: unknown
+  apollo: unknown
+  messages: Record<string, string>
+}
+
+function statusOf(error: unknown): number {
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status
+  return 500
+}
+
+export async function prepare(request: Request, context: PrepareContext): Promise<Prepared> {
+  const url = new URL(request.url)
+  const resolution = resolveUrl(url, {
+    settings: context.urlSettings,
+    cookies: { selectedMarket: context.cookies['lumo-selected-market'], locale: context.cookies['lumo-locale'] },
+  })
+  if (resolution.kind === 'redirect') return { kind: 'redirect', status: resolution.status, location: resolution.location }
+
+  const { market, locale, basename } = resolution
+  const site: Site = { market, locale, basename, urlSettings: context.urlSettings, publicUrl: context.publicUrl }
+  const store = makeStore()
+  const apollo = createApolloClient({
+    uri: context.apiUri,
+    fetch: context.fetch,
+    ssrMode: true,
+    headers: context.apiHeaders,
+    getScope: () => ({ market, locale }),
+  })
+  const routes = createRoutes({ apollo, store, site, isServer: true })
+  const handle = pageHandle(matchRoutes(routes, url, basename) ?? [])
+
+  await initServerState(store, {
+    apollo,
+    cookies: context.cookies,
+    host: context.host,
+    routeName: handle?.name ?? 'not-found',
+    userAgent: context.userAgent,
+    market,
+    locale,
+  })
+
+  const handler = createStaticHandler(routes, { basename })
+  const routerContext = await handler.query(request)
+  if (routerContext instanceof Response) {
+    return {
+      kind: 'redirect',
+      status: routerContext.status,
+      location: routerContext.headers.get('location') ?? '/',
+    }
+  }
+
+  const messages = await loadMessages(locale)
+  const intl = createIntl({ locale: LOCALES[locale].iso, messages })
+  const errors = routerContext.errors ? Object.values(routerContext.errors) : []
+  const status = errors.length > 0 ? statusOf(errors[0]) : routerContext.statusCode
+  const matchedHandle = pageHandle(routerContext.matches)
+
+  let meta: PageMetaResult
+  if (errors.length > 0 || !matchedHandle) {
+    meta = {
+      title: intl.formatMessage({ id: status === 404 ? 'error.notFound.title' : 'error.generic.title' }),
+      noindex: true,
+    }
+  } else {
+    const module = await loadRouteModule(matchedHandle.name)
+    const deepest = routerContext.matches[routerContext.matches.length - 1]
+    const data = deepest ? routerContext.loaderData[deepest.route.id] : undefined
+    meta = module.meta
+      ? module.meta({ data, intl, market, locale, params: deepest?.params ?? {} })
+      : { title: intl.formatMessage({ id: 'site.title' }) }
+  }
+
+  const head = buildHead({
+    routeName: matchedHandle?.name ?? 'not-found',
+    meta,
+    market,
+    locale,
+    pathname: url.pathname,
+    search: url.search,
+    settings: context.urlSettings,
+    publicUrl: context.publicUrl,
+  })
+
+  const router = createStaticRouter(handler.dataRoutes, routerContext)
+  const boot: BootState = { site, redux: store.getState(), apollo: apollo.extract(), messages }
+  const element = (
+    <App store={store} apollo={apollo} site={site} messages={messages}>
+      <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
+    </App>
+  )
+
+  return {
+    kind: 'page',
+    status,
+    headHtml: renderHeadTags(head),
+    lang: head.lang,
+    bootJson: serializeForScript(boot),
+    routeModule: matchedHandle?.module,
+    render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
+  }
+}

@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+/**
+ * Lumo's service worker (Workbox, injectManifest): hashed assets precached, pages network-first
+ * with the last good copy offline, product images cached, GraphQL and payments never cached.
+ * index.html is never precached: in an SSR app that URL is a 404 and would stop the install.
+ */
+import { precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching'
+import { registerRoute, setCatchHandler } from 'workbox-routing'
+import { NetworkFirst, CacheFirst, NetworkOnly } from 'workbox-strategies'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+
+const OFFLINE_URL = '/offline.html'
+
+cleanupOutdatedCaches()
+precacheAndRoute([...self.__WB_MANIFEST, { url: OFFLINE_URL, revision: null }])
+
+registerRoute(({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'), new NetworkOnly())
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/checkout'),
+  new NetworkFirst({ cacheName: 'lumo-pages', networkTimeoutSeconds: 4 }),
+)
+registerRoute(({ url }) => url.pathname.startsWith('/img/'), new CacheFirst({ cacheName: 'lumo-images' }))
+
+setCatchHandler(async ({ request }) => {
+  if (request.destination === 'document') {
+    const offline = await caches.match(OFFLINE_URL, { ignoreSearch: true })
+    if (offline) return offline
+  }
+  return Response.error()
+})
+
+self.addEventListener('message', (event) => {
+  if (event.data === 'SKIP_WAITING') void self.skipWaiting()
+})
