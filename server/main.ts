@@ -2,6 +2,7 @@
  * The shop's process: configuration, database (migrated, seeded on first start), the Fastify app,
  * and a graceful shutdown on SIGTERM/SIGINT that lets requests in flight finish.
  */
+import { existsSync } from 'node:fs'
 import { loadConfig, ConfigError } from './config'
 import { openDatabase } from './db'
 import { ensureSeeded } from './db/seed'
@@ -9,6 +10,8 @@ import { buildApp } from './app'
 
 async function main() {
   const dev = process.argv.includes('--dev')
+  // A .env file beside package.json is read if present; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env')
   if (!dev && !process.env.NODE_ENV) process.env.NODE_ENV = 'production'
   let config
   try {

@@ -1,0 +1,33 @@
+/**
+ * `npm run service -- <name>`: runs one embedded service on its own (PORT, HOST, DATA_DIR and
+ * DATABASE_URL as for the shop), e.g. to run the commerce API on its own machine and point the
+ * storefront's API_URL at it.
+ */
+import Fastify from 'fastify'
+import fastifyCookie from '@fastify/cookie'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db'
+import { ensureSeeded } from '../server/db/seed'
+import graphqlService from '../server/services/graphql'
+
+const SERVICES = {
+  graphql: graphqlService,
+} as const
+
+const name = process.argv[2]
+if (!name || !(name in SERVICES)) {
+  console.error(`Usage: npm run service -- <${Object.keys(SERVICES).join(' | ')}>`)
+  process.exit(64)
+}
+
+process.env.NODE_ENV ??= 'production'
+const config = loadConfig()
+const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+await ensureSeeded(database, config)
+const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' })
+await app.register(fastifyCookie, { secret: config.sessionSecret })
+app.get('/healthz', async () => ({ status: 'ok', service: name }))
+await app.register(SERVICES[name as keyof typeof SERVICES], { database, config })
+process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)))
+const address = await app.listen({ port: config.port, host: config.host })
+console.log(`Lumo ${name} service listening on ${address}`)
