@@ -1,0 +1,626 @@
+/**
+ * The Kysely `DB` interface: one entry per table of server/db/migrations (keep them in step).
+ *
+ * Value conventions, the same on PGlite and PostgreSQL (the connection layer installs the parsers):
+ * - bigint (money in minor units, counts) reads as `number`;
+ * - date reads as a 'YYYY-MM-DD' string; timestamptz reads as a `Date`;
+ * - jsonb reads as the parsed value and is written as JSON text: use `toJson(value)`;
+ * - text[] reads and writes as `string[]`.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/lib/markets'
+
+/** timestamptz: a Date out, a Date or ISO string in; `Generated` when the column has a default. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>
+export type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>
+/** date: 'YYYY-MM-DD' both ways. */
+export type DateString = string
+/** jsonb: parsed value out, JSON text in (pg would turn a JS array into a PostgreSQL array literal). */
+export type Json<T> = ColumnType<T, string, string>
+export type JsonNullable<T> = ColumnType<T | null, string | null | undefined, string | null>
+/** text[] with a default of '{}' */
+export type TextArray = ColumnType<string[], string[] | undefined, string[]>
+
+export type DiscountType = 'NONE' | 'SALE_PRICE' | 'PRICE_CAMPAIGN' | 'EXTERNAL'
+export type OrderStatus = 'received' | 'processing' | 'completed' | 'cancelled'
+export type PaymentKind = 'card' | 'invoice'
+export type PromoCodeKind = 'percentage' | 'fixed'
+export type ContentPageKind = 'page' | 'inspiration' | 'member' | 'style'
+export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
+export type CustomerEmailStatus = 'blacklisted' | 'invalid_email'
+export type OrderEventKind = 'status' | 'payment' | 'return_registered' | 'refund' | 'note'
+/** Per-language display names, e.g. { fi: 'Postipaketti', sv: 'Postpaket' } */
+export type LocalisedNames = Partial<Record<LocaleCode, string>>
+
+/** Geins AddressType fields, stored as jsonb on users and orders. */
+export interface AddressJson {
+  firstName?: string
+  lastName?: string
+  careOf?: string
+  addressLine1?: string
+  addressLine2?: string
+  addressLine3?: string
+  entryCode?: string
+  zip?: string
+  city?: string
+  state?: string
+  country?: string
+  company?: string
+  mobile?: string
+  phone?: string
+}
+
+export interface LanguagesTable {
+  code: LocaleCode
+  iso: string
+  name: string
+  ts_config: string
+  sort_order: Generated<number>
+}
+
+export interface MarketsTable {
+  alias: MarketAlias
+  market_id: string
+  country_code: string
+  country_name: string
+  currency_code: CurrencyCode
+  currency_name: string
+  currency_symbol: string
+  vat_rate_bp: number
+  default_language: LocaleCode
+  group_key: Generated<string>
+  is_virtual: Generated<boolean>
+  only_display_in_checkout: Generated<boolean>
+  sort_order: Generated<number>
+}
+
+export interface MarketLanguagesTable {
+  market_alias: MarketAlias
+  language: LocaleCode
+  sort_order: Generated<number>
+}
+
+export interface CategoriesTable {
+  category_id: number
+  parent_id: number | null
+  sort_order: Generated<number>
+  is_hidden: Generated<boolean>
+  image_file_name: string | null
+  created_at: GeneratedTimestamp
+}
+
+export interface CategoryTextsTable {
+  category_id: number
+  language: LocaleCode
+  name: string
+  alias: string
+  description: string | null
+  secondary_description: string | null
+  meta_title: string | null
+  meta_description: string | null
+}
+
+export interface BrandsTable {
+  brand_id: number
+  alias: string
+  name: string
+  logo_file_name: string | null
+  created_at: GeneratedTimestamp
+}
+
+export interface BrandTextsTable {
+  brand_id: number
+  language: LocaleCode
+  description: string
+}
+
+export interface ProductsTable {
+  product_id: number
+  article_number: string
+  brand_id: number
+  primary_category_id: number
+  first_available_on: DateString
+  created_at: GeneratedTimestamp
+  discount_type: Generated<DiscountType>
+  is_active: Generated<boolean>
+  is_collab: Generated<boolean>
+  is_sustainable: Generated<boolean>
+  is_petite: Generated<boolean>
+  is_outlet: Generated<boolean>
+  has_extended_sizes: Generated<boolean>
+  color_hex: string | null
+  sales_count: Generated<number>
+  weight_grams: Generated<number>
+}
+
+export interface ProductTextsTable {
+  product_id: number
+  language: LocaleCode
+  name: string
+  alias: string
+  text1: Generated<string>
+  text2: Generated<string>
+  text3: Generated<string>
+  meta_title: string | null
+  meta_description: string | null
+  meta_keywords: string | null
+  search_keywords: Generated<string>
+  /** GENERATED ALWAYS: never written. Read it as text only in tests; query it with @@. */
+  search_vector: ColumnType<string, never, never>
+}
+
+export interface ProductCategoriesTable {
+  product_id: number
+  category_id: number
+}
+
+export interface SkusTable {
+  sku_id: number
+  product_id: number
+  article_number: string
+  name: string
+  gtin: string | null
+  sort_order: Generated<number>
+  stock_in_stock: Generated<number>
+  stock_oversellable: Generated<number>
+  stock_static: Generated<number>
+  incoming_on: DateString | null
+  weight_grams: Generated<number>
+}
+
+export interface ProductPricesTable {
+  product_id: number
+  market_alias: MarketAlias
+  regular_price_inc_vat: number
+  selling_price_inc_vat: number
+  vat_rate_bp: number
+}
+
+export interface PriceLogTable {
+  product_id: number
+  market_alias: MarketAlias
+  logged_on: DateString
+  selling_price_inc_vat: number
+  regular_price_inc_vat: number
+}
+
+export interface DiscountCampaignsTable {
+  campaign_id: number
+  name: string
+  discount_percentage: number
+  hide_title: Generated<boolean>
+  active_from: Timestamp | null
+  active_to: Timestamp | null
+  sort_order: Generated<number>
+}
+
+export interface DiscountCampaignTextsTable {
+  campaign_id: number
+  language: LocaleCode
+  name: string
+  alias: string
+  description: string | null
+}
+
+export interface DiscountCampaignProductsTable {
+  campaign_id: number
+  product_id: number
+}
+
+export interface ParameterGroupsTable {
+  parameter_group_id: number
+  sort_order: Generated<number>
+}
+
+export interface ParameterGroupTextsTable {
+  parameter_group_id: number
+  language: LocaleCode
+  name: string
+}
+
+export interface ParametersTable {
+  parameter_id: number
+  parameter_group_id: number
+  name: string
+  sort_order: Generated<number>
+  is_shown: Generated<boolean>
+  is_filter: Generated<boolean>
+}
+
+export interface ParameterTextsTable {
+  parameter_id: number
+  language: LocaleCode
+  label: string
+}
+
+export interface ParameterValuesTable {
+  parameter_value_id: number
+  parameter_id: number
+  identifier: string
+  sort_order: Generated<number>
+}
+
+export interface ParameterValueTextsTable {
+  parameter_value_id: number
+  language: LocaleCode
+  value: string
+}
+
+export interface ProductParameterValuesTable {
+  product_id: number
+  parameter_id: number
+  parameter_value_id: number
+}
+
+export interface ImagesTable {
+  file_name: string
+  content_type: string
+  svg: string | null
+  data: Uint8Array | null
+  width: number
+  height: number
+  created_at: GeneratedTimestamp
+}
+
+export interface ProductImagesTable {
+  product_id: number
+  file_name: string
+  sort_order: Generated<number>
+  tags: TextArray
+}
+
+export interface UsersTable {
+  user_id: Generated<string>
+  email: string
+  password_hash: string | null
+  customer_type: Generated<string>
+  member_type: string | null
+  member_id: string | null
+  personal_id: string | null
+  organization_id: string | null
+  gender: Generated<Gender>
+  first_name: string | null
+  last_name: string | null
+  phone: string | null
+  newsletter: Generated<boolean>
+  address: JsonNullable<AddressJson>
+  meta_data: string | null
+  market_alias: MarketAlias | null
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface UserBalancesTable {
+  user_id: string
+  currency_code: CurrencyCode
+  amount: Generated<number>
+}
+
+export interface UserFavouritesTable {
+  user_id: string
+  product_id: number
+  created_at: GeneratedTimestamp
+}
+
+export interface ReviewsTable {
+  review_id: Generated<number>
+  product_id: number
+  user_id: string | null
+  author: string
+  rating: number
+  comment: Generated<string>
+  language: LocaleCode
+  created_at: GeneratedTimestamp
+}
+
+export interface PromoCodesTable {
+  code: string
+  kind: PromoCodeKind
+  percentage: number | null
+  description: string | null
+  active_from: Timestamp | null
+  active_to: Timestamp | null
+  max_uses: number | null
+  used_count: Generated<number>
+  is_active: Generated<boolean>
+  created_at: GeneratedTimestamp
+}
+
+export interface PromoCodeMarketsTable {
+  code: string
+  market_alias: MarketAlias
+  amount_off_inc_vat: number | null
+  min_order_value_inc_vat: Generated<number>
+}
+
+export interface GiftCodesTable {
+  code: string
+  currency_code: CurrencyCode
+  initial_amount: number
+  balance: number
+  expires_at: Timestamp | null
+  created_at: GeneratedTimestamp
+}
+
+export interface GiftCodeTransactionsTable {
+  transaction_id: Generated<number>
+  code: string
+  order_id: number | null
+  amount: number
+  created_at: GeneratedTimestamp
+}
+
+export interface ShippingOptionsTable {
+  shipping_option_id: number
+  market_alias: MarketAlias
+  name: string
+  display_names: Json<LocalisedNames>
+  fee_inc_vat: number
+  vat_rate_bp: number
+  free_shipping_threshold_inc_vat: number | null
+  is_default: Generated<boolean>
+  is_active: Generated<boolean>
+  sort_order: Generated<number>
+}
+
+export interface ShippingZipRulesTable {
+  rule_id: number
+  market_alias: MarketAlias
+  shipping_option_id: number | null
+  zip_from: string
+  zip_to: string
+  rule: 'no_delivery'
+  description: string
+}
+
+export interface PaymentOptionsTable {
+  payment_option_id: number
+  market_alias: MarketAlias
+  kind: PaymentKind
+  display_names: Json<LocalisedNames>
+  fee_inc_vat: Generated<number>
+  payment_type: Generated<string>
+  checkout_type: Generated<string>
+  is_default: Generated<boolean>
+  is_active: Generated<boolean>
+  sort_order: Generated<number>
+}
+
+export interface CustomerEmailRulesTable {
+  email: string
+  status: CustomerEmailStatus
+  message: string
+}
+
+export interface MemberTypesTable {
+  member_type: string
+  blocked_payment_kinds: ColumnType<PaymentKind[], PaymentKind[] | undefined, PaymentKind[]>
+  description: string
+}
+
+export interface ContentPagesTable {
+  page_id: number
+  key: string
+  kind: ContentPageKind
+  is_published: Generated<boolean>
+  sort_order: Generated<number>
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface ContentPageTextsTable {
+  page_id: number
+  language: LocaleCode
+  alias: string
+  title: string
+  body: string
+  meta_description: string | null
+}
+
+export interface NewsletterSubscriptionsTable {
+  email: string
+  market_alias: MarketAlias | null
+  language: LocaleCode | null
+  tags: TextArray
+  created_at: GeneratedTimestamp
+  unsubscribed_at: Timestamp | null
+}
+
+export interface StockMonitorsTable {
+  monitor_id: Generated<number>
+  email: string
+  sku_id: number
+  market_alias: MarketAlias | null
+  language: LocaleCode | null
+  created_at: GeneratedTimestamp
+  notified_at: Timestamp | null
+}
+
+export interface CartsTable {
+  cart_id: Generated<string>
+  market_alias: MarketAlias
+  user_id: string | null
+  promo_code: string | null
+  merchant_data: string | null
+  is_completed: Generated<boolean>
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface CartItemsTable {
+  item_id: Generated<number>
+  cart_id: string
+  sku_id: number
+  quantity: number
+  message: string | null
+  created_at: GeneratedTimestamp
+}
+
+export interface CheckoutsTable {
+  cart_id: string
+  data: Json<Record<string, unknown>>
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface OrdersTable {
+  order_id: Generated<number>
+  public_id: Generated<string>
+  cart_id: string
+  user_id: string | null
+  market_alias: MarketAlias
+  language: LocaleCode
+  currency_code: CurrencyCode
+  email: string
+  first_name: string
+  last_name: string
+  zip: string
+  customer_type: Generated<string>
+  personal_id: string | null
+  billing_address: Json<AddressJson>
+  shipping_address: Json<AddressJson>
+  message: string | null
+  status: Generated<OrderStatus>
+  payment_option_id: number | null
+  payment_kind: PaymentKind
+  payment_reference: string | null
+  paid_at: Timestamp | null
+  shipping_option_id: number | null
+  shipping_method: string
+  promo_code: string | null
+  gift_code: string | null
+  item_value_inc_vat: number
+  item_value_ex_vat: number
+  discount_inc_vat: Generated<number>
+  discount_ex_vat: Generated<number>
+  shipping_fee_inc_vat: Generated<number>
+  shipping_fee_ex_vat: Generated<number>
+  payment_fee_inc_vat: Generated<number>
+  payment_fee_ex_vat: Generated<number>
+  from_balance: Generated<number>
+  total_inc_vat: number
+  total_ex_vat: number
+  vat_total: number
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+  completed_at: Timestamp | null
+}
+
+/** What an order row remembers of the product at order time. */
+export interface OrderRowProductSnapshot {
+  alias: Partial<Record<LocaleCode, string>>
+  imageFileName: string | null
+  primaryCategoryId: number | null
+  categoryIds: number[]
+  gtin: string | null
+  [key: string]: unknown
+}
+
+export interface OrderRowsTable {
+  order_row_id: Generated<number>
+  order_id: number
+  sku_id: number | null
+  product_id: number | null
+  article_number: string
+  sku_article_number: string
+  product_name: string
+  sku_name: string
+  brand_name: string
+  product_snapshot: Json<OrderRowProductSnapshot>
+  quantity: number
+  regular_unit_price_inc_vat: number
+  unit_price_inc_vat: number
+  unit_price_ex_vat: number
+  discount_inc_vat: Generated<number>
+  total_inc_vat: number
+  total_ex_vat: number
+  vat_rate_bp: number
+}
+
+export interface OrderEventsTable {
+  event_id: Generated<number>
+  order_id: number
+  kind: OrderEventKind
+  status: OrderStatus | null
+  order_row_id: number | null
+  amount_inc_vat: number | null
+  vat_amount: number | null
+  to_balance: Generated<boolean>
+  reason: string | null
+  reason_code: string | null
+  data: JsonNullable<Record<string, unknown>>
+  created_at: GeneratedTimestamp
+}
+
+export interface SchemaMigrationsTable {
+  version: string
+  applied_at: GeneratedTimestamp
+}
+
+export interface DB {
+  languages: LanguagesTable
+  markets: MarketsTable
+  market_languages: MarketLanguagesTable
+  categories: CategoriesTable
+  category_texts: CategoryTextsTable
+  brands: BrandsTable
+  brand_texts: BrandTextsTable
+  products: ProductsTable
+  product_texts: ProductTextsTable
+  product_categories: ProductCategoriesTable
+  skus: SkusTable
+  product_prices: ProductPricesTable
+  price_log: PriceLogTable
+  discount_campaigns: DiscountCampaignsTable
+  discount_campaign_texts: DiscountCampaignTextsTable
+  discount_campaign_products: DiscountCampaignProductsTable
+  parameter_groups: ParameterGroupsTable
+  parameter_group_texts: ParameterGroupTextsTable
+  parameters: ParametersTable
+  parameter_texts: ParameterTextsTable
+  parameter_values: ParameterValuesTable
+  parameter_value_texts: ParameterValueTextsTable
+  product_parameter_values: ProductParameterValuesTable
+  images: ImagesTable
+  product_images: ProductImagesTable
+  users: UsersTable
+  user_balances: UserBalancesTable
+  user_favourites: UserFavouritesTable
+  reviews: ReviewsTable
+  promo_codes: PromoCodesTable
+  promo_code_markets: PromoCodeMarketsTable
+  gift_codes: GiftCodesTable
+  gift_code_transactions: GiftCodeTransactionsTable
+  shipping_options: ShippingOptionsTable
+  shipping_zip_rules: ShippingZipRulesTable
+  payment_options: PaymentOptionsTable
+  customer_email_rules: CustomerEmailRulesTable
+  member_types: MemberTypesTable
+  content_pages: ContentPagesTable
+  content_page_texts: ContentPageTextsTable
+  newsletter_subscriptions: NewsletterSubscriptionsTable
+  stock_monitors: StockMonitorsTable
+  carts: CartsTable
+  cart_items: CartItemsTable
+  checkouts: CheckoutsTable
+  orders: OrdersTable
+  order_rows: OrderRowsTable
+  order_events: OrderEventsTable
+  schema_migrations: SchemaMigrationsTable
+}
+
+export type Product = Selectable<ProductsTable>
+export type NewProduct = Insertable<ProductsTable>
+export type Sku = Selectable<SkusTable>
+export type Cart = Selectable<CartsTable>
+export type CartItem = Selectable<CartItemsTable>
+export type Order = Selectable<OrdersTable>
+export type NewOrder = Insertable<OrdersTable>
+export type OrderUpdate = Updateable<OrdersTable>
+export type OrderRow = Selectable<OrderRowsTable>
+export type User = Selectable<UsersTable>
+
+/** JSON text for a jsonb column (see the `Json` column type). */
+export function toJson<T>(value: T): string {
+  return JSON.stringify(value)
+}
