@@ -1,0 +1,14 @@
+/**
+ * Starts the production server once for the whole suite and hands its address to the tests
+ * through E2E_BASE_URL (workers inherit the runner's environment). The returned function is
+ * the teardown: SIGTERM, the shutdown path the shop promises to handle gracefully.
+ */
+import { startProductionServer } from '../../scripts/harness/production-server'
+
+export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
+  if (process.env.E2E_BASE_URL) return undefined
+  const server = await startProductionServer({ name: 'e2e', seedProducts: 300 })
+  process.env.E2E_BASE_URL = server.baseUrl
+  console.log(`e2e: production server at ${server.baseUrl} (log: ${server.logFile})`)
+  return () => server.stop()
+}
