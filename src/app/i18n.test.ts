@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { createIntl } from 'react-intl'
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../lib/markets'
+import { formatMoney, freeShippingAmount, htmlLang, loadMessages, type Messages } from './i18n'
+import fi from '../../locales/fi.json'
+import sv from '../../locales/sv.json'
+import nb from '../../locales/nb.json'
+import da from '../../locales/da.json'
+
+const ALL: Record<LocaleCode, Messages> = { fi, sv, nb, da }
+
+/** The names of the arguments a message uses, e.g. {amount} or {count, plural, …}. */
+function argumentNames(elements: MessageFormatElement[], into = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue
+    into.add(element.value)
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) argumentNames(option.value, into)
+    }
+    if (element.type === TYPE.tag) argumentNames(element.children, into)
+  }
+  return into
+}
+
+describe('locale files', () => {
+  const finnishKeys = Object.keys(fi).sort()
+
+  it.each(LOCALE_CODES.filter((code) => code !== 'fi'))('%s has exactly the keys of fi', (code) => {
+    expect(Object.keys(ALL[code]).sort()).toEqual(finnishKeys)
+  })
+
+  it.each(LOCALE_CODES)('every %s message is a non-empty ICU message that parses', (code) => {
+    for (const [key, message] of Object.entries(ALL[code])) {
+      expect(message.trim(), `${code} ${key}`).not.toBe('')
+      expect(() => parse(message), `${code} ${key}`).not.toThrow()
+    }
+  })
+
+  it.each(LOCALE_CODES.filter((code) => code !== 'fi'))('%s messages take the same arguments as fi', (code) => {
+    for (const key of finnishKeys) {
+      const expected = [...argumentNames(parse(fi[key as keyof typeof fi]))].sort()
+      const actual = [...argumentNames(parse(ALL[code][key] ?? ''))].sort()
+      expect(actual, `${code} ${key}`).toEqual(expected)
+    }
+  })
+
+  it('keeps the spec’s Finnish texts verbatim', () => {
+    expect(fi['error.notFound.title']).toBe('Sivua ei löydy')
+    expect(fi['error.generic.title']).toBe('Hups, jotain taisi mennä pieleen')
+    expect(fi['error.generic.text']).toBe(
+      'Valitettavasti jotain meni pieleen. Yritä uudelleen ja ota yhteyttä asiakaspalveluun, jos ongelma jatkuu.',
+    )
+    expect(fi['validation.email']).toBe('Sinun on annettava validi sähköpostiosoite')
+    expect(fi['validation.required']).toBe('Tämä kenttä on täytettävä')
+    expect(fi['validation.mandatory']).toBe('Tämä kenttä on pakollinen')
+    expect(fi['validation.password.empty']).toBe('Sinun on syötettävä salasana')
+    expect(fi['validation.password.mismatch']).toBe('Salasanat eivät täsmää')
+    expect(fi['validation.personalId']).toBe('Sinun on syötettävä voimassa oleva sosiaaliturvatunnus')
+    expect(fi['validation.checkout.allFields']).toBe('Varmista, että kaikki kentät on täytetty oikein')
+    expect(fi['validation.size']).toBe('Sinun on ensin valittava koko')
+    expect(fi['validation.review.rating']).toBe('Käytä tähtiä tuotteen arvioimiseen')
+    expect(fi['auth.login.invalid']).toBe('Virheellinen sähköpostiosoite tai salasana')
+    expect(fi['auth.register.exists']).toBe('Tällä sähköpostiosoitteella on jo tili.')
+  })
+
+  it('translates rather than copies the Finnish texts', () => {
+    for (const code of ['sv', 'nb', 'da'] as const) {
+      expect(ALL[code]['error.notFound.title']).not.toBe(fi['error.notFound.title'])
+      expect(ALL[code]['error.generic.text']).not.toBe(fi['error.generic.text'])
+    }
+  })
+})
+
+describe('loadMessages', () => {
+  it.each(LOCALE_CODES)('loads the %s file and reuses it', async (code) => {
+    const messages = await loadMessages(code)
+    expect(messages).toEqual(ALL[code])
+    expect(await loadMessages(code)).toBe(messages)
+  })
+})
+
+describe('formatting helpers', () => {
+  const intlFor = (code: LocaleCode) => createIntl({ locale: LOCALES[code].iso, messages: ALL[code] })
+
+  it('formats whole amounts without decimals and fractions with two', () => {
+    expect(formatMoney(intlFor('fi'), 69, 'EUR')).toBe('69\u00a0€')
+    expect(formatMoney(intlFor('fi'), 2.5, 'EUR')).toBe('2,50\u00a0€')
+    expect(formatMoney(intlFor('sv'), 1999, 'SEK')).toBe('1\u00a0999\u00a0kr')
+  })
+
+  it('gives each market its own free-shipping threshold in its currency', () => {
+    expect(freeShippingAmount(intlFor('fi'), 'fi')).toBe('69\u00a0€')
+    expect(freeShippingAmount(intlFor('sv'), 'se')).toBe('799\u00a0kr')
+    expect(freeShippingAmount(intlFor('da'), 'dk')).toMatch(/519/)
+  })
+
+  it('uses the language part of the locale for <html lang>', () => {
+    expect(LOCALE_CODES.map(htmlLang)).toEqual(['fi', 'sv', 'nb', 'da'])
+  })
+})

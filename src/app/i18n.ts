@@ -1,0 +1,65 @@
+/**
+ * Messages for react-intl. Each language is its own JSON file in `locales/` with the same keys;
+ * the dynamic imports below make each language a separate chunk in the browser bundle, so a page
+ * only ever downloads the language it shows (the server boot state carries the first one).
+ */
+import type { IntlShape } from 'react-intl'
+import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../lib/markets'
+
+export type Messages = Record<string, string>
+
+const loaders: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
+  fi: () => import('../../locales/fi.json'),
+  sv: () => import('../../locales/sv.json'),
+  nb: () => import('../../locales/nb.json'),
+  da: () => import('../../locales/da.json'),
+}
+
+const loaded = new Map<LocaleCode, Promise<Messages>>()
+
+/** The messages of one language; loaded once per process or page and then shared. */
+export function loadMessages(locale: LocaleCode): Promise<Messages> {
+  let messages = loaded.get(locale)
+  if (!messages) {
+    messages = loaders[locale]().then((module) => module.default)
+    // A failed chunk load must not be cached: the next attempt (e.g. after reconnecting) retries.
+    messages.catch(() => loaded.delete(locale))
+    loaded.set(locale, messages)
+  }
+  return messages
+}
+
+/**
+ * Shop promise figures of spec §1 and §9, with the free-shipping threshold in each market's own
+ * currency (69 € in the euro market; rounded local equivalents elsewhere), in major units.
+ */
+export const FREE_SHIPPING_THRESHOLD: Record<MarketAlias, number> = { fi: 69, se: 799, no: 799, dk: 519 }
+export const SHOP_PROMISES = {
+  returnDays: 14,
+  serviceHours: { from: 8, to: 17 },
+  orderEmailHours: 24,
+  newsletterDiscountPercent: 15,
+  passwordMinLength: 7,
+  lowestPriceDays: 30,
+  bonusPerThousandPointsEur: 2.5,
+} as const
+
+/** A price in a currency, formatted in the page's language (`1 999 kr`, `69 €`). */
+export function formatMoney(intl: IntlShape, amount: number, currency: CurrencyCode): string {
+  return intl.formatNumber(amount, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+  })
+}
+
+/** The free-shipping threshold of a market, formatted for the page. */
+export function freeShippingAmount(intl: IntlShape, market: MarketAlias): string {
+  return formatMoney(intl, FREE_SHIPPING_THRESHOLD[market], MARKETS[market].currency)
+}
+
+/** The `lang` attribute of a locale: its ISO language part (`fi`, `sv`, `nb`, `da`). */
+export function htmlLang(locale: LocaleCode): string {
+  return LOCALES[locale].iso.split('-')[0] ?? locale
+}
