@@ -58,4 +58,13 @@ async function boot() {
   )
 }
 
+/** The service worker makes the shop installable and usable offline; its failures never matter to the page. */
+function registerServiceWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
+  })
+}
+
 void boot()
+registerServiceWorker()
