@@ -10,6 +10,7 @@ import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { createRoutes } from './app/router'
 import { App } from './app/App'
+import { reportError } from './lib/log-error'
 import type { BootState } from './entry-server'
 
 declare global {
@@ -53,6 +54,10 @@ async function boot() {
     {
       onRecoverableError(error, info) {
         console.error('Recoverable React error', error, info.componentStack)
+        reportError('recoverable', error, { info: info.componentStack ?? undefined })
+      },
+      onUncaughtError(error, info) {
+        reportError('uncaught', error, { info: info.componentStack ?? undefined })
       },
     },
   )
@@ -65,6 +70,9 @@ function registerServiceWorker() {
     navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
   })
 }
+
+window.addEventListener('error', (event) => reportError('window', event.error ?? event.message))
+window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason))
 
 void boot()
 registerServiceWorker()

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import Fastify, { type FastifyInstance } from 'fastify'
+import logService from './index'
+
+describe('client error sink', () => {
+  let app: FastifyInstance
+  const lines: unknown[] = []
+  afterEach(async () => {
+    await app.close()
+    lines.length = 0
+  })
+
+  async function start() {
+    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } })
+    await app.register(logService)
+    return app
+  }
+
+  it('logs a valid report and answers 204', async () => {
+    await start()
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/log-error',
+      payload: { type: 'error', message: 'boom', stack: 'at x', url: '/fi/', userAgent: 'test' },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'client error', clientError: expect.objectContaining({ message: 'boom' }) }))
+  })
+
+  it('rejects a report without a message', async () => {
+    await start()
+    const response = await app.inject({ method: 'PUT', url: '/api/log-error', payload: { type: 'error' } })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().error).toBe('Invalid error report')
+    expect(lines).toHaveLength(0)
+  })
+
+  it('rate-limits one address', async () => {
+    await start()
+    const statuses: number[] = []
+    for (let i = 0; i < 32; i++) {
+      const response = await app.inject({ method: 'PUT', url: '/api/log-error', payload: { message: `e${i}` } })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true)
+    expect(statuses.slice(30)).toEqual([429, 429])
+  })
+})
