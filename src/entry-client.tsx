@@ -57,6 +57,7 @@ async function boot() {
         reportError('recoverable', error, { info: info.componentStack ?? undefined })
       },
       onUncaughtError(error, info) {
+        console.error('Uncaught React error', error)
         reportError('uncaught', error, { info: info.componentStack ?? undefined })
       },
     },
