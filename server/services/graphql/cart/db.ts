@@ -1,0 +1,24 @@
+/**
+ * The database as the commerce rules see it: the shared `DB` interface plus the column that
+ * migration 0200_cart_gift_code.sql adds to `carts` (kept here so the shared schema file stays
+ * the database owner's).
+ */
+import type { Kysely } from 'kysely'
+import type { CartsTable, DB } from '../../../db/schema'
+
+export interface CommerceCartsTable extends CartsTable {
+  gift_code: string | null
+}
+
+export type CommerceDB = Omit<DB, 'carts'> & { carts: CommerceCartsTable }
+
+/** Widens the shared handle by the 0200 migration's column; the runtime object is unchanged. */
+export function commerceDb(db: Kysely<DB>): Kysely<CommerceDB> {
+  return db as unknown as Kysely<CommerceDB>
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value)
+}

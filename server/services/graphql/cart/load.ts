@@ -1,0 +1,517 @@
+/**
+ * Reading a cart and pricing it from the database in one market: the lines with their SKU, product
+ * and market price, the promo code rule, the gift code and user balance, the selected (or default)
+ * shipping and payment option. Used by getCart and the cart mutations, and inside placeOrder's
+ * transaction so an order is always priced from the database, never from what the client sent.
+ */
+import type { Kysely } from 'kysely'
+import type { AddressJson, PaymentKind } from '../../../db/schema'
+import type { CurrencyCode, LocaleCode, MarketAlias } from '../../../../src/lib/markets'
+import type { RequestScope, RequestUser } from '../context'
+import { notFound } from '../errors'
+import type { Minor } from '../pricing/money'
+import { checkPromoCode, type PromoCodeRule } from '../pricing/promo'
+import {
+  campaignGoodsValue,
+  computeCartTotals,
+  type CartTotals,
+  type CustomerType,
+  type PricingLine,
+} from '../pricing/summary'
+import { formatter, type MoneyFormat } from '../pricing/present'
+import { isUuid, type CommerceDB } from './db'
+import type { SkuStock } from './stock'
+
+export interface CartRecord {
+  cartId: string
+  marketAlias: MarketAlias
+  userId: string | null
+  promoCode: string | null
+  giftCode: string | null
+  isCompleted: boolean
+}
+
+export interface CartLine {
+  itemId: number
+  quantity: number
+  message: string | null
+  sku: {
+    skuId: number
+    articleNumber: string
+    name: string
+    gtin: string | null
+    stock: SkuStock
+    incomingOn: string | null
+  }
+  product: {
+    productId: number
+    articleNumber: string
+    name: string
+    alias: string
+    isActive: boolean
+    brandId: number
+    brandName: string
+    brandAlias: string
+    primaryCategoryId: number
+    imageFileName: string | null
+  }
+  /** The product's price in the pricing market; null when it is not sold there. */
+  price: { regularIncVat: Minor; sellingIncVat: Minor; vatRateBp: number } | null
+}
+
+export interface AppliedCampaign {
+  campaignId: number
+  name: string
+  hideTitle: boolean
+  discountPercentage: number
+}
+
+export interface ShippingChoice {
+  id: number
+  name: string
+  displayName: string
+  feeIncVat: Minor
+  vatRateBp: number
+  freeShippingThreshold: Minor | null
+  isDefault: boolean
+  isSelected: boolean
+}
+
+export interface PaymentChoice {
+  id: number
+  kind: PaymentKind
+  displayName: string
+  feeIncVat: Minor
+  paymentType: string
+  checkoutType: string
+  isDefault: boolean
+  isSelected: boolean
+}
+
+/** The checkout choices a shopper saved with createOrUpdateCheckout (CheckoutInputType subset). */
+export interface SavedCheckout {
+  email?: string | null
+  identityNumber?: string | null
+  customerType?: CustomerType | null
+  paymentId?: number | null
+  shippingId?: number | null
+  message?: string | null
+  billingAddress?: AddressJson | null
+  shippingAddress?: AddressJson | null
+}
+
+export interface PricedCart {
+  record: CartRecord
+  /** Lines that can be bought in the pricing market, in the order they were added. */
+  lines: CartLine[]
+  /** Lines whose product is inactive or not sold in the pricing market. */
+  unavailable: CartLine[]
+  campaignsByProduct: Map<number, AppliedCampaign[]>
+  /** The promo rule when the cart's code is applicable to this cart now. */
+  appliedPromo: PromoCodeRule | null
+  giftCodeBalance: Minor
+  userBalance: Minor
+  shipping: ShippingChoice | null
+  payment: PaymentChoice | null
+  checkout: SavedCheckout | null
+  totals: CartTotals
+  customerType: CustomerType
+  format: MoneyFormat
+  scope: RequestScope
+}
+
+type Db = Kysely<CommerceDB>
+
+export async function findCart(db: Db, cartId: string, lock = false): Promise<CartRecord | undefined> {
+  if (!isUuid(cartId)) return undefined
+  let query = db
+    .selectFrom('carts')
+    .select(['cart_id', 'market_alias', 'user_id', 'promo_code', 'gift_code', 'is_completed'])
+    .where('cart_id', '=', cartId)
+  if (lock) query = query.forUpdate()
+  const row = await query.executeTakeFirst()
+  return (
+    row && {
+      cartId: row.cart_id,
+      marketAlias: row.market_alias,
+      userId: row.user_id,
+      promoCode: row.promo_code,
+      giftCode: row.gift_code,
+      isCompleted: row.is_completed,
+    }
+  )
+}
+
+export function cartNotFound(cartId: string) {
+  return notFound(`No cart was found with the ID ${cartId}`)
+}
+
+export async function requireCart(db: Db, cartId: string, lock = false): Promise<CartRecord> {
+  const cart = await findCart(db, cartId, lock)
+  if (!cart) throw cartNotFound(cartId)
+  return cart
+}
+
+export async function loadLines(
+  db: Db,
+  cartId: string,
+  market: MarketAlias,
+  language: LocaleCode,
+): Promise<CartLine[]> {
+  const rows = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('skus as s', 's.sku_id', 'ci.sku_id')
+    .innerJoin('products as p', 'p.product_id', 's.product_id')
+    .innerJoin('brands as b', 'b.brand_id', 'p.brand_id')
+    .leftJoin('product_texts as pt', (join) =>
+      join.onRef('pt.product_id', '=', 'p.product_id').on('pt.language', '=', language),
+    )
+    .leftJoin('product_prices as pp', (join) =>
+      join.onRef('pp.product_id', '=', 'p.product_id').on('pp.market_alias', '=', market),
+    )
+    .select((eb) => [
+      'ci.item_id',
+      'ci.quantity',
+      'ci.message',
+      's.sku_id',
+      's.article_number as sku_article_number',
+      's.name as sku_name',
+      's.gtin',
+      's.stock_in_stock',
+      's.stock_oversellable',
+      's.stock_static',
+      's.incoming_on',
+      'p.product_id',
+      'p.article_number',
+      'p.is_active',
+      'p.primary_category_id',
+      'b.brand_id',
+      'b.name as brand_name',
+      'b.alias as brand_alias',
+      'pt.name',
+      'pt.alias',
+      'pp.regular_price_inc_vat',
+      'pp.selling_price_inc_vat',
+      'pp.vat_rate_bp',
+      eb
+        .selectFrom('product_images as pi')
+        .whereRef('pi.product_id', '=', 'p.product_id')
+        .select('pi.file_name')
+        .orderBy('pi.sort_order')
+        .limit(1)
+        .as('image_file_name'),
+    ])
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.item_id')
+    .execute()
+  return rows.map((row) => ({
+    itemId: row.item_id,
+    quantity: row.quantity,
+    message: row.message,
+    sku: {
+      skuId: row.sku_id,
+      articleNumber: row.sku_article_number,
+      name: row.sku_name,
+      gtin: row.gtin,
+      stock: { inStock: row.stock_in_stock, oversellable: row.stock_oversellable, static: row.stock_static },
+      incomingOn: row.incoming_on,
+    },
+    product: {
+      productId: row.product_id,
+      articleNumber: row.article_number,
+      name: row.name ?? row.article_number,
+      alias: row.alias ?? String(row.product_id),
+      isActive: row.is_active,
+      brandId: row.brand_id,
+      brandName: row.brand_name,
+      brandAlias: row.brand_alias,
+      primaryCategoryId: row.primary_category_id,
+      imageFileName: row.image_file_name,
+    },
+    price:
+      row.regular_price_inc_vat === null || row.selling_price_inc_vat === null || row.vat_rate_bp === null
+        ? null
+        : {
+            regularIncVat: row.regular_price_inc_vat,
+            sellingIncVat: row.selling_price_inc_vat,
+            vatRateBp: row.vat_rate_bp,
+          },
+  }))
+}
+
+async function loadCampaigns(
+  db: Db,
+  productIds: number[],
+  language: LocaleCode,
+  now: Date,
+): Promise<Map<number, AppliedCampaign[]>> {
+  const byProduct = new Map<number, AppliedCampaign[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .selectFrom('discount_campaign_products as dcp')
+    .innerJoin('discount_campaigns as dc', 'dc.campaign_id', 'dcp.campaign_id')
+    .leftJoin('discount_campaign_texts as dct', (join) =>
+      join.onRef('dct.campaign_id', '=', 'dc.campaign_id').on('dct.language', '=', language),
+    )
+    .select([
+      'dcp.product_id',
+      'dc.campaign_id',
+      'dc.name',
+      'dct.name as local_name',
+      'dc.hide_title',
+      'dc.discount_percentage',
+    ])
+    .where('dcp.product_id', 'in', productIds)
+    .where((eb) => eb.or([eb('dc.active_from', 'is', null), eb('dc.active_from', '<=', now)]))
+    .where((eb) => eb.or([eb('dc.active_to', 'is', null), eb('dc.active_to', '>=', now)]))
+    .orderBy('dc.sort_order')
+    .orderBy('dc.campaign_id')
+    .execute()
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? []
+    list.push({
+      campaignId: row.campaign_id,
+      name: row.local_name ?? row.name,
+      hideTitle: row.hide_title,
+      discountPercentage: row.discount_percentage,
+    })
+    byProduct.set(row.product_id, list)
+  }
+  return byProduct
+}
+
+export async function loadPromoRule(
+  db: Db,
+  code: string,
+  market: MarketAlias,
+): Promise<PromoCodeRule | undefined> {
+  const row = await db
+    .selectFrom('promo_codes as pc')
+    .innerJoin('promo_code_markets as pcm', 'pcm.code', 'pc.code')
+    .select([
+      'pc.code',
+      'pc.kind',
+      'pc.percentage',
+      'pc.description',
+      'pc.active_from',
+      'pc.active_to',
+      'pc.is_active',
+      'pc.max_uses',
+      'pc.used_count',
+      'pcm.amount_off_inc_vat',
+      'pcm.min_order_value_inc_vat',
+    ])
+    .where('pc.code', '=', code)
+    .where('pcm.market_alias', '=', market)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const discount =
+    row.kind === 'percentage'
+      ? { type: 'PERCENTAGE' as const, percentBp: (row.percentage ?? 0) * 100 }
+      : { type: 'FIXED_AMOUNT' as const, amountIncVat: row.amount_off_inc_vat ?? 0 }
+  const usedUp = row.max_uses !== null && row.used_count >= row.max_uses
+  return {
+    code: row.code,
+    campaignName: row.description ?? row.code,
+    discount,
+    minOrderValue: row.min_order_value_inc_vat > 0 ? row.min_order_value_inc_vat : null,
+    active: row.is_active && !usedUp,
+    validFrom: row.active_from,
+    validTo: row.active_to,
+  }
+}
+
+export async function loadGiftCodeBalance(
+  db: Db,
+  code: string,
+  currency: CurrencyCode,
+  now: Date,
+): Promise<Minor> {
+  const row = await db
+    .selectFrom('gift_codes')
+    .select(['balance', 'currency_code', 'expires_at'])
+    .where('code', '=', code)
+    .executeTakeFirst()
+  if (!row || row.currency_code !== currency || (row.expires_at && row.expires_at < now)) return 0
+  return row.balance
+}
+
+async function loadUserBalance(db: Db, userId: string | null, currency: CurrencyCode): Promise<Minor> {
+  if (!userId) return 0
+  const row = await db
+    .selectFrom('user_balances')
+    .select('amount')
+    .where('user_id', '=', userId)
+    .where('currency_code', '=', currency)
+    .executeTakeFirst()
+  return row?.amount ?? 0
+}
+
+export async function loadSavedCheckout(db: Db, cartId: string): Promise<SavedCheckout | null> {
+  const row = await db.selectFrom('checkouts').select('data').where('cart_id', '=', cartId).executeTakeFirst()
+  return (row?.data as SavedCheckout | undefined) ?? null
+}
+
+export async function loadShippingOptions(
+  db: Db,
+  market: MarketAlias,
+  language: LocaleCode,
+): Promise<ShippingChoice[]> {
+  const rows = await db
+    .selectFrom('shipping_options')
+    .selectAll()
+    .where('market_alias', '=', market)
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('shipping_option_id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.shipping_option_id,
+    name: row.name,
+    displayName: row.display_names[language] ?? Object.values(row.display_names)[0] ?? row.name,
+    feeIncVat: row.fee_inc_vat,
+    vatRateBp: row.vat_rate_bp,
+    freeShippingThreshold: row.free_shipping_threshold_inc_vat,
+    isDefault: row.is_default,
+    isSelected: false,
+  }))
+}
+
+export async function loadPaymentOptions(
+  db: Db,
+  market: MarketAlias,
+  language: LocaleCode,
+): Promise<PaymentChoice[]> {
+  const rows = await db
+    .selectFrom('payment_options')
+    .selectAll()
+    .where('market_alias', '=', market)
+    .where('is_active', '=', true)
+    .orderBy('sort_order')
+    .orderBy('payment_option_id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.payment_option_id,
+    kind: row.kind,
+    displayName: row.display_names[language] ?? Object.values(row.display_names)[0] ?? row.kind,
+    feeIncVat: row.fee_inc_vat,
+    paymentType: row.payment_type,
+    checkoutType: row.checkout_type,
+    isDefault: row.is_default,
+    isSelected: false,
+  }))
+}
+
+/** The chosen option when it is offered, else the default one (or the first). */
+export function choose<T extends { id: number; isDefault: boolean }>(
+  options: T[],
+  wantedId: number | null | undefined,
+) {
+  const chosen = options.find((o) => o.id === wantedId) ?? options.find((o) => o.isDefault) ?? options[0]
+  return chosen ? { ...chosen, isSelected: chosen.id === wantedId } : null
+}
+
+export function moneyFormat(scope: RequestScope): MoneyFormat {
+  return {
+    currency: scope.market.currencyCode,
+    currencyName: scope.market.currencyName,
+    currencySymbol: scope.market.currencySymbol,
+    languageIso: scope.locale,
+  }
+}
+
+export function toPricingLines(lines: CartLine[]): PricingLine[] {
+  return lines.flatMap((line) =>
+    line.price
+      ? [
+          {
+            skuId: line.sku.skuId,
+            quantity: line.quantity,
+            regularUnitPriceIncVat: line.price.regularIncVat,
+            sellingUnitPriceIncVat: line.price.sellingIncVat,
+            vatRateBp: line.price.vatRateBp,
+          },
+        ]
+      : [],
+  )
+}
+
+export interface PriceOptions {
+  scope: RequestScope
+  user: RequestUser | null
+  now?: Date
+  /** Checkout choices not yet saved (placeOrder prices with what it was sent). */
+  checkout?: SavedCheckout | null
+}
+
+/** Loads everything a cart's price depends on and computes the summary. */
+export async function priceCart(db: Db, record: CartRecord, options: PriceOptions): Promise<PricedCart> {
+  const { scope } = options
+  const now = options.now ?? new Date()
+  const market = scope.market.alias
+  const [allLines, saved, shippingOptions, paymentOptions, userBalance, giftCodeBalance] = await Promise.all([
+    loadLines(db, record.cartId, market, scope.language),
+    options.checkout === undefined ? loadSavedCheckout(db, record.cartId) : Promise.resolve(options.checkout),
+    loadShippingOptions(db, market, scope.language),
+    loadPaymentOptions(db, market, scope.language),
+    loadUserBalance(db, options.user?.id ?? null, scope.market.currencyCode),
+    record.giftCode
+      ? loadGiftCodeBalance(db, record.giftCode, scope.market.currencyCode, now)
+      : Promise.resolve(0),
+  ])
+  const lines = allLines.filter((line) => line.price !== null && line.product.isActive)
+  const unavailable = allLines.filter((line) => line.price === null || !line.product.isActive)
+  const customerType: CustomerType = saved?.customerType ?? options.user?.customerType ?? 'PERSON'
+  const pricingLines = toPricingLines(lines)
+
+  const [campaignsByProduct, promoRule] = await Promise.all([
+    loadCampaigns(db, [...new Set(lines.map((l) => l.product.productId))], scope.language, now),
+    record.promoCode ? loadPromoRule(db, record.promoCode, market) : Promise.resolve(undefined),
+  ])
+  const format = moneyFormat(scope)
+  // A stored code that no longer applies (expired, below its minimum after a removal) stays on
+  // the cart but gives no discount until the cart meets it again.
+  const promoCheck = record.promoCode
+    ? checkPromoCode(
+        record.promoCode,
+        promoRule,
+        campaignGoodsValue(pricingLines, customerType),
+        now,
+        formatter(format),
+      )
+    : null
+  const appliedPromo = promoCheck?.ok ? promoCheck.rule : null
+
+  const shipping = choose(shippingOptions, saved?.shippingId)
+  const payment = choose(paymentOptions, saved?.paymentId)
+  const totals = computeCartTotals({
+    customerType,
+    lines: pricingLines,
+    promo: appliedPromo?.discount ?? null,
+    shipping: shipping
+      ? {
+          feeIncVat: shipping.feeIncVat,
+          freeShippingThreshold: shipping.freeShippingThreshold,
+          vatRateBp: shipping.vatRateBp,
+        }
+      : { feeIncVat: 0, freeShippingThreshold: null, vatRateBp: scope.market.vatRateBp },
+    paymentFee: payment ? { feeIncVat: payment.feeIncVat, vatRateBp: scope.market.vatRateBp } : undefined,
+    balanceAvailable: giftCodeBalance + userBalance,
+  })
+  return {
+    record,
+    lines,
+    unavailable,
+    campaignsByProduct,
+    appliedPromo,
+    giftCodeBalance,
+    userBalance,
+    shipping,
+    payment,
+    checkout: saved,
+    totals,
+    customerType,
+    format,
+    scope,
+  }
+}
