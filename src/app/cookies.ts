@@ -1,0 +1,125 @@
+/**
+ * Cookie names and lifetimes (spec §9, DESIGN §4: prefix `lumo-`) and small helpers for page
+ * script. `lumo-auth` (the session token) and `lumo-auth-refresh` are HttpOnly: only the server
+ * sets and reads them (DESIGN §5), so the client helpers refuse those names at the type level.
+ */
+
+export const COOKIE_PREFIX = 'lumo'
+
+export const COOKIES = {
+  /** session token; HttpOnly, server only */
+  auth: 'lumo-auth',
+  /** the logged-in user's public profile as JSON {id,email,customerType,memberType} */
+  user: 'lumo-user',
+  userMaxAge: 'lumo-user-maxage',
+  /** the x-auth-refresh-token of the auth service; HttpOnly, server only */
+  authRefresh: 'lumo-auth-refresh',
+  cart: 'lumo-cart',
+  selectedMarket: 'lumo-selected-market',
+  checkoutMarket: 'lumo-checkout-market',
+  userType: 'lumo-user-type',
+  persistedStates: 'lumo-persisted-states',
+  /** the chosen language where a market allows more than one (spec §2: domain, then cookie, then prefix) */
+  locale: 'lumo-locale',
+  loyaltyId: 'lumo-loyalty-id',
+  loyaltyVoucher: 'lumo-loyalty-voucher',
+  loyaltyDiscovery: 'lumo-loyalty-discovery',
+} as const
+
+export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
+export type ServerOnlyCookieName = typeof COOKIES.auth | typeof COOKIES.authRefresh
+export type ClientCookieName = Exclude<CookieName, ServerOnlyCookieName>
+
+const DAY_SECONDS = 24 * 60 * 60
+
+/** Lifetimes in seconds (the Max-Age attribute). */
+export const COOKIE_MAX_AGE = {
+  /** 31536000000 ms in the spec */
+  cart: 365 * DAY_SECONDS,
+  market: 365 * DAY_SECONDS,
+  loyalty: 365 * DAY_SECONDS,
+  locale: 365 * DAY_SECONDS,
+  userType: 365 * DAY_SECONDS,
+  persistedStates: 365 * DAY_SECONDS,
+  /** remember-me checked */
+  userRemembered: 604_800,
+  /** remember-me unchecked */
+  userSession: 1800,
+  /** the token cookie lives 7 days, path / */
+  token: 7 * DAY_SECONDS,
+} as const
+
+export function userCookieMaxAge(rememberMe: boolean): number {
+  return rememberMe ? COOKIE_MAX_AGE.userRemembered : COOKIE_MAX_AGE.userSession
+}
+
+/** Which lifetime a client-written cookie gets. */
+export const CLIENT_COOKIE_MAX_AGE: Record<ClientCookieName, number> = {
+  [COOKIES.user]: COOKIE_MAX_AGE.userRemembered,
+  [COOKIES.userMaxAge]: COOKIE_MAX_AGE.userRemembered,
+  [COOKIES.cart]: COOKIE_MAX_AGE.cart,
+  [COOKIES.selectedMarket]: COOKIE_MAX_AGE.market,
+  [COOKIES.checkoutMarket]: COOKIE_MAX_AGE.market,
+  [COOKIES.userType]: COOKIE_MAX_AGE.userType,
+  [COOKIES.persistedStates]: COOKIE_MAX_AGE.persistedStates,
+  [COOKIES.locale]: COOKIE_MAX_AGE.locale,
+  [COOKIES.loyaltyId]: COOKIE_MAX_AGE.loyalty,
+  [COOKIES.loyaltyVoucher]: COOKIE_MAX_AGE.loyalty,
+  [COOKIES.loyaltyDiscovery]: COOKIE_MAX_AGE.loyalty,
+}
+
+/** Parses a Cookie header or `document.cookie` into name → decoded value (first wins, like browsers send). */
+export function parseCookies(header: string | undefined | null): Record<string, string> {
+  const result: Record<string, string> = {}
+  if (!header) return result
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=')
+    if (eq < 0) continue
+    const name = part.slice(0, eq).trim()
+    if (!name || name in result) continue
+    let value = part.slice(eq + 1).trim()
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1)
+    try {
+      result[name] = decodeURIComponent(value)
+    } catch {
+      result[name] = value
+    }
+  }
+  return result
+}
+
+export interface CookieWriteOptions {
+  maxAgeSeconds?: number
+  path?: string
+  sameSite?: 'Lax' | 'Strict'
+  secure?: boolean
+}
+
+/** A `document.cookie` assignment string; values are URI-encoded so JSON survives. */
+export function serializeClientCookie(name: ClientCookieName, value: string, options: CookieWriteOptions = {}): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`]
+  parts.push(`Max-Age=${Math.round(options.maxAgeSeconds ?? CLIENT_COOKIE_MAX_AGE[name])}`)
+  parts.push(`SameSite=${options.sameSite ?? 'Lax'}`)
+  if (options.secure) parts.push('Secure')
+  return parts.join('; ')
+}
+
+function hasDocument(): boolean {
+  return typeof document !== 'undefined'
+}
+
+export function readCookie(name: ClientCookieName): string | undefined {
+  if (!hasDocument()) return undefined
+  return parseCookies(document.cookie)[name]
+}
+
+export function writeCookie(name: ClientCookieName, value: string, options: CookieWriteOptions = {}): void {
+  if (!hasDocument()) return
+  const secure = options.secure ?? (typeof location !== 'undefined' && location.protocol === 'https:')
+  document.cookie = serializeClientCookie(name, value, { ...options, secure })
+}
+
+export function deleteCookie(name: ClientCookieName, path = '/'): void {
+  if (!hasDocument()) return
+  document.cookie = `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`
+}

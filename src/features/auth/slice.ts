@@ -1,0 +1,107 @@
+/**
+ * Auth (spec §4): logged out or logged in. The token itself never enters the state (it lives in
+ * the HttpOnly `lumo-auth` cookie, DESIGN §5); the state keeps the public user and when the token
+ * expires, so the client can schedule the refresh at 90% of its max age.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { z } from 'zod'
+import { isCustomerType, type CustomerType } from '../../app/global-slice'
+import { shopEventRecorded } from '../events/slice'
+
+export interface AuthUser {
+  id: string
+  email: string
+  customerType: CustomerType
+  memberType: string | null
+}
+
+export type AuthStatus = 'loggedOut' | 'connecting' | 'loggedIn'
+
+export interface AuthState {
+  user: AuthUser | null
+  /** epoch ms when the session token expires; null when unknown or logged out */
+  tokenExpiresAt: number | null
+  status: AuthStatus
+}
+
+export const initialAuthState: AuthState = { user: null, tokenExpiresAt: null, status: 'loggedOut' }
+
+/** The shape of the `lumo-user` cookie; anything else is ignored. */
+export const AuthUserSchema = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  email: z.string().min(3).max(320),
+  customerType: z
+    .string()
+    .optional()
+    .transform((value): CustomerType => (isCustomerType(value) ? value : 'PERSON')),
+  memberType: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+})
+
+export function parseAuthUser(value: unknown): AuthUser | null {
+  const parsed = AuthUserSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+/** Reads the JSON of the `lumo-user` cookie; garbage gives no user. */
+export function parseUserCookie(raw: string | undefined): AuthUser | null {
+  if (!raw) return null
+  try {
+    return parseAuthUser(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+/** Spec §9: the refresh runs at 90% of the token's max age (900 × maxAge ms). */
+export function refreshDelayMs(maxAgeSeconds: number): number {
+  return Math.max(0, 900 * maxAgeSeconds)
+}
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    userRestored(state, action: PayloadAction<AuthUser | null>) {
+      state.user = action.payload
+      state.status = action.payload ? 'loggedIn' : 'loggedOut'
+    },
+    connectStarted(state) {
+      state.status = 'connecting'
+    },
+    /** A successful login/refresh: `now` is passed in so the reducer stays pure. */
+    connected(state, action: PayloadAction<{ user: AuthUser; maxAgeSeconds: number; now: number }>) {
+      state.user = action.payload.user
+      state.tokenExpiresAt = action.payload.now + action.payload.maxAgeSeconds * 1000
+      state.status = 'loggedIn'
+    },
+    /** Failed auth calls leave the shopper unauthenticated (spec §7); also the logout and the 'no token' path. */
+    loggedOut(state) {
+      state.user = null
+      state.tokenExpiresAt = null
+      state.status = 'loggedOut'
+    },
+  },
+})
+
+export const { userRestored, connectStarted, connected, loggedOut } = authSlice.actions
+export const authReducer = authSlice.reducer
+
+export const selectUser = (state: { auth: AuthState }): AuthUser | null => state.auth.user
+export const selectIsAuthenticated = (state: { auth: AuthState }): boolean => state.auth.user !== null
+/** When to refresh: 90% of the remaining life, measured from when it was granted. */
+export function selectRefreshAt(state: { auth: AuthState }, grantedAt: number): number | null {
+  const expiresAt = state.auth.tokenExpiresAt
+  if (expiresAt === null) return null
+  return grantedAt + Math.max(0, expiresAt - grantedAt) * 0.9
+}
+
+/** Spec §4 logout (state part): user:logout event, then the user, loyalty user and cart are reset by their reducers. */
+export function logout() {
+  return (dispatch: (action: { type: string; payload?: unknown }) => unknown): void => {
+    dispatch(shopEventRecorded({ type: 'user:logout' }))
+    dispatch(loggedOut())
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Channel (spec §3 Market/Channel, §4 market change): the current and the checkout market, the
+ * market list (the built-in fallback list until the API's answers), locale, currency, URL mode.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import {
+  FALLBACK_MARKET,
+  LOCALES,
+  MARKETS,
+  MARKET_ALIASES,
+  DEFAULT_LOCALE,
+  type CurrencyCode,
+  type LocaleCode,
+  type MarketAlias,
+} from '../../lib/markets'
+
+export interface MarketLanguage {
+  /** locale iso, e.g. fi-FI */
+  id: string
+  name: string
+  /** locale code, e.g. fi */
+  code: string
+}
+
+export interface MarketInfo {
+  id: string
+  alias: MarketAlias
+  defaultLanguageId: string
+  virtual: boolean
+  onlyDisplayInCheckout: boolean
+  groupKey: string
+  allowedLanguages: MarketLanguage[]
+  country: { name: string; code: string }
+  currency: { name: string; code: string; symbol: string }
+}
+
+export interface ChannelState {
+  currentMarket: MarketAlias
+  checkoutMarket: MarketAlias
+  markets: MarketInfo[]
+  /** where the list came from: the built-in fallback, or the API */
+  marketsSource: 'fallback' | 'api'
+  defaultMarketId: string | null
+  locale: LocaleCode
+  currency: CurrencyCode
+  urlMode: 'path' | 'domain'
+}
+
+const CURRENCY_NAMES: Record<CurrencyCode, { name: string; symbol: string }> = {
+  EUR: { name: 'Euro', symbol: '€' },
+  SEK: { name: 'Svensk krona', symbol: 'kr' },
+  NOK: { name: 'Norsk krone', symbol: 'kr' },
+  DKK: { name: 'Dansk krone', symbol: 'kr' },
+}
+
+/** The markets the shop knows without asking the API (src/lib/markets.ts), in the API's shape. */
+export function fallbackMarkets(): MarketInfo[] {
+  return MARKET_ALIASES.map((alias) => {
+    const market = MARKETS[alias]
+    return {
+      id: `1|${alias}`,
+      alias,
+      defaultLanguageId: LOCALES[market.defaultLocale].iso,
+      virtual: false,
+      onlyDisplayInCheckout: false,
+      groupKey: alias,
+      allowedLanguages: market.allowedLocales.map((code) => ({ id: LOCALES[code].iso, name: LOCALES[code].name, code })),
+      country: { name: market.countryName, code: market.countryCode },
+      currency: { code: market.currency, ...CURRENCY_NAMES[market.currency] },
+    }
+  })
+}
+
+export const initialChannelState: ChannelState = {
+  currentMarket: FALLBACK_MARKET,
+  checkoutMarket: FALLBACK_MARKET,
+  markets: fallbackMarkets(),
+  marketsSource: 'fallback',
+  defaultMarketId: null,
+  locale: DEFAULT_LOCALE,
+  currency: MARKETS[FALLBACK_MARKET].currency,
+  urlMode: 'path',
+}
+
+function isCurrencyCode(value: string): value is CurrencyCode {
+  return value in CURRENCY_NAMES
+}
+
+/** The market's currency from the list, else from the built-in config (spec §8 'Currency not found for this market'). */
+export function currencyFor(markets: readonly MarketInfo[], alias: MarketAlias): CurrencyCode {
+  const code = markets.find((market) => market.alias === alias)?.currency.code
+  if (code && isCurrencyCode(code)) return code
+  return MARKETS[alias].currency
+}
+
+const channelSlice = createSlice({
+  name: 'channel',
+  initialState: initialChannelState,
+  reducers: {
+    channelInitialised(
+      state,
+      action: PayloadAction<{ market: MarketAlias; checkoutMarket: MarketAlias; locale: LocaleCode; urlMode: 'path' | 'domain' }>,
+    ) {
+      state.currentMarket = action.payload.market
+      state.checkoutMarket = action.payload.checkoutMarket
+      state.locale = action.payload.locale
+      state.urlMode = action.payload.urlMode
+      state.currency = currencyFor(state.markets, action.payload.market)
+    },
+    marketsLoaded(state, action: PayloadAction<{ defaultMarketId: string | null; markets: MarketInfo[] }>) {
+      if (action.payload.markets.length === 0) return
+      state.markets = action.payload.markets
+      state.marketsSource = 'api'
+      state.defaultMarketId = action.payload.defaultMarketId
+      state.currency = currencyFor(state.markets, state.currentMarket)
+    },
+    /** Spec §4 market change: current and checkout market and the currency follow. */
+    marketChanged(state, action: PayloadAction<MarketAlias>) {
+      state.currentMarket = action.payload
+      state.checkoutMarket = action.payload
+      state.currency = currencyFor(state.markets, action.payload)
+    },
+    checkoutMarketChanged(state, action: PayloadAction<MarketAlias>) {
+      state.checkoutMarket = action.payload
+    },
+    localeSet(state, action: PayloadAction<LocaleCode>) {
+      state.locale = action.payload
+    },
+  },
+})
+
+export const { channelInitialised, marketsLoaded, marketChanged, checkoutMarketChanged, localeSet } = channelSlice.actions
+export const channelReducer = channelSlice.reducer
+
+export const selectCurrentMarket = (state: { channel: ChannelState }): MarketInfo | undefined =>
+  state.channel.markets.find((market) => market.alias === state.channel.currentMarket)
+/** Markets the market switch offers: the checkout-only ones are left out. */
+export const selectSelectableMarkets = (state: { channel: ChannelState }): MarketInfo[] =>
+  state.channel.markets.filter((market) => !market.onlyDisplayInCheckout && !market.virtual)

@@ -1,0 +1,47 @@
+/** The payment-provider area: which provider the shopper chose and how the hand-over went. */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+
+export type PaymentStatus = 'idle' | 'redirecting' | 'processing' | 'succeeded' | 'failed'
+
+export interface PaymentState {
+  selectedProvider: string | null
+  status: PaymentStatus
+  /** a translation key or the provider's message */
+  error: string | null
+}
+
+export const initialPaymentState: PaymentState = { selectedProvider: null, status: 'idle', error: null }
+
+const paymentSlice = createSlice({
+  name: 'payment',
+  initialState: initialPaymentState,
+  reducers: {
+    providerSelected(state, action: PayloadAction<string | null>) {
+      state.selectedProvider = action.payload
+      state.status = 'idle'
+      state.error = null
+    },
+    paymentStarted(state) {
+      state.status = 'processing'
+      state.error = null
+    },
+    paymentRedirecting(state) {
+      state.status = 'redirecting'
+    },
+    paymentSucceeded(state) {
+      state.status = 'succeeded'
+      state.error = null
+    },
+    paymentFailed(state, action: PayloadAction<string>) {
+      state.status = 'failed'
+      state.error = action.payload
+    },
+    paymentReset() {
+      return initialPaymentState
+    },
+  },
+})
+
+export const { providerSelected, paymentStarted, paymentRedirecting, paymentSucceeded, paymentFailed, paymentReset } =
+  paymentSlice.actions
+export const paymentReducer = paymentSlice.reducer
