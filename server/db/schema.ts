@@ -441,6 +441,8 @@ export interface CartsTable {
   market_alias: MarketAlias
   user_id: string | null
   promo_code: string | null
+  /** migration 0200_cart_gift_code (owned by the cart/checkout area) */
+  gift_code: string | null
   merchant_data: string | null
   is_completed: Generated<boolean>
   created_at: GeneratedTimestamp

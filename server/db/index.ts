@@ -1,0 +1,174 @@
+/**
+ * The database: embedded PGlite in `${dataDir}/pglite` by default, a PostgreSQL server when
+ * `databaseUrl` is set. Both run the same migrations and are used through the same Kysely
+ * instance type, so query code never knows which one it talks to.
+ */
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely'
+import pg from 'pg'
+import { runMigrations, type MigrationResult } from './migrate'
+import { createPGlitePool } from './pglite-pool'
+import type { DB } from './schema'
+
+export type { DB } from './schema'
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/** One executed statement, reported after it finished. */
+export interface QueryEvent {
+  sql: string
+  parameters: readonly unknown[]
+  durationMs: number
+  error?: unknown
+}
+export type QueryListener = (event: QueryEvent) => void
+
+export interface Database {
+  db: Kysely<DB>
+  kind: DatabaseKind
+  /** Migrations applied by this open (empty when the schema was already current). */
+  migrations: MigrationResult
+  /** Listen to every statement run through `db` (tests count statements with it). Returns unsubscribe. */
+  onQuery(listener: QueryListener): () => void
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string
+  databaseUrl?: string | undefined
+  /** Operational messages (migrations applied, ...). */
+  log?: (line: string) => void
+  /** Called for every statement; the same as `database.onQuery(listener)` from the start. */
+  onQuery?: QueryListener
+}
+
+const INT8_OID = 20
+const DATE_OID = 1082
+
+/** bigint as a JS number (money in minor units and counts stay far below 2^53). */
+function parseInt8(value: string): number {
+  const parsed = Number(value)
+  if (!Number.isSafeInteger(parsed)) throw new RangeError(`bigint ${value} does not fit a JS number`)
+  return parsed
+}
+/** date stays 'YYYY-MM-DD': no time zone may shift a calendar day. */
+const parseDate = (value: string): string => value
+
+/** The same value parsers on both kinds (see schema.ts). */
+export const PGLITE_PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }
+
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === INT8_OID) return parseInt8
+    if (oid === DATE_OID) return parseDate
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
+
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite')
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
+  const directory = pgliteDirectory(options.dataDir)
+  await mkdir(directory, { recursive: true })
+  const pglite = await PGlite.create(directory, { extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
+  return openPGliteDatabase(pglite, options)
+}
+
+/** Wrap an already created PGlite instance (tests create theirs from a template). */
+export async function openPGliteDatabase(
+  pglite: PGlite,
+  options: Pick<OpenDatabaseOptions, 'log' | 'onQuery'> = {},
+): Promise<Database> {
+  let migrations: MigrationResult
+  try {
+    // Before Kysely exists nothing else can use the connection, so PGlite is driven directly here.
+    migrations = await runMigrations(
+      {
+        exec: async (text) => {
+          await pglite.exec(text)
+        },
+        query: async <R>(text: string, parameters: unknown[] = []) => (await pglite.query<R>(text, parameters)).rows,
+      },
+      { lock: false, log: options.log },
+    )
+  } catch (error) {
+    await pglite.close()
+    throw error
+  }
+  return createDatabase('pglite', createPGlitePool(pglite), migrations, options)
+}
+
+export async function openPostgres(
+  databaseUrl: string,
+  options: Pick<OpenDatabaseOptions, 'log' | 'onQuery'> = {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10 })
+  let migrations: MigrationResult
+  try {
+    const client = await pool.connect()
+    try {
+      migrations = await runMigrations(
+        {
+          // No parameters: pg uses the simple protocol, which accepts several statements at once.
+          exec: async (text) => {
+            await client.query(text)
+          },
+          query: async <R>(text: string, parameters: unknown[] = []) =>
+            (await client.query(text, parameters)).rows as R[],
+        },
+        { lock: true, log: options.log },
+      )
+    } finally {
+      client.release()
+    }
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return createDatabase('postgres', pool, migrations, options)
+}
+
+function createDatabase(
+  kind: DatabaseKind,
+  pool: ConstructorParameters<typeof PostgresDialect>[0]['pool'],
+  migrations: MigrationResult,
+  options: Pick<OpenDatabaseOptions, 'onQuery'>,
+): Database {
+  const listeners = new Set<QueryListener>()
+  if (options.onQuery) listeners.add(options.onQuery)
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    log(event: LogEvent) {
+      if (listeners.size === 0) return
+      const queryEvent: QueryEvent = {
+        sql: event.query.sql,
+        parameters: event.query.parameters,
+        durationMs: event.queryDurationMillis,
+        ...(event.level === 'error' ? { error: event.error } : {}),
+      }
+      for (const listener of listeners) listener(queryEvent)
+    },
+  })
+  let closing: Promise<void> | undefined
+  return {
+    db,
+    kind,
+    migrations,
+    onQuery(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close() {
+      closing ??= db.destroy()
+      return closing
+    },
+  }
+}
