@@ -19,7 +19,10 @@ export default defineConfig({
   timeout: 60_000,
   globalTimeout: 20 * 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.LUMO_E2E_REPORT ?? 'test-results/e2e-report.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.LUMO_E2E_REPORT ?? 'test-results/e2e-report.json' }],
+  ],
   use: {
     headless: true,
     locale: 'fi-FI',

@@ -1,6 +1,6 @@
 /**
  * The end-to-end suite in real Chromium (`npm run test:e2e`, stage 5 of `npm test`): makes sure
- * Debian's Chromium is installed, builds if the production build is missing, runs Playwright
+ * Debian's Chromium is installed, builds if the production build is missing or stale, runs Playwright
  * (playwright.config.ts starts the production server) and counts passed/failed from its JSON
  * report. Extra arguments go to `playwright test` (e.g. `npm run test:e2e -- -g redirects`).
  */
@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 import { ensureChromium, ChromiumUnavailableError } from './ensure-chromium'
 import { countPlaywright, totalsLine, type Counts } from './harness/reports'
 import { REPO_ROOT } from './harness/production-server'
-import { buildExists, localBin, runCommand } from './harness/run-command'
+import { ensureBuild, localBin, runCommand } from './harness/run-command'
 
 export const PLAYWRIGHT_REPORT = path.join(REPO_ROOT, 'test-results', 'e2e-report.json')
 
@@ -36,15 +36,15 @@ export async function runEndToEnd(playwrightArgs: string[] = []): Promise<Counts
     }
     throw error
   }
-  if (!buildExists()) {
-    console.log('The production build is missing: running "npm run build" first.')
-    const built = await runCommand('npm', ['run', 'build'])
-    if (built !== 0 || !buildExists()) return failure(`the production build failed (exit ${built})`)
-  }
+  if (!(await ensureBuild())) return failure('the production build failed')
   rmSync(PLAYWRIGHT_REPORT, { force: true })
-  const exitCode = await runCommand(localBin('playwright'), ['test', '--config', 'playwright.config.ts', ...playwrightArgs], {
-    LUMO_E2E_REPORT: PLAYWRIGHT_REPORT,
-  })
+  const exitCode = await runCommand(
+    localBin('playwright'),
+    ['test', '--config', 'playwright.config.ts', ...playwrightArgs],
+    {
+      LUMO_E2E_REPORT: PLAYWRIGHT_REPORT,
+    },
+  )
   return countPlaywright(readJson(PLAYWRIGHT_REPORT), exitCode)
 }
 

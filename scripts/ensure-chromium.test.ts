@@ -3,7 +3,9 @@ import { CHROMIUM_PACKAGE, planChromium } from './ensure-chromium'
 
 describe('planChromium', () => {
   it('does nothing when Chromium is there', () => {
-    expect(planChromium({ executable: '/usr/bin/chromium', present: true, isRoot: false })).toEqual({ action: 'ready' })
+    expect(planChromium({ executable: '/usr/bin/chromium', present: true, isRoot: false })).toEqual({
+      action: 'ready',
+    })
   })
 
   it('installs the Debian package with apt-get when missing and root', () => {

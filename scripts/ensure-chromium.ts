@@ -21,9 +21,18 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ]
 
-export type ChromiumPlan = { action: 'ready' } | { action: 'install'; commands: string[][] } | { action: 'refuse'; message: string }
+export type ChromiumPlan =
+  { action: 'ready' } | { action: 'install'; commands: string[][] } | { action: 'refuse'; message: string }
 
-export function planChromium({ executable, present, isRoot }: { executable: string; present: boolean; isRoot: boolean }): ChromiumPlan {
+export function planChromium({
+  executable,
+  present,
+  isRoot,
+}: {
+  executable: string
+  present: boolean
+  isRoot: boolean
+}): ChromiumPlan {
   if (present) return { action: 'ready' }
   if (isRoot) {
     return {
@@ -58,7 +67,11 @@ export class ChromiumUnavailableError extends Error {
 
 /** Installs Chromium when needed; throws ChromiumUnavailableError with the reason when it cannot. */
 export function ensureChromium(executable = CHROMIUM_PATH): string {
-  const plan = planChromium({ executable, present: isExecutable(executable), isRoot: process.getuid?.() === 0 })
+  const plan = planChromium({
+    executable,
+    present: isExecutable(executable),
+    isRoot: process.getuid?.() === 0,
+  })
   if (plan.action === 'ready') return executable
   if (plan.action === 'refuse') throw new ChromiumUnavailableError(plan.message)
 
@@ -77,7 +90,9 @@ export function ensureChromium(executable = CHROMIUM_PATH): string {
     }
   }
   if (!isExecutable(executable)) {
-    throw new ChromiumUnavailableError(`"${CHROMIUM_PACKAGE}" was installed but ${executable} is still missing.`)
+    throw new ChromiumUnavailableError(
+      `"${CHROMIUM_PACKAGE}" was installed but ${executable} is still missing.`,
+    )
   }
   return executable
 }

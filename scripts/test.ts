@@ -34,7 +34,8 @@ let buildPassed = false
 const stages: Stage[] = [
   {
     name: 'type check',
-    run: async () => countExitCode(await runCommand(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), 'tsc'),
+    run: async () =>
+      countExitCode(await runCommand(localBin('tsc'), ['--noEmit', '-p', 'tsconfig.json']), 'tsc'),
   },
   {
     name: 'lint',

@@ -56,7 +56,9 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadline: num
   let lastError = 'no answer yet'
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server exited (code ${child.exitCode ?? child.signalCode}) before /healthz answered`)
+      throw new Error(
+        `the server exited (code ${child.exitCode ?? child.signalCode}) before /healthz answered`,
+      )
     }
     try {
       const response = await fetch(`${baseUrl}/healthz`)
@@ -128,9 +130,12 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   } catch (error) {
     await stop()
     const message = error instanceof Error ? error.message : String(error)
-    throw new Error(`${message}\n--- last lines of ${path.relative(REPO_ROOT, logFile)} ---\n${tail(logFile)}`, {
-      cause: error,
-    })
+    throw new Error(
+      `${message}\n--- last lines of ${path.relative(REPO_ROOT, logFile)} ---\n${tail(logFile)}`,
+      {
+        cause: error,
+      },
+    )
   }
   return { baseUrl, port, dataDir, logFile, stop }
 }

@@ -8,7 +8,13 @@ describe('countVitest', () => {
       numFailedTests: 2,
       numPendingTests: 1,
       numTodoTests: 1,
-      testResults: [{ name: 'a.test.ts', status: 'failed', assertionResults: [{ status: 'failed' }, { status: 'passed' }] }],
+      testResults: [
+        {
+          name: 'a.test.ts',
+          status: 'failed',
+          assertionResults: [{ status: 'failed' }, { status: 'passed' }],
+        },
+      ],
     }
     expect(countVitest(report, 1)).toEqual({ passed: 7, failed: 2, skipped: 2, problems: [] })
   })
@@ -19,7 +25,12 @@ describe('countVitest', () => {
       numFailedTests: 0,
       testResults: [
         { name: 'ok.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }] },
-        { name: 'broken.test.ts', status: 'failed', message: "Cannot find module './nope'\n  at …", assertionResults: [] },
+        {
+          name: 'broken.test.ts',
+          status: 'failed',
+          message: "Cannot find module './nope'\n  at …",
+          assertionResults: [],
+        },
       ],
     }
     const counts = countVitest(report, 1)
@@ -49,14 +60,25 @@ describe('countVitest', () => {
 
 describe('countPlaywright', () => {
   it('maps expected/unexpected/skipped and counts flaky tests as failed', () => {
-    const counts = countPlaywright({ stats: { expected: 9, unexpected: 1, flaky: 1, skipped: 2 }, errors: [] }, 1)
+    const counts = countPlaywright(
+      { stats: { expected: 9, unexpected: 1, flaky: 1, skipped: 2 }, errors: [] },
+      1,
+    )
     expect(counts).toMatchObject({ passed: 9, failed: 2, skipped: 2 })
     expect(counts.problems).toEqual(['1 flaky test(s) passed only on retry'])
   })
 
   it('counts an error outside the tests (global setup could not start the server)', () => {
-    const report = { stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 }, errors: [{ message: 'server did not start\nlog…' }] }
-    expect(countPlaywright(report, 1)).toEqual({ passed: 0, failed: 1, skipped: 0, problems: ['server did not start'] })
+    const report = {
+      stats: { expected: 0, unexpected: 0, flaky: 0, skipped: 0 },
+      errors: [{ message: 'server did not start\nlog…' }],
+    }
+    expect(countPlaywright(report, 1)).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      problems: ['server did not start'],
+    })
   })
 
   it('fails a non-zero exit that the report does not explain, and a missing report', () => {
@@ -68,14 +90,26 @@ describe('countPlaywright', () => {
 describe('countExitCode', () => {
   it('is one passed test for exit 0 and one failed test otherwise', () => {
     expect(countExitCode(0, 'tsc')).toMatchObject({ passed: 1, failed: 0 })
-    expect(countExitCode(2, 'tsc')).toEqual({ passed: 0, failed: 1, skipped: 0, problems: ['tsc exited with 2'] })
+    expect(countExitCode(2, 'tsc')).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      problems: ['tsc exited with 2'],
+    })
   })
 })
 
 describe('formatSummary', () => {
   const stages = [
     { name: 'type check', passed: 1, failed: 0, skipped: 0, problems: [], durationMs: 4200 },
-    { name: 'unit + integration', passed: 120, failed: 2, skipped: 0, problems: ['x.test.ts: boom'], durationMs: 30_000 },
+    {
+      name: 'unit + integration',
+      passed: 120,
+      failed: 2,
+      skipped: 0,
+      problems: ['x.test.ts: boom'],
+      durationMs: 30_000,
+    },
   ]
 
   it('adds the stages up and ends with the totals line alone', () => {

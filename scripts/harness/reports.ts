@@ -54,7 +54,9 @@ export function countVitest(report: unknown, exitCode: number | null): Counts {
     const failedInside = (file.assertionResults ?? []).some((a) => a.status === 'failed')
     if (file.status === 'failed' && !failedInside) {
       counts.failed += 1
-      counts.problems.push(`${file.name ?? 'a test file'}: ${(file.message ?? 'failed outside its tests').split('\n')[0]}`)
+      counts.problems.push(
+        `${file.name ?? 'a test file'}: ${(file.message ?? 'failed outside its tests').split('\n')[0]}`,
+      )
     }
   }
   if (exitCode !== 0 && counts.failed === 0) {
@@ -113,7 +115,13 @@ function seconds(ms: number): string {
 /** The summary table; its last line is the totals line alone. */
 export function formatSummary(stages: StageResult[]): string {
   const header = ['stage', 'passed', 'failed', 'skipped', 'time']
-  const rows = stages.map((s) => [s.name, String(s.passed), String(s.failed), String(s.skipped), seconds(s.durationMs)])
+  const rows = stages.map((s) => [
+    s.name,
+    String(s.passed),
+    String(s.failed),
+    String(s.skipped),
+    seconds(s.durationMs),
+  ])
   const passed = stages.reduce((sum, s) => sum + s.passed, 0)
   const failed = stages.reduce((sum, s) => sum + s.failed, 0)
   const skipped = stages.reduce((sum, s) => sum + s.skipped, 0)

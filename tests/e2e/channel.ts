@@ -25,7 +25,9 @@ async function choose(page: Page, select: Locator, optionText: string, locale: L
   if (value === null) throw new Error(`no option "${optionText}" in the switch`)
   await select.selectOption(value)
   // A switch built as a form (it works before hydration too) has an apply button.
-  const apply = select.locator('xpath=ancestor::form[1]').getByRole('button', { name: message(locale, 'channel.apply') })
+  const apply = select
+    .locator('xpath=ancestor::form[1]')
+    .getByRole('button', { name: message(locale, 'channel.apply') })
   if ((await apply.count()) > 0) await apply.click()
 }
 

@@ -130,7 +130,9 @@ test.describe('canonicalising redirects in the browser', () => {
     expect(pathOf(page)).toBe('/fi/sv/')
   })
 
-  test('a language the market does not allow becomes its default language, slug included', async ({ page }) => {
+  test('a language the market does not allow becomes its default language, slug included', async ({
+    page,
+  }) => {
     await page.goto('/se/fi/kassa?step=1')
     expect(pathOf(page)).toBe('/se/sv/kassan')
     expect(new URL(page.url()).search).toBe('?step=1')

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench [-- name…]`: runs the benchmarks in scripts/bench/ (every module there that
+ * exports `benchmark`), prints each one's table and writes its section of docs/benchmarks.md.
+ * Sections are delimited by markers, so a bench run replaces only its own figures.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+export interface BenchmarkRow {
+  metric: string
+  value: string
+  /** The quality bar from DESIGN.md §8, when there is one. */
+  target?: string
+  /** Whether the value meets the target; absent when there is no target. */
+  meets?: boolean
+}
+
+export interface BenchmarkResult {
+  rows: BenchmarkRow[]
+  /** How it was measured: conditions a reader needs to interpret the figures. */
+  notes: string[]
+}
+
+export interface Benchmark {
+  /** Short name used on the command line and in the markers (`npm run bench -- ssr`). */
+  name: string
+  title: string
+  run(): Promise<BenchmarkResult>
+}
+
+const BENCH_DIR = import.meta.dirname
+const REPORT = path.join(BENCH_DIR, '..', '..', 'docs', 'benchmarks.md')
+
+function isBenchmark(value: unknown): value is Benchmark {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as Partial<Benchmark>
+  return (
+    typeof candidate.name === 'string' &&
+    typeof candidate.title === 'string' &&
+    typeof candidate.run === 'function'
+  )
+}
+
+export async function discoverBenchmarks(dir = BENCH_DIR): Promise<Benchmark[]> {
+  const files = readdirSync(dir)
+    .filter(
+      (file) =>
+        file.endsWith('.ts') && file !== 'index.ts' && !file.endsWith('.test.ts') && !file.endsWith('.d.ts'),
+    )
+    .sort()
+  const found: Benchmark[] = []
+  for (const file of files) {
+    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { benchmark?: unknown }
+    if (isBenchmark(module.benchmark)) found.push(module.benchmark)
+  }
+  return found
+}
+
+export function formatTable(rows: BenchmarkRow[]): string {
+  const cells = rows.map((row) => [
+    row.metric,
+    row.value,
+    row.target ?? '',
+    row.meets === undefined ? '' : row.meets ? 'yes' : 'NO',
+  ])
+  const header = ['metric', 'value', 'target', 'meets']
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
+  const line = (c: string[]) => `| ${c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n')
+}
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  let commit = 'unknown'
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: BENCH_DIR,
+      encoding: 'utf8',
+    }).trim()
+  } catch {
+    // not a git checkout: the commit stays unknown
+  }
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM`
+}
+
+export function renderSection(benchmark: Benchmark, result: BenchmarkResult, measuredOn: string): string {
+  return [
+    `<!-- bench:${benchmark.name}:start -->`,
+    `## ${benchmark.title}`,
+    '',
+    `Measured ${measuredOn}. Reproduce with \`npm run bench -- ${benchmark.name}\`.`,
+    '',
+    formatTable(result.rows),
+    '',
+    ...result.notes.map((note) => `- ${note}`),
+    `<!-- bench:${benchmark.name}:end -->`,
+  ].join('\n')
+}
+
+/** Replaces the benchmark's marked section in the report, or appends it. */
+export function mergeSection(report: string, name: string, section: string): string {
+  const start = `<!-- bench:${name}:start -->`
+  const end = `<!-- bench:${name}:end -->`
+  const from = report.indexOf(start)
+  const to = report.indexOf(end)
+  if (from >= 0 && to > from) return report.slice(0, from) + section + report.slice(to + end.length)
+  return `${report.trimEnd()}\n\n${section}\n`
+}
+
+const REPORT_HEADER = `# Benchmarks
+
+Figures for the quality bars of DESIGN.md §8, written by \`npm run bench\` (scripts/bench/). Each
+section says when and on what it was measured; run it again to refresh it. Benchmarks are not
+tests: they measure and report, and the "meets" column compares with the target.
+`
+
+async function main(selected: string[]) {
+  const all = await discoverBenchmarks()
+  const unknown = selected.filter((name) => !all.some((b) => b.name === name))
+  if (unknown.length > 0) {
+    console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${all.map((b) => b.name).join(', ')}`)
+    process.exit(2)
+  }
+  const chosen = selected.length > 0 ? all.filter((b) => selected.includes(b.name)) : all
+  let report = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : REPORT_HEADER
+  let failed = false
+  for (const benchmark of chosen) {
+    console.log(`\n━━ ${benchmark.title}`)
+    try {
+      const result = await benchmark.run()
+      console.log(`\n${formatTable(result.rows)}`)
+      report = mergeSection(report, benchmark.name, renderSection(benchmark, result, machine()))
+      writeFileSync(REPORT, report)
+    } catch (error) {
+      failed = true
+      console.error(`${benchmark.name} failed:`, error instanceof Error ? error.message : error)
+    }
+  }
+  console.log(`\nFigures written to ${path.relative(process.cwd(), REPORT)}`)
+  if (failed) process.exitCode = 1
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await main(process.argv.slice(2))
+}

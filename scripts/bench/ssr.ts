@@ -1,0 +1,287 @@
+/**
+ * SSR benchmark (DESIGN.md §8): the production server on a free loopback port with a freshly
+ * seeded DATA_DIR, measuring
+ *  - time to first byte of the home page (sequential requests: median, p90);
+ *  - JavaScript a first load fetches, for the home page and a product page: the scripts and
+ *    modulepreloads the HTML names (gzip bytes as served), and what Chromium really transfers;
+ *  - throughput of the product page against a static file of the same size served by the same
+ *    server in the same run (autocannon), their ratio, p99 latency and errors.
+ * Settings: BENCH_SEED_PRODUCTS (2000), BENCH_CONNECTIONS (50), BENCH_DURATION seconds (10),
+ * BENCH_TTFB_REQUESTS (50).
+ */
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { gzipSync, gunzipSync } from 'node:zlib'
+import { performance } from 'node:perf_hooks'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../ensure-chromium'
+import { REPO_ROOT, startProductionServer } from '../harness/production-server'
+import { ensureBuild } from '../harness/run-command'
+import type { Benchmark, BenchmarkResult, BenchmarkRow } from './index'
+
+const SEED_PRODUCTS = Number(process.env.BENCH_SEED_PRODUCTS ?? 2000)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
+const TTFB_REQUESTS = Number(process.env.BENCH_TTFB_REQUESTS ?? 50)
+const HOME_PATH = '/fi/'
+/** The first-load JavaScript budget of a product page (DESIGN.md §8). */
+const JS_BUDGET_BYTES = 150 * 1024
+
+// autocannon ships no type declarations: the part of its API used here.
+interface AutocannonResult {
+  requests: { average: number; total: number }
+  latency: { p50: number; p99: number; average: number }
+  errors: number
+  timeouts: number
+  non2xx: number
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers?: Record<string, string>
+}) => Promise<AutocannonResult>
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.ceil((p / 100) * sorted.length) - 1
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN
+}
+
+/** The module scripts and modulepreloads a page's HTML asks for, as absolute same-origin URLs. */
+export function scriptUrls(html: string, pageUrl: string): string[] {
+  const origin = new URL(pageUrl).origin
+  const urls = new Set<string>()
+  for (const tag of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attributes = new Map<string, string>()
+    for (const attribute of (tag[2] ?? '').matchAll(
+      /([a-zA-Z:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g,
+    )) {
+      attributes.set((attribute[1] ?? '').toLowerCase(), attribute[2] ?? attribute[3] ?? attribute[4] ?? '')
+    }
+    const isScript = tag[1]?.toLowerCase() === 'script'
+    const href = isScript
+      ? attributes.get('src')
+      : (attributes.get('rel') ?? '').split(/\s+/).includes('modulepreload')
+        ? attributes.get('href')
+        : undefined
+    if (!href) continue
+    const url = new URL(href.replace(/&amp;/g, '&'), pageUrl)
+    if (url.origin === origin) urls.add(url.href)
+  }
+  return [...urls]
+}
+
+interface RawResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  /** The bytes on the wire (still compressed when the server compressed them). */
+  body: Buffer
+}
+
+function get(url: string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      )
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+  })
+}
+
+function decoded(response: RawResponse): Buffer {
+  return response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.body) : response.body
+}
+
+async function pageHtml(url: string): Promise<string> {
+  const response = await get(url, { 'accept-encoding': 'gzip' })
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+  return decoded(response).toString('utf8')
+}
+
+/** Time from sending the request to the response's first bytes (status line and headers). */
+function timeToFirstByte(url: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      const elapsed = performance.now() - started
+      response.resume()
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(elapsed)
+          : reject(new Error(`${url} answered ${response.statusCode}`)),
+      )
+    })
+    request.on('error', reject)
+  })
+}
+
+interface ScriptWeight {
+  files: number
+  /** Bytes as served with Accept-Encoding: gzip (gzipped here when the server sent them plain). */
+  gzipBytes: number
+}
+
+async function declaredScripts(pageUrl: string): Promise<ScriptWeight> {
+  const urls = scriptUrls(await pageHtml(pageUrl), pageUrl)
+  let gzipBytes = 0
+  for (const url of urls) {
+    const response = await get(url, { 'accept-encoding': 'gzip' })
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+    gzipBytes +=
+      response.headers['content-encoding'] === 'gzip' ? response.body.length : gzipSync(response.body).length
+  }
+  return { files: urls.length, gzipBytes }
+}
+
+/** What Chromium transfers for scripts on a first visit (empty cache, no service worker). */
+async function browserScripts(pageUrl: string): Promise<ScriptWeight | undefined> {
+  if (!existsSync(CHROMIUM_PATH)) return undefined
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  })
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const sizes: Promise<number>[] = []
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize))
+    })
+    await page.goto(pageUrl, { waitUntil: 'load' })
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    await page.waitForLoadState('networkidle')
+    const bytes = await Promise.all(sizes)
+    return { files: bytes.length, gzipBytes: bytes.reduce((sum, n) => sum + n, 0) }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** A product page's path: a product link on the home page, else on the first category page. */
+async function findProductPath(baseUrl: string): Promise<string> {
+  const productLink = (html: string) => /href="(\/fi\/p\/[^"?#]+)"/.exec(html)?.[1]
+  const home = await pageHtml(`${baseUrl}${HOME_PATH}`)
+  const onHome = productLink(home)
+  if (onHome) return onHome
+  const category = /href="(\/fi\/c\/[^"?#]+)"/.exec(home)?.[1]
+  const onCategory = category ? productLink(await pageHtml(`${baseUrl}${category}`)) : undefined
+  if (onCategory) return onCategory
+  throw new Error('found no product link on the home page or the first category page')
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+async function throughput(url: string): Promise<AutocannonResult> {
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'accept-encoding': 'gzip' },
+  })
+}
+
+async function run(): Promise<BenchmarkResult> {
+  if (!(await ensureBuild())) throw new Error('the production build failed')
+  const server = await startProductionServer({ name: 'bench', seedProducts: SEED_PRODUCTS })
+  const staticFile = path.join(REPO_ROOT, 'dist', 'client', 'assets', `bench-same-size-${process.pid}.html`)
+  try {
+    const base = server.baseUrl
+    const rows: BenchmarkRow[] = []
+
+    // Time to first byte, after a few requests have warmed the process up.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    for (let i = 0; i < 5; i++) await timeToFirstByte(`${base}${HOME_PATH}`, agent)
+    const samples: number[] = []
+    for (let i = 0; i < TTFB_REQUESTS; i++) samples.push(await timeToFirstByte(`${base}${HOME_PATH}`, agent))
+    agent.destroy()
+    rows.push({
+      metric: `home ${HOME_PATH} TTFB median (${TTFB_REQUESTS} sequential)`,
+      value: ms(percentile(samples, 50)),
+    })
+    rows.push({ metric: `home ${HOME_PATH} TTFB p90`, value: ms(percentile(samples, 90)) })
+
+    // JavaScript of a first load.
+    const productPath = await findProductPath(base)
+    for (const [label, pagePath, budget] of [
+      ['home', HOME_PATH, undefined],
+      ['product', productPath, JS_BUDGET_BYTES],
+    ] as const) {
+      const declared = await declaredScripts(`${base}${pagePath}`)
+      rows.push({
+        metric: `${label} JS named in HTML (${declared.files} files, gzip)`,
+        value: kib(declared.gzipBytes),
+        ...(budget ? { target: `≤ ${kib(budget)}`, meets: declared.gzipBytes <= budget } : {}),
+      })
+      const measured = await browserScripts(`${base}${pagePath}`)
+      rows.push({
+        metric: `${label} JS transferred by Chromium (${measured ? `${measured.files} files` : 'no Chromium'})`,
+        value: measured ? kib(measured.gzipBytes) : 'n/a',
+        ...(budget && measured ? { target: `≤ ${kib(budget)}`, meets: measured.gzipBytes <= budget } : {}),
+      })
+    }
+
+    // Product page SSR against a static file of the same size, from the same server.
+    const productHtml = decoded(await get(`${base}${productPath}`, { 'accept-encoding': 'gzip' }))
+    writeFileSync(staticFile, productHtml)
+    const staticUrl = `${base}/assets/${path.basename(staticFile)}`
+    const staticCopy = decoded(await get(staticUrl, { 'accept-encoding': 'gzip' }))
+    if (staticCopy.length !== productHtml.length)
+      throw new Error('the static copy is not served byte for byte')
+    const staticRun = await throughput(staticUrl)
+    const pageRun = await throughput(`${base}${productPath}`)
+    const ratio = pageRun.requests.average / staticRun.requests.average
+    const errors = pageRun.errors + pageRun.timeouts + pageRun.non2xx
+    rows.push({
+      metric: `static file, ${kib(productHtml.length)} (req/s)`,
+      value: staticRun.requests.average.toFixed(0),
+    })
+    rows.push({ metric: `product page SSR, anonymous (req/s)`, value: pageRun.requests.average.toFixed(0) })
+    rows.push({
+      metric: 'product page / static throughput',
+      value: `${ratio.toFixed(2)}×`,
+      target: '≥ 0.15×',
+      meets: ratio >= 0.15,
+    })
+    rows.push({
+      metric: `product page p99 latency at ${CONNECTIONS} connections`,
+      value: ms(pageRun.latency.p99),
+      target: '≤ 150 ms',
+      meets: pageRun.latency.p99 <= 150,
+    })
+    rows.push({
+      metric: 'product page errors (socket, timeouts, non-2xx)',
+      value: String(errors),
+      target: '0',
+      meets: errors === 0,
+    })
+
+    return {
+      rows,
+      notes: [
+        `Production build, NODE_ENV=production, embedded PGlite seeded with ${SEED_PRODUCTS} products; server and load generator share the machine's cores.`,
+        `Product page: ${productPath}. Throughput: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each, Accept-Encoding: gzip, static file first, then the page; the static file is the page's own HTML served from /assets/ by @fastify/static.`,
+        'JS "named in HTML" sums the module scripts and modulepreloads of the server-rendered HTML as served gzip; "transferred by Chromium" sums the encoded script bodies of a first visit (empty cache, service worker blocked) until the network is idle.',
+      ],
+    }
+  } finally {
+    rmSync(staticFile, { force: true })
+    await server.stop()
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'ssr',
+  title: 'SSR: time to first byte, first-load JavaScript, throughput',
+  run,
+}
