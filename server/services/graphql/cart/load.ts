@@ -53,6 +53,8 @@ export interface CartLine {
     brandName: string
     brandAlias: string
     primaryCategoryId: number
+    primaryCategoryName: string | null
+    primaryCategoryAlias: string | null
     imageFileName: string | null
   }
   /** The product's price in the pricing market; null when it is not sold there. */
@@ -107,6 +109,7 @@ export interface PricedCart {
   /** Lines whose product is inactive or not sold in the pricing market. */
   unavailable: CartLine[]
   campaignsByProduct: Map<number, AppliedCampaign[]>
+  productSkus: Map<number, ProductSku[]>
   /** The promo rule when the cart's code is applicable to this cart now. */
   appliedPromo: PromoCodeRule | null
   giftCodeBalance: Minor
@@ -166,6 +169,9 @@ export async function loadLines(
     .leftJoin('product_texts as pt', (join) =>
       join.onRef('pt.product_id', '=', 'p.product_id').on('pt.language', '=', language),
     )
+    .leftJoin('category_texts as ct', (join) =>
+      join.onRef('ct.category_id', '=', 'p.primary_category_id').on('ct.language', '=', language),
+    )
     .leftJoin('product_prices as pp', (join) =>
       join.onRef('pp.product_id', '=', 'p.product_id').on('pp.market_alias', '=', market),
     )
@@ -190,6 +196,8 @@ export async function loadLines(
       'b.alias as brand_alias',
       'pt.name',
       'pt.alias',
+      'ct.name as category_name',
+      'ct.alias as category_alias',
       'pp.regular_price_inc_vat',
       'pp.selling_price_inc_vat',
       'pp.vat_rate_bp',
@@ -226,6 +234,8 @@ export async function loadLines(
       brandName: row.brand_name,
       brandAlias: row.brand_alias,
       primaryCategoryId: row.primary_category_id,
+      primaryCategoryName: row.category_name,
+      primaryCategoryAlias: row.category_alias,
       imageFileName: row.image_file_name,
     },
     price:
@@ -464,8 +474,10 @@ export async function priceCart(db: Db, record: CartRecord, options: PriceOption
   const customerType: CustomerType = saved?.customerType ?? options.user?.customerType ?? 'PERSON'
   const pricingLines = toPricingLines(lines)
 
-  const [campaignsByProduct, promoRule] = await Promise.all([
-    loadCampaigns(db, [...new Set(lines.map((l) => l.product.productId))], scope.language, now),
+  const productIds = [...new Set(lines.map((l) => l.product.productId))]
+  const [campaignsByProduct, productSkus, promoRule] = await Promise.all([
+    loadCampaigns(db, productIds, scope.language, now),
+    loadProductSkus(db, productIds),
     record.promoCode ? loadPromoRule(db, record.promoCode, market) : Promise.resolve(undefined),
   ])
   const format = moneyFormat(scope)
@@ -503,6 +515,7 @@ export async function priceCart(db: Db, record: CartRecord, options: PriceOption
     lines,
     unavailable,
     campaignsByProduct,
+    productSkus,
     appliedPromo,
     giftCodeBalance,
     userBalance,
@@ -514,4 +527,42 @@ export async function priceCart(db: Db, record: CartRecord, options: PriceOption
     format,
     scope,
   }
+}
+
+export interface ProductSku {
+  skuId: number
+  productId: number
+  articleNumber: string
+  name: string
+  gtin: string | null
+  stock: SkuStock
+  incomingOn: string | null
+}
+
+/** Every size of the given products, for the cart line's size switcher. */
+export async function loadProductSkus(db: Db, productIds: number[]): Promise<Map<number, ProductSku[]>> {
+  const byProduct = new Map<number, ProductSku[]>()
+  if (productIds.length === 0) return byProduct
+  const rows = await db
+    .selectFrom('skus')
+    .selectAll()
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('sort_order')
+    .orderBy('sku_id')
+    .execute()
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? []
+    list.push({
+      skuId: row.sku_id,
+      productId: row.product_id,
+      articleNumber: row.article_number,
+      name: row.name,
+      gtin: row.gtin,
+      stock: { inStock: row.stock_in_stock, oversellable: row.stock_oversellable, static: row.stock_static },
+      incomingOn: row.incoming_on,
+    })
+    byProduct.set(row.product_id, list)
+  }
+  return byProduct
 }

@@ -1,0 +1,53 @@
+/**
+ * Cart operations of the commerce API: getCart, addToCart, updateCartItem, setCartPromoCode,
+ * completeCart. Prices follow the operation's market (a cart fetched in another market is priced
+ * there); see service.ts for the rules and docs/adr/0004-cart-and-orders.md for the why.
+ */
+import type { GraphQLContext } from '../context'
+import type { ResolverModule } from '../resolver-types'
+import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { presentCart } from './present'
+import * as carts from './service'
+
+interface GetCartArgs extends ScopeArgs {
+  id?: string | null
+  includeCompleted?: boolean | null
+}
+
+interface ItemArgs extends ScopeArgs {
+  id: string
+  item: carts.CartItemInput
+}
+
+interface PromoArgs extends ScopeArgs {
+  id: string
+  promoCode: string
+}
+
+interface IdArgs extends ScopeArgs {
+  id: string
+}
+
+export const resolvers: ResolverModule = {
+  Query: {
+    getCart: async (_: unknown, args: GetCartArgs, ctx: GraphQLContext) =>
+      presentCart(
+        await carts.getOrCreateCart(
+          ctx,
+          await scopeFromArgs(ctx, args),
+          args.id,
+          args.includeCompleted === true,
+        ),
+      ),
+  },
+  Mutation: {
+    addToCart: async (_: unknown, args: ItemArgs, ctx: GraphQLContext) =>
+      presentCart(await carts.addToCart(ctx, await scopeFromArgs(ctx, args), args.id, args.item)),
+    updateCartItem: async (_: unknown, args: ItemArgs, ctx: GraphQLContext) =>
+      presentCart(await carts.updateCartItem(ctx, await scopeFromArgs(ctx, args), args.id, args.item)),
+    setCartPromoCode: async (_: unknown, args: PromoArgs, ctx: GraphQLContext) =>
+      presentCart(await carts.setCartPromoCode(ctx, await scopeFromArgs(ctx, args), args.id, args.promoCode)),
+    completeCart: async (_: unknown, args: IdArgs, ctx: GraphQLContext) =>
+      presentCart(await carts.completeCart(ctx, await scopeFromArgs(ctx, args), args.id)),
+  },
+}
