@@ -4,7 +4,7 @@
  * a market change reaches a second tab, and the canonicalising redirects and the 404 page work.
  */
 import type { Page } from '@playwright/test'
-import { LOCALES, type LocaleCode } from '../../src/lib/markets'
+import { LOCALES, MARKETS, type LocaleCode } from '../../src/lib/markets'
 import { languageSwitch, marketSwitch, switchLanguage, switchMarket } from './channel'
 import { expect, message, test, waitForHydration } from './fixtures'
 
@@ -63,7 +63,7 @@ test.describe('market and language switch', () => {
   }) => {
     await page.goto('/fi/kassa')
     await waitForHydration(page)
-    await switchMarket(page, 'fi', LOCALES.sv.country)
+    await switchMarket(page, 'fi', MARKETS.se.countryName)
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/se/sv/kassan')
     await waitForHydration(page)
     await expect(page.locator('html')).toHaveAttribute('lang', langOf('sv'))
@@ -109,7 +109,7 @@ test.describe('market and language switch', () => {
     await waitForHydration(first)
     await waitForHydration(second)
 
-    await switchMarket(first, 'fi', LOCALES.da.country)
+    await switchMarket(first, 'fi', MARKETS.dk.countryName)
     await first.waitForURL((url) => url.pathname === '/dk/da/')
 
     // The other tab hears it on the lumo_channel broadcast: its URL or its market switch follows.
