@@ -1,0 +1,133 @@
+/**
+ * The product SQL. One statement returns everything a product card needs besides its SKUs,
+ * images and parameters (texts, brand, market price, 30-day lowest price, stock totals, category
+ * ids, active campaigns, rating), so a product list is one statement plus one per batched relation.
+ * Raw SQL through Kysely's `sql` tag: the same text runs on PGlite and PostgreSQL.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { DB, DiscountType } from '../../../db/schema'
+import type { RequestScope } from '../context'
+
+export interface CampaignJson {
+  id: number
+  name: string
+  alias: string | null
+  hideTitle: boolean
+  percentage: number
+}
+
+export interface ProductCoreRow {
+  product_id: number
+  article_number: string
+  brand_id: number
+  primary_category_id: number
+  first_available_on: string
+  discount_type: DiscountType
+  is_collab: boolean
+  is_sustainable: boolean
+  is_petite: boolean
+  is_outlet: boolean
+  has_extended_sizes: boolean
+  sales_count: number
+  name: string
+  alias: string
+  text1: string
+  text2: string
+  text3: string
+  meta_title: string | null
+  meta_description: string | null
+  meta_keywords: string | null
+  brand_alias: string
+  brand_name: string
+  brand_description: string | null
+  regular_price_inc_vat: number
+  selling_price_inc_vat: number
+  vat_rate_bp: number
+  /** Lowest selling price logged in the 30 days before today; null without log entries. */
+  lowest_30d_inc_vat: number | null
+  stock_in_stock: number
+  stock_oversellable: number
+  stock_static: number
+  /** The earliest future restock date of any SKU. */
+  incoming_on: string | null
+  category_ids: number[]
+  campaigns: CampaignJson[]
+  rating_score: number | null
+  rating_count: number
+}
+
+/** The core columns and joins; `p` is products, `pt` its texts, `pp` its price in the market. */
+export function coreSelect(scope: RequestScope): { columns: RawBuilder<unknown>; from: RawBuilder<unknown> } {
+  const columns = sql`
+    p.product_id, p.article_number, p.brand_id, p.primary_category_id, p.first_available_on,
+    p.discount_type, p.is_collab, p.is_sustainable, p.is_petite, p.is_outlet, p.has_extended_sizes,
+    p.sales_count,
+    pt.name, pt.alias, pt.text1, pt.text2, pt.text3, pt.meta_title, pt.meta_description, pt.meta_keywords,
+    b.alias AS brand_alias, b.name AS brand_name, bt.description AS brand_description,
+    pp.regular_price_inc_vat, pp.selling_price_inc_vat, pp.vat_rate_bp,
+    lp.lowest_30d_inc_vat,
+    st.stock_in_stock, st.stock_oversellable, st.stock_static, st.incoming_on,
+    ARRAY(SELECT pc.category_id FROM product_categories pc WHERE pc.product_id = p.product_id
+          ORDER BY pc.category_id) AS category_ids,
+    COALESCE((
+      SELECT json_agg(json_build_object('id', dc.campaign_id, 'name', COALESCE(dct.name, dc.name),
+               'alias', dct.alias, 'hideTitle', dc.hide_title, 'percentage', dc.discount_percentage)
+             ORDER BY dc.sort_order, dc.campaign_id)
+      FROM discount_campaign_products dcp
+      JOIN discount_campaigns dc ON dc.campaign_id = dcp.campaign_id
+      LEFT JOIN discount_campaign_texts dct ON dct.campaign_id = dc.campaign_id AND dct.language = ${scope.language}
+      WHERE dcp.product_id = p.product_id
+        AND (dc.active_from IS NULL OR dc.active_from <= now())
+        AND (dc.active_to IS NULL OR dc.active_to > now())
+    ), '[]'::json) AS campaigns,
+    rv.rating_score, rv.rating_count`
+  const from = sql`
+    products p
+    JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
+    JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+    JOIN brands b ON b.brand_id = p.brand_id
+    LEFT JOIN brand_texts bt ON bt.brand_id = b.brand_id AND bt.language = ${scope.language}
+    LEFT JOIN LATERAL (
+      SELECT min(l.selling_price_inc_vat) AS lowest_30d_inc_vat FROM price_log l
+      WHERE l.product_id = p.product_id AND l.market_alias = pp.market_alias
+        AND l.logged_on >= current_date - 30 AND l.logged_on < current_date
+    ) lp ON true
+    LEFT JOIN LATERAL (
+      SELECT COALESCE(sum(s.stock_in_stock), 0)::int AS stock_in_stock,
+             COALESCE(sum(s.stock_oversellable), 0)::int AS stock_oversellable,
+             COALESCE(sum(s.stock_static), 0)::int AS stock_static,
+             min(s.incoming_on) FILTER (WHERE s.incoming_on >= current_date) AS incoming_on
+      FROM skus s WHERE s.product_id = p.product_id
+    ) st ON true
+    LEFT JOIN LATERAL (
+      SELECT avg(r.rating)::float8 AS rating_score, count(*)::int AS rating_count
+      FROM reviews r WHERE r.product_id = p.product_id
+    ) rv ON true`
+  return { columns, from }
+}
+
+/** Core rows of the given products that are sold in the scope's market (any order). */
+export async function selectProductCores(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  productIds: readonly number[],
+): Promise<ProductCoreRow[]> {
+  if (productIds.length === 0) return []
+  const { columns, from } = coreSelect(scope)
+  const result = await sql<ProductCoreRow>`
+    SELECT ${columns} FROM ${from}
+    WHERE p.is_active AND p.product_id IN (${sql.join([...productIds])})`.execute(db)
+  return result.rows
+}
+
+/** The product id for an alias in the scope's language, or in any language as a fallback. */
+export async function productIdByAlias(db: Kysely<DB>, scope: RequestScope, alias: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('product_texts')
+    .select('product_id')
+    .where('alias', '=', alias)
+    .orderBy(sql`language = ${scope.language}`, 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.product_id ?? null
+}

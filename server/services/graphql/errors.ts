@@ -1,0 +1,58 @@
+/**
+ * GraphQL errors with a machine-readable `extensions.code`. Resolvers throw these; the storefront
+ * branches on the code (e.g. RequirementsNotMet vs InvalidPromoCode, contracts.md §3.6), never on
+ * the message. Errors thrown any other way are masked in production (see masking.ts).
+ */
+import { GraphQLError } from 'graphql'
+
+export const ERROR_CODES = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  NOT_FOUND: 'NOT_FOUND',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  QUERY_TOO_COMPLEX: 'QUERY_TOO_COMPLEX',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  /** A promo code exists but the cart does not meet its requirements. */
+  REQUIREMENTS_NOT_MET: 'RequirementsNotMet',
+  INVALID_PROMO_CODE: 'InvalidPromoCode',
+  OUT_OF_STOCK: 'OUT_OF_STOCK',
+  CART_COMPLETED: 'CART_COMPLETED',
+  CONFLICT: 'CONFLICT',
+} as const
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+
+/** Errors carrying one of these codes are safe to show as they are, also in production. */
+export const PUBLIC_ERROR_CODES: ReadonlySet<string> = new Set<string>(Object.values(ERROR_CODES))
+
+export function apiError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+  return new GraphQLError(message, { extensions: { ...extensions, code } })
+}
+
+export function badUserInput(message: string, field?: string): GraphQLError {
+  return apiError(ERROR_CODES.BAD_USER_INPUT, message, field ? { field } : {})
+}
+
+export function notFound(message: string): GraphQLError {
+  return apiError(ERROR_CODES.NOT_FOUND, message)
+}
+
+export function unauthenticated(message = 'You must be signed in'): GraphQLError {
+  return apiError(ERROR_CODES.UNAUTHENTICATED, message)
+}
+
+export function forbidden(message = 'You may not access this resource'): GraphQLError {
+  return apiError(ERROR_CODES.FORBIDDEN, message)
+}
+
+export function requirementsNotMet(message: string): GraphQLError {
+  return apiError(ERROR_CODES.REQUIREMENTS_NOT_MET, message)
+}
+
+export function invalidPromoCode(message = 'Invalid promo code'): GraphQLError {
+  return apiError(ERROR_CODES.INVALID_PROMO_CODE, message)
+}
+
+export function outOfStock(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+  return apiError(ERROR_CODES.OUT_OF_STOCK, message, extensions)
+}

@@ -1,0 +1,197 @@
+/**
+ * The GraphQL commerce API (Geins Merchant API shape) as a Fastify plugin, served by mercurius at
+ * `/graphql`. Resolvers come from one module per area (catalogue here; cart, checkout and orders
+ * from their own folders) and are merged at start; a field defined twice stops the start.
+ *
+ * Hygiene (DESIGN.md §6/§8): X-ApiKey on every HTTP request (401 before anything runs), depth /
+ * alias / cost limits as validation rules, no introspection and no GraphiQL in production, and
+ * errors masked there (codes from errors.ts pass; anything else is 'Internal server error').
+ *
+ * The plugin is not encapsulated (skip-override) so that `app.graphql(...)` from mercurius is
+ * visible to the SSR's in-process Apollo link; such calls pass a context from `createContext`.
+ */
+import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql'
+import mercurius, { type IResolvers } from 'mercurius'
+import type { Config } from '../../config'
+import type { Database } from '../../db'
+import { apiKeyFromRequest, isValidApiKey, userFromRequest } from './auth'
+import { createCatalogueLoaders } from './catalogue/loaders'
+import { resolvers as catalogueResolvers } from './catalogue/resolvers'
+import { resolvers as cartResolvers } from './cart/resolvers'
+import { resolvers as checkoutResolvers } from './checkout/resolvers'
+import { resolvers as orderResolvers } from './orders/resolvers'
+import type { GraphQLContext, RequestUser } from './context'
+import { ERROR_CODES } from './errors'
+import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
+import { formatErrors } from './masking'
+import { scalarResolvers } from './scalars'
+import { MarketDirectory, resolveScope, type ScopeArgs } from './scope'
+import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
+
+export interface GraphQLServiceOptions {
+  database: Database
+  config: Config
+  /** Where the endpoint is mounted; '/graphql' unless the app registers it elsewhere. */
+  path?: string
+  limits?: QueryLimits
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const SCHEMA_FILE = path.resolve(here, '../../../graphql/schema.graphql')
+
+/** graphql/schema.graphql plus the `extend type …` files areas keep in their own folders. */
+export function loadSchemaSource(): string {
+  const extensions: string[] = []
+  for (const entry of readdirSync(here).sort()) {
+    const folder = path.join(here, entry)
+    if (!statSync(folder).isDirectory()) continue
+    for (const file of readdirSync(folder).sort()) {
+      if (file.endsWith('.graphql')) extensions.push(readFileSync(path.join(folder, file), 'utf8'))
+    }
+  }
+  return [readFileSync(SCHEMA_FILE, 'utf8'), ...extensions].join('\n')
+}
+
+export const areaResolvers: readonly ResolverModule[] = [
+  catalogueResolvers,
+  cartResolvers,
+  checkoutResolvers,
+  orderResolvers,
+]
+
+/** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
+function rootTypeNames(resolvers: MergedResolvers): MergedResolvers {
+  const { Query, Mutation, ...types } = resolvers
+  return {
+    ...types,
+    ...(Query ? { GeinsMerchantApiQuery: Query } : {}),
+    ...(Mutation ? { GeinsMerchantApiMutation: Mutation } : {}),
+  }
+}
+
+export interface ContextDeps {
+  database: Database
+  config: Config
+  markets: MarketDirectory
+}
+
+export interface ContextInput {
+  /** The operation's variables: channelId, marketId and languageId set the request scope. */
+  variables?: Record<string, unknown> | null
+  user?: RequestUser | null
+  apiKey?: string | null
+  requestId?: string
+}
+
+function stringOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null
+}
+
+/** The resolver context for one operation; also used for in-process calls (`app.graphql`). */
+export async function createContext(deps: ContextDeps, input: ContextInput = {}): Promise<GraphQLContext> {
+  const variables = input.variables ?? {}
+  const scopeArgs: ScopeArgs = {
+    channelId: stringOrNull(variables['channelId']),
+    marketId: stringOrNull(variables['marketId']),
+    languageId: stringOrNull(variables['languageId']),
+  }
+  const scope = resolveScope(await deps.markets.all(), scopeArgs)
+  const db = deps.database.db
+  return {
+    db,
+    database: deps.database,
+    config: deps.config,
+    scope,
+    user: input.user ?? null,
+    loaders: createCatalogueLoaders(db),
+    markets: deps.markets,
+    apiKey: input.apiKey ?? null,
+    requestId: input.requestId ?? randomUUID(),
+  }
+}
+
+function variablesOf(request: FastifyRequest): Record<string, unknown> | null {
+  if (request.method === 'GET') {
+    const query = request.query as Record<string, unknown> | undefined
+    const raw = query?.['variables']
+    if (typeof raw !== 'string') return null
+    try {
+      const parsed: unknown = JSON.parse(raw)
+      return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null
+    } catch {
+      return null
+    }
+  }
+  const body = request.body
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const variables = (body as Record<string, unknown>)['variables']
+    if (variables && typeof variables === 'object') return variables as Record<string, unknown>
+  }
+  return null
+}
+
+export function validationRules(config: Pick<Config, 'isProduction'>, limits: QueryLimits): ValidationRule[] {
+  const rules = queryLimitRules(limits)
+  return config.isProduction ? [NoSchemaIntrospectionCustomRule, ...rules] : rules
+}
+
+async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions): Promise<void> {
+  const { database, config } = opts
+  const endpoint = opts.path ?? '/graphql'
+  const markets = new MarketDirectory(database.db)
+  const deps: ContextDeps = { database, config, markets }
+
+  // Checked before body parsing: a request without the key costs nothing and runs nothing.
+  const requireApiKey: onRequestHookHandler = (request, reply, done) => {
+    if (isValidApiKey(apiKeyFromRequest(request), config.apiKey)) return done()
+    void reply
+      .code(401)
+      .header('www-authenticate', 'ApiKey header="X-ApiKey"')
+      .send({
+        data: null,
+        errors: [{ message: 'Missing or invalid API key (X-ApiKey header)', extensions: { code: ERROR_CODES.UNAUTHENTICATED } }],
+      })
+  }
+  app.addHook('onRoute', (route) => {
+    if (route.url !== endpoint && route.path !== endpoint) return
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : []
+    route.onRequest = [requireApiKey, ...existing]
+  })
+
+  const resolvers = rootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))
+
+  await app.register(mercurius, {
+    schema: loadSchemaSource(),
+    resolvers: resolvers as IResolvers,
+    path: endpoint,
+    graphiql: !config.isProduction,
+    validationRules: validationRules(config, opts.limits ?? DEFAULT_LIMITS),
+    errorFormatter: (execution, context) => formatErrors(execution, context, config),
+    context: async (request) =>
+      createContext(deps, {
+        variables: variablesOf(request),
+        user: await userFromRequest(request, config),
+        apiKey: apiKeyFromRequest(request) ?? null,
+        requestId: request.id,
+      }),
+  })
+
+  app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
+}
+
+// Not encapsulated: the routes, `app.graphql` and `app.graphqlContext` belong to the parent app.
+Object.assign(graphqlService, { [Symbol.for('skip-override')]: true })
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Builds the context for an in-process `app.graphql(query, context, variables)` call. */
+    graphqlContext(input?: ContextInput): Promise<GraphQLContext>
+  }
+}
+
+export default graphqlService

@@ -1,0 +1,43 @@
+/**
+ * Error masking. Errors a resolver throws on purpose carry a code from errors.ts and reach the
+ * client as they are; query errors (syntax, validation, variables) describe the client's own
+ * query and pass too. Anything else is a bug or an outage: in production the client sees only
+ * 'Internal server error' (no message, no stack) and the original goes to the log.
+ */
+import { GraphQLError, type ExecutionResult } from 'graphql'
+import mercurius, { type MercuriusContext } from 'mercurius'
+import type { Config } from '../../config'
+import { ERROR_CODES, PUBLIC_ERROR_CODES } from './errors'
+
+function isExpected(error: GraphQLError): boolean {
+  const original = error.originalError
+  // No original error: graphql-js itself reported a problem with the query or its variables.
+  if (!original) return true
+  // mercurius wraps validation failures as an error holding the GraphQL errors.
+  if (Array.isArray((original as { errors?: unknown }).errors)) return true
+  const code = error.extensions['code']
+  return original instanceof GraphQLError && typeof code === 'string' && PUBLIC_ERROR_CODES.has(code)
+}
+
+export function maskError(error: GraphQLError): GraphQLError {
+  if (isExpected(error)) return error
+  return new GraphQLError('Internal server error', {
+    nodes: error.nodes ?? null,
+    path: error.path ?? null,
+    extensions: { code: ERROR_CODES.INTERNAL_SERVER_ERROR },
+  })
+}
+
+export function formatErrors(
+  execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>,
+  context: MercuriusContext,
+  config: Pick<Config, 'isProduction'>,
+): ReturnType<typeof mercurius.defaultErrorFormatter> {
+  const log = context.reply?.log ?? context.app.log
+  const errors = execution.errors.map((error) => {
+    if (isExpected(error)) return error
+    log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
+    return config.isProduction ? maskError(error) : error
+  })
+  return mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+}
