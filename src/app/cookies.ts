@@ -123,3 +123,57 @@ export function deleteCookie(name: ClientCookieName, path = '/'): void {
   if (!hasDocument()) return
   document.cookie = `${name}=; Path=${path}; Max-Age=0; SameSite=Lax`
 }
+
+/**
+ * What survives in the `lumo-persisted-states` cookie: small, non-secret state the server needs
+ * to render the same page the browser will show. The customer type has its own cookie
+ * (`lumo-user-type`); favourites live in local storage (spec §9).
+ */
+export interface PersistedStates {
+  lastVisited?: { productIds: string[] }
+  loyalty?: { isMember: boolean; membershipLevel: string | null }
+}
+
+const MAX_PERSISTED_IDS = 20
+const MAX_PERSISTED_TEXT = 100
+
+function shortString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_PERSISTED_TEXT
+}
+
+/** Parses and validates the cookie's JSON; unknown fields and garbage are dropped, never trusted. */
+export function parsePersistedStates(raw: string | undefined): PersistedStates {
+  if (!raw) return {}
+  let value: unknown
+  try {
+    value = JSON.parse(raw)
+  } catch {
+    return {}
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
+  const source = value as Record<string, unknown>
+  const result: PersistedStates = {}
+  const lastVisited = source.lastVisited as Record<string, unknown> | null | undefined
+  if (lastVisited && Array.isArray(lastVisited.productIds)) {
+    result.lastVisited = { productIds: lastVisited.productIds.filter(shortString).slice(0, MAX_PERSISTED_IDS) }
+  }
+  const loyalty = source.loyalty as Record<string, unknown> | null | undefined
+  if (loyalty && typeof loyalty.isMember === 'boolean') {
+    result.loyalty = {
+      isMember: loyalty.isMember,
+      membershipLevel: shortString(loyalty.membershipLevel) ? loyalty.membershipLevel : null,
+    }
+  }
+  return result
+}
+
+export function serialisePersistedStates(state: {
+  lastVisited: { productIds: readonly string[] }
+  loyalty: { isMember: boolean; membershipLevel: string | null }
+}): string {
+  const persisted: PersistedStates = {
+    lastVisited: { productIds: state.lastVisited.productIds.slice(0, MAX_PERSISTED_IDS) },
+    loyalty: { isMember: state.loyalty.isMember, membershipLevel: state.loyalty.membershipLevel },
+  }
+  return JSON.stringify(persisted)
+}

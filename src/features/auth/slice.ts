@@ -4,7 +4,6 @@
  * expires, so the client can schedule the refresh at 90% of its max age.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { z } from 'zod'
 import { isCustomerType, type CustomerType } from '../../app/global-slice'
 import { shopEventRecorded } from '../events/slice'
 
@@ -26,23 +25,22 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = { user: null, tokenExpiresAt: null, status: 'loggedOut' }
 
-/** The shape of the `lumo-user` cookie; anything else is ignored. */
-export const AuthUserSchema = z.object({
-  id: z.union([z.string().min(1), z.number()]).transform(String),
-  email: z.string().min(3).max(320),
-  customerType: z
-    .string()
-    .optional()
-    .transform((value): CustomerType => (isCustomerType(value) ? value : 'PERSON')),
-  memberType: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
-})
-
+/**
+ * The shape of the `lumo-user` cookie; anything else is ignored. Checked by hand rather than with
+ * a schema library, because this ships in every page's JavaScript.
+ */
 export function parseAuthUser(value: unknown): AuthUser | null {
-  const parsed = AuthUserSchema.safeParse(value)
-  return parsed.success ? parsed.data : null
+  if (typeof value !== 'object' || value === null) return null
+  const { id, email, customerType, memberType } = value as Record<string, unknown>
+  const validId = (typeof id === 'string' && id.length > 0) || (typeof id === 'number' && Number.isFinite(id))
+  if (!validId) return null
+  if (typeof email !== 'string' || email.length < 3 || email.length > 320 || !email.includes('@')) return null
+  return {
+    id: String(id),
+    email,
+    customerType: isCustomerType(customerType) ? customerType : 'PERSON',
+    memberType: typeof memberType === 'string' ? memberType : null,
+  }
 }
 
 /** Reads the JSON of the `lumo-user` cookie; garbage gives no user. */

@@ -1,0 +1,174 @@
+/**
+ * Spec §4 "Server start": fills a fresh per-request store from the request (host, user agent,
+ * cookies, the market and language the URL resolved to) and the channel's markets, before the
+ * route loaders run. Nothing here may break the page: a failing market fetch keeps the built-in
+ * markets, unreadable cookies are ignored.
+ */
+import { gql, type ApolloClient } from '@apollo/client'
+import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../lib/markets'
+import type { RouteName } from '../lib/paths'
+import { COOKIES, parsePersistedStates } from './cookies'
+import {
+  ancientBrowserSet,
+  configSet,
+  customerTypeSet,
+  DESKTOP_DEFAULT_VIEWPORT_WIDTH,
+  hostnameSet,
+  isAncientBrowser,
+  isDesktopDevice,
+  routeChanged,
+  viewportWidthSet,
+  type GlobalConfig,
+} from './global-slice'
+import type { AppStore } from './store'
+import { channelInitialised, marketsLoaded, type MarketInfo } from '../features/channel/slice'
+import { parseUserCookie, userRestored } from '../features/auth/slice'
+import { cartRestored } from '../features/cart/slice'
+import { lastVisitedRestored } from '../features/lastVisited/slice'
+import { membershipRestored } from '../features/loyalty/slice'
+import { listPageEntered, type ListSelection } from '../features/list/slice'
+
+export const CHANNEL_QUERY = gql`
+  query channel($channelId: String) {
+    channel(channelId: $channelId) {
+      id
+      defaultMarketId
+      markets {
+        id
+        alias
+        defaultLanguageId
+        virtual
+        onlyDisplayInCheckout
+        groupKey
+        allowedLanguages {
+          id
+          name
+          code
+        }
+        country {
+          name
+          code
+        }
+        currency {
+          name
+          code
+          symbol
+        }
+      }
+    }
+  }
+`
+
+export interface ServerStateOptions {
+  /** only `query` is used: the channel's markets */
+  apollo: Pick<ApolloClient, 'query'>
+  /** the request's cookies, name → value */
+  cookies: Record<string, string | undefined>
+  host: string
+  routeName: RouteName | string
+  userAgent: string
+  /** the market and language the URL resolved to (resolveUrl already applied cookie and fallback) */
+  market: MarketAlias
+  locale: LocaleCode
+  /** the request path (for the route record and the list's saved selections) */
+  path?: string
+  /** the list query selection of a list page's URL */
+  listSelection?: ListSelection
+  urlMode?: 'path' | 'domain'
+  /** overrides of the global config (endpoints, thresholds) */
+  config?: Partial<GlobalConfig>
+  /** where a failed market fetch is reported; console.warn by default */
+  log?: (message: string, error: unknown) => void
+}
+
+function hostnameOf(host: string): string {
+  // drop a port; keep IPv6 brackets intact
+  return host.replace(/:\d+$/, '').toLowerCase()
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0
+}
+
+/** Keeps the markets whose alias the shop knows; the rest cannot be routed to. */
+export function marketsFromChannel(channel: unknown): { defaultMarketId: string | null; markets: MarketInfo[] } {
+  if (typeof channel !== 'object' || channel === null) return { defaultMarketId: null, markets: [] }
+  const { defaultMarketId, markets } = channel as { defaultMarketId?: unknown; markets?: unknown }
+  const result: MarketInfo[] = []
+  for (const raw of Array.isArray(markets) ? markets : []) {
+    if (typeof raw !== 'object' || raw === null) continue
+    const market = raw as Record<string, unknown>
+    const country = market.country as Record<string, unknown> | null | undefined
+    const currency = market.currency as Record<string, unknown> | null | undefined
+    if (!isMarketAlias(market.alias) || !nonEmptyString(market.id) || !currency || !nonEmptyString(currency.code)) continue
+    const languages = Array.isArray(market.allowedLanguages) ? (market.allowedLanguages as unknown[]) : []
+    result.push({
+      id: market.id,
+      alias: market.alias,
+      defaultLanguageId: nonEmptyString(market.defaultLanguageId) ? market.defaultLanguageId : '',
+      virtual: market.virtual === true,
+      onlyDisplayInCheckout: market.onlyDisplayInCheckout === true,
+      groupKey: nonEmptyString(market.groupKey) ? market.groupKey : market.alias,
+      allowedLanguages: languages.flatMap((language) => {
+        const { id, name, code } = (language ?? {}) as Record<string, unknown>
+        return nonEmptyString(id) && nonEmptyString(code) ? [{ id, name: nonEmptyString(name) ? name : code, code }] : []
+      }),
+      country: { name: nonEmptyString(country?.name) ? country.name : '', code: nonEmptyString(country?.code) ? country.code : '' },
+      currency: {
+        name: nonEmptyString(currency.name) ? currency.name : currency.code,
+        code: currency.code,
+        symbol: nonEmptyString(currency.symbol) ? currency.symbol : currency.code,
+      },
+    })
+  }
+  return { defaultMarketId: nonEmptyString(defaultMarketId) ? defaultMarketId : null, markets: result }
+}
+
+async function loadMarkets(store: AppStore, options: ServerStateOptions): Promise<void> {
+  const log = options.log ?? ((message: string, error: unknown) => console.warn(message, error))
+  try {
+    const result = await options.apollo.query({ query: CHANNEL_QUERY, variables: { channelId: CHANNEL_ID } })
+    const channel = (result.data as { channel?: unknown } | undefined)?.channel
+    const loaded = marketsFromChannel(channel)
+    if (loaded.markets.length === 0) {
+      log('[server-state] the channel query returned no usable markets; keeping the built-in markets', result.error)
+      return
+    }
+    store.dispatch(marketsLoaded(loaded))
+  } catch (error) {
+    log('[server-state] fetching the markets failed; keeping the built-in markets', error)
+  }
+}
+
+export async function initServerState(store: AppStore, options: ServerStateOptions): Promise<void> {
+  const { cookies } = options
+  const path = options.path ?? ''
+
+  store.dispatch(hostnameSet(hostnameOf(options.host)))
+  if (options.config) store.dispatch(configSet(options.config))
+  store.dispatch(routeChanged({ routeName: options.routeName, path }))
+  if (options.listSelection) store.dispatch(listPageEntered({ path, selection: options.listSelection }))
+  store.dispatch(ancientBrowserSet(isAncientBrowser(options.userAgent)))
+  if (isDesktopDevice(options.userAgent)) store.dispatch(viewportWidthSet(DESKTOP_DEFAULT_VIEWPORT_WIDTH))
+
+  const persisted = parsePersistedStates(cookies[COOKIES.persistedStates])
+  if (persisted.lastVisited) store.dispatch(lastVisitedRestored(persisted.lastVisited.productIds))
+  if (persisted.loyalty) store.dispatch(membershipRestored(persisted.loyalty))
+  const userType = cookies[COOKIES.userType]
+  if (userType) store.dispatch(customerTypeSet(userType))
+
+  const checkoutCookie = cookies[COOKIES.checkoutMarket]
+  const checkoutMarket = isMarketAlias(checkoutCookie) ? checkoutCookie : options.market
+  // the built-in (fallback) markets are in the initial state; the channel's list replaces them
+  await loadMarkets(store, options)
+  store.dispatch(
+    channelInitialised({ market: options.market, checkoutMarket, locale: options.locale, urlMode: options.urlMode ?? 'path' }),
+  )
+
+  // spec §4 auth: a user without a session token is no user
+  const user = cookies[COOKIES.auth] ? parseUserCookie(cookies[COOKIES.user]) : null
+  store.dispatch(userRestored(user))
+
+  const cartId = cookies[COOKIES.cart]
+  store.dispatch(cartRestored(cartId && cartId.length <= 200 ? cartId : null))
+}
