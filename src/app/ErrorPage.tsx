@@ -1,0 +1,99 @@
+/**
+ * The route error page (react-router errorElement, spec §8): status 404 shows 'Sivua ei löydy'
+ * (in the page's language), any other error 'Hups, jotain taisi mennä pieleen' with its status
+ * (500 when it has none); both offer the way back home. If showing the error page throws in
+ * turn, a boundary shows the minimal text of the spec with a plain link home.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { RouteLink } from '../ui/RouteLink'
+
+/** The HTTP status an error stands for: a route error response's, the error's status/statusCode, else 500. */
+export function errorStatusOf(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status
+  if (error instanceof Response) return error.status
+  if (error && typeof error === 'object') {
+    for (const key of ['status', 'statusCode'] as const) {
+      const value = (error as Record<string, unknown>)[key]
+      if (typeof value === 'number' && value >= 400 && value < 600) return value
+    }
+  }
+  return 500
+}
+
+export function NotFoundContent() {
+  const intl = useIntl()
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{intl.formatMessage({ id: 'error.notFound.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'error.notFound.text' })}</p>
+      <RouteLink to="home" className="button">
+        {intl.formatMessage({ id: 'error.backHome' })}
+      </RouteLink>
+    </section>
+  )
+}
+
+export function GenericErrorContent({ status }: { status: number }) {
+  const intl = useIntl()
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{intl.formatMessage({ id: 'error.generic.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'error.generic.text' })}</p>
+      <p className="error-page__status">{intl.formatMessage({ id: 'error.status' }, { status })}</p>
+      <RouteLink to="home" className="button">
+        {intl.formatMessage({ id: 'error.backHome' })}
+      </RouteLink>
+    </section>
+  )
+}
+
+function RouteErrorContent() {
+  const status = errorStatusOf(useRouteError())
+  return status === 404 ? <NotFoundContent /> : <GenericErrorContent status={status} />
+}
+
+/** The last resort: no translations, no router, no store; only a link to the site root. */
+export function ErrorPageFallback() {
+  return (
+    <section className="error-page" lang="en" role="alert">
+      <h1>An error occurred while showing the error page</h1>
+      <p>
+        {/* "/" sends the shopper to their market's home page (the server's canonicalising redirect). */}
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </section>
+  )
+}
+
+interface BoundaryState {
+  failed: boolean
+}
+
+/** Catches errors thrown while rendering the error page (or its frame) and shows the fallback. */
+export class ErrorPageBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { failed: false }
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('The error page failed to render', error, info.componentStack)
+  }
+
+  override render(): ReactNode {
+    return this.state.failed ? <ErrorPageFallback /> : this.props.children
+  }
+}
+
+export function ErrorPage() {
+  return (
+    <ErrorPageBoundary>
+      <RouteErrorContent />
+    </ErrorPageBoundary>
+  )
+}

@@ -1,0 +1,209 @@
+/**
+ * The page head: title, description, canonical URL, hreflang alternates, `<html lang>` and theme
+ * colour. The server renders it as escaped tags (`renderHeadTags`); after client navigations
+ * `<HeadUpdater/>` keeps the same tags current, so both sides share `buildHead`.
+ */
+import { useEffect } from 'react'
+import { useIntl, type IntlShape } from 'react-intl'
+import { useLocation, useMatches, useRouteError, isRouteErrorResponse, type UIMatch } from 'react-router'
+import type { LocaleCode, MarketAlias } from '../lib/markets'
+import { alternates, canonicalUrl, type RouteName, type UrlSettings } from '../lib/paths'
+import { htmlLang } from './i18n'
+import type { PageMetaResult, RouteModule } from './route-types'
+import type { RouteHandle } from './router'
+import { useSite } from './site'
+
+export const SHOP_NAME = 'Lumo'
+export const THEME_COLOR = '#f5ede7'
+
+export interface HeadInput {
+  routeName: RouteName
+  meta: PageMetaResult
+  market: MarketAlias
+  locale: LocaleCode
+  /** The full path of the page, base included (`/fi/sv/kassan`). */
+  pathname: string
+  search: string
+  settings: UrlSettings
+  publicUrl: string
+}
+
+export interface PageHead {
+  lang: string
+  title: string
+  description: string | undefined
+  canonical: string
+  alternates: { hreflang: string; href: string }[]
+  themeColor: string
+  noindex: boolean
+}
+
+/** `{page} | Lumo`, unless the page title already leads with the shop's name. */
+export function pageTitle(title: string): string {
+  const trimmed = title.trim()
+  if (!trimmed) return SHOP_NAME
+  return trimmed.startsWith(SHOP_NAME) ? trimmed : `${trimmed} | ${SHOP_NAME}`
+}
+
+export function buildHead(input: HeadInput): PageHead {
+  const { meta, market, locale, pathname, settings, publicUrl } = input
+  const noindex = meta.noindex === true || input.routeName === 'not-found'
+  return {
+    lang: htmlLang(locale),
+    title: pageTitle(meta.title),
+    description: meta.description?.trim() || undefined,
+    canonical: canonicalUrl({ market, locale, pathname, settings, publicUrl }),
+    // Pages kept out of the index get no language alternates either: they would point at more of the same.
+    alternates: noindex ? [] : alternates({ market, locale, pathname, settings, publicUrl }),
+    themeColor: THEME_COLOR,
+    noindex,
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+
+/** Escapes text for HTML element content and double- or single-quoted attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
+}
+
+/** Icons and the web app manifest (files in public/). */
+const STATIC_HEAD_TAGS = [
+  '<link rel="manifest" href="/manifest.webmanifest">',
+  '<link rel="icon" href="/favicon.ico" sizes="32x32">',
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+  '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+]
+
+/** The head as HTML for the server to put into `<head>`; every value is escaped. */
+export function renderHeadTags(head: PageHead): string {
+  const tags = [`<title>${escapeHtml(head.title)}</title>`]
+  if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`)
+  if (head.noindex) tags.push('<meta name="robots" content="noindex">')
+  tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`)
+  for (const alternate of head.alternates) {
+    tags.push(
+      `<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`,
+    )
+  }
+  tags.push(`<meta name="theme-color" content="${escapeHtml(head.themeColor)}">`)
+  tags.push(...STATIC_HEAD_TAGS)
+  return tags.join('')
+}
+
+function upsertMeta(document: Document, name: string, content: string | undefined): void {
+  let element = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)
+  if (content === undefined) {
+    element?.remove()
+    return
+  }
+  if (!element) {
+    element = document.createElement('meta')
+    element.name = name
+    document.head.append(element)
+  }
+  element.content = content
+}
+
+/** Brings a live document's head in line with `head` (what renderHeadTags would have written). */
+export function applyHead(document: Document, head: PageHead): void {
+  document.title = head.title
+  document.documentElement.lang = head.lang
+  upsertMeta(document, 'description', head.description)
+  upsertMeta(document, 'robots', head.noindex ? 'noindex' : undefined)
+  upsertMeta(document, 'theme-color', head.themeColor)
+  let canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')
+  if (!canonical) {
+    canonical = document.createElement('link')
+    canonical.rel = 'canonical'
+    document.head.append(canonical)
+  }
+  canonical.href = head.canonical
+  for (const old of document.head.querySelectorAll('link[rel="alternate"][hreflang]')) old.remove()
+  for (const alternate of head.alternates) {
+    const link = document.createElement('link')
+    link.rel = 'alternate'
+    link.hreflang = alternate.hreflang
+    link.href = alternate.href
+    canonical.after(link)
+  }
+}
+
+// The page modules, looked up by route name like src/app/router.tsx does; by the time the head
+// is updated the router has loaded the page's chunk, so this resolves from the module cache.
+const pageModules = import.meta.glob<RouteModule>('../routes/*.tsx')
+
+function errorStatus(error: unknown): number {
+  if (isRouteErrorResponse(error)) return error.status
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
+    return error.status
+  return 500
+}
+
+/** The head meta of an error: the not-found or the generic error title, never indexed. */
+export function errorMeta(intl: IntlShape, error: unknown): PageMetaResult {
+  const id = errorStatus(error) === 404 ? 'error.notFound.title' : 'error.generic.title'
+  return { title: intl.formatMessage({ id }), noindex: true }
+}
+
+async function metaOfMatch(
+  match: UIMatch | undefined,
+  intl: IntlShape,
+  market: MarketAlias,
+  locale: LocaleCode,
+): Promise<PageMetaResult> {
+  const handle = match?.handle as RouteHandle | undefined
+  const load = handle ? pageModules[`../routes/${handle.name}.tsx`] : undefined
+  const module = load ? await load() : undefined
+  if (!match || !module?.meta) return { title: intl.formatMessage({ id: 'site.title' }) }
+  return module.meta({ data: match.data, intl, market, locale, params: match.params })
+}
+
+/**
+ * Keeps `document.title`, the description, robots, canonical, alternates and `<html lang>`
+ * current after client navigations. Renders nothing.
+ */
+export function HeadUpdater(): null {
+  const site = useSite()
+  const intl = useIntl()
+  const location = useLocation()
+  const matches = useMatches()
+  const error = useRouteError()
+  const page = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.name)
+
+  useEffect(() => {
+    let current = true
+    const routeName: RouteName = ((page?.handle as RouteHandle | undefined)?.name ?? 'not-found') as RouteName
+    const meta =
+      error !== undefined
+        ? Promise.resolve(errorMeta(intl, error))
+        : metaOfMatch(page, intl, site.market, site.locale)
+    meta
+      .then((result) => {
+        if (!current) return
+        const head = buildHead({
+          routeName,
+          meta: result,
+          market: site.market,
+          locale: site.locale,
+          pathname: window.location.pathname,
+          search: window.location.search,
+          settings: site.urlSettings,
+          publicUrl: site.publicUrl,
+        })
+        applyHead(document, head)
+      })
+      .catch((failure: unknown) => console.error('Could not update the page head', failure))
+    return () => {
+      current = false
+    }
+  }, [location.key, page, error, intl, site])
+
+  return null
+}

@@ -1,0 +1,16 @@
+/**
+ * The error layout (spec §2): the error page inside the default frame. If the frame itself
+ * fails, the boundary shows the minimal error page instead of a blank document.
+ */
+import { ErrorPage, ErrorPageBoundary } from '../ErrorPage'
+import { DefaultFrame } from './DefaultLayout'
+
+export function ErrorLayout() {
+  return (
+    <ErrorPageBoundary>
+      <DefaultFrame>
+        <ErrorPage />
+      </DefaultFrame>
+    </ErrorPageBoundary>
+  )
+}

@@ -1,0 +1,35 @@
+/**
+ * The checkout's layout: nothing that leads away from the purchase but the logo and a link back
+ * to the shop. The market and language switch stay, since the market decides currency, shipping
+ * and payment options (spec §4: a checkout-market change reloads the cart).
+ */
+import { useIntl } from 'react-intl'
+import { Outlet } from 'react-router'
+import { RouteLink } from '../../ui/RouteLink'
+import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
+import { Logo } from './SiteHeader'
+import { MAIN_ID, SkipLink } from './DefaultLayout'
+import '../../styles/global.css'
+import '../../styles/layout.css'
+import '../../styles/pages.css'
+
+export function UndistractedLayout() {
+  const intl = useIntl()
+  return (
+    <div className="site">
+      <SkipLink />
+      <header className="site-header undistracted-header">
+        <div className="site-header__utility">
+          <ChannelSwitches />
+        </div>
+        <div className="site-header__bar">
+          <Logo />
+          <RouteLink to="home">{intl.formatMessage({ id: 'nav.backToShop' })}</RouteLink>
+        </div>
+      </header>
+      <main id={MAIN_ID} className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+/** Account balance (login required). */
+import { ACCOUNT_LINKS } from '../ui/InfoPage'
+import { simplePage } from '../ui/SimplePage'
+
+const page = simplePage({
+  title: 'page.accountBalance.title',
+  intro: 'page.accountBalance.intro',
+  links: ACCOUNT_LINKS,
+  noindex: true,
+})
+
+export const meta = page.meta
+export const Component = page.Component
