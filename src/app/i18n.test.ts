@@ -37,13 +37,16 @@ describe('locale files', () => {
     }
   })
 
-  it.each(LOCALE_CODES.filter((code) => code !== 'fi'))('%s messages take the same arguments as fi', (code) => {
-    for (const key of finnishKeys) {
-      const expected = [...argumentNames(parse(fi[key as keyof typeof fi]))].sort()
-      const actual = [...argumentNames(parse(ALL[code][key] ?? ''))].sort()
-      expect(actual, `${code} ${key}`).toEqual(expected)
-    }
-  })
+  it.each(LOCALE_CODES.filter((code) => code !== 'fi'))(
+    '%s messages take the same arguments as fi',
+    (code) => {
+      for (const key of finnishKeys) {
+        const expected = [...argumentNames(parse(fi[key as keyof typeof fi]))].sort()
+        const actual = [...argumentNames(parse(ALL[code][key] ?? ''))].sort()
+        expect(actual, `${code} ${key}`).toEqual(expected)
+      }
+    },
+  )
 
   it('keeps the spec’s Finnish texts verbatim', () => {
     expect(fi['error.notFound.title']).toBe('Sivua ei löydy')
