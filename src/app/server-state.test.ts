@@ -18,7 +18,7 @@ function apiMarkets() {
 }
 
 function fakeApollo(answer: () => Promise<{ data?: unknown; error?: unknown }>) {
-  const query = vi.fn(answer)
+  const query = vi.fn((_options: unknown) => answer())
   return { apollo: { query } as unknown as Pick<ApolloClient, 'query'>, query }
 }
 
