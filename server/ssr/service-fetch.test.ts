@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { createServiceFetch, selfOrigin } from './service-fetch'
+
+// the process's own base URL; nothing listens on it: answers can only come from app.inject
+const SELF = { host: '127.0.0.1', port: 39_917 }
+
+let app: FastifyInstance
+let outside: FastifyInstance
+let outsideUrl: string
+let releaseSlow: () => void = () => undefined
+
+beforeAll(async () => {
+  app = Fastify()
+  app.all('/echo', async (request) => ({
+    method: request.method,
+    url: request.url,
+    host: request.headers.host,
+    contentType: request.headers['content-type'] ?? null,
+    apiKey: request.headers['x-apikey'] ?? null,
+    body: request.body ?? null,
+  }))
+  app.get('/empty', async (_request, reply) => reply.code(204).send())
+  app.get('/cookies', async (_request, reply) => {
+    reply.header('set-cookie', ['a=1; Path=/', 'b=2; Path=/'])
+    return reply.code(201).type('text/plain').send('made')
+  })
+  app.get('/slow', () => new Promise((resolve) => (releaseSlow = () => resolve({ late: true }))))
+  await app.ready()
+
+  outside = Fastify()
+  outside.get('/who', async () => ({ server: 'outside' }))
+  outsideUrl = await outside.listen({ host: '127.0.0.1', port: 0 })
+})
+
+afterAll(async () => {
+  releaseSlow()
+  await app.close()
+  await outside.close()
+})
+
+describe('createServiceFetch', () => {
+  it('answers requests to its own origin with app.inject, keeping method, path, query, headers and body', async () => {
+    const serviceFetch = createServiceFetch(app, SELF)
+    const response = await serviceFetch(`http://127.0.0.1:${SELF.port}/echo?x=1&y=2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-ApiKey': 'k' },
+      body: JSON.stringify({ hello: 'wörld' }),
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      url: '/echo?x=1&y=2',
+      host: `127.0.0.1:${SELF.port}`,
+      contentType: 'application/json',
+      apiKey: 'k',
+      body: { hello: 'wörld' },
+    })
+  })
+
+  it('accepts a Request object and a URL', async () => {
+    const serviceFetch = createServiceFetch(app, SELF)
+    const fromRequest = await serviceFetch(
+      new Request(`http://127.0.0.1:${SELF.port}/echo`, { method: 'DELETE' }),
+    )
+    expect(await fromRequest.json()).toMatchObject({ method: 'DELETE', url: '/echo' })
+    const fromUrl = await serviceFetch(new URL(`http://127.0.0.1:${SELF.port}/echo`))
+    expect(await fromUrl.json()).toMatchObject({ method: 'GET' })
+  })
+
+  it('maps status, bodiless responses and repeated headers', async () => {
+    const serviceFetch = createServiceFetch(app, SELF)
+    const empty = await serviceFetch(`http://127.0.0.1:${SELF.port}/empty`)
+    expect(empty.status).toBe(204)
+    expect(await empty.text()).toBe('')
+    const cookies = await serviceFetch(`http://127.0.0.1:${SELF.port}/cookies`)
+    expect(cookies.status).toBe(201)
+    expect(await cookies.text()).toBe('made')
+    expect(cookies.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/'])
+  })
+
+  it('sends any other origin to the global fetch', async () => {
+    const serviceFetch = createServiceFetch(app, SELF)
+    const response = await serviceFetch(`${outsideUrl}/who`)
+    expect(await response.json()).toEqual({ server: 'outside' })
+    // the same path on its own origin is this app's (404 here: no /who route)
+    expect((await serviceFetch(`http://127.0.0.1:${SELF.port}/who`)).status).toBe(404)
+  })
+
+  it('rejects when the caller aborts', async () => {
+    const serviceFetch = createServiceFetch(app, SELF)
+    const controller = new AbortController()
+    const pending = serviceFetch(`http://127.0.0.1:${SELF.port}/slow`, { signal: controller.signal })
+    controller.abort(new Error('gave up'))
+    await expect(pending).rejects.toThrow('gave up')
+    releaseSlow()
+  })
+
+  it('computes its origin the way server/config.ts builds the service URLs', () => {
+    expect(selfOrigin({ host: '0.0.0.0', port: 3000 })).toBe('http://127.0.0.1:3000')
+    expect(selfOrigin({ host: 'localhost', port: 80 })).toBe('http://localhost')
+    expect(selfOrigin({ host: '::1', port: 3000 })).toBe('http://[::1]:3000')
+  })
+})

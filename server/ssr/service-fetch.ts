@@ -1,0 +1,66 @@
+/**
+ * A `fetch` for server-side calls to the services. A URL on this process's own base URL (the
+ * embedded services, config.services.* by default) is answered by `app.inject`: the same HTTP
+ * contract, no socket. Any other URL (a service configured elsewhere) goes to the global fetch.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { Config } from '../config'
+
+/** `http://{host}:{port}` exactly as server/config.ts builds the default service URLs. */
+export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${config.port}`).origin
+}
+
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
+}
+
+async function injectFetch(app: FastifyInstance, request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, key) => {
+    headers[key] = value
+  })
+  // fetch never exposes Host; a service may read it (e.g. to build absolute URLs)
+  headers.host ??= url.host
+  const method = request.method.toUpperCase() as NonNullable<InjectOptions['method']>
+  const payload = method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
+  const injected = await app.inject({ method, url: url.pathname + url.search, headers, payload })
+
+  const responseHeaders = new Headers()
+  for (const [key, value] of Object.entries(injected.headers)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(item))
+  }
+  const body = NULL_BODY_STATUSES.has(injected.statusCode) || method === 'HEAD' ? null : injected.rawPayload
+  return new Response(body, {
+    status: injected.statusCode,
+    statusText: injected.statusMessage,
+    headers: responseHeaders,
+  })
+}
+
+export function createServiceFetch(
+  app: FastifyInstance,
+  config: Pick<Config, 'host' | 'port'>,
+): typeof fetch {
+  const origin = selfOrigin(config)
+  return async (input, init) => {
+    const request = new Request(input, init)
+    if (new URL(request.url).origin !== origin) return fetch(request)
+
+    const { signal } = request
+    if (signal.aborted) throw abortError(signal)
+    // inject cannot be cancelled; an abort (a caller's timeout) settles the promise at once
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => reject(abortError(signal))
+      signal.addEventListener('abort', onAbort, { once: true })
+      injectFetch(app, request)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort))
+    })
+  }
+}
