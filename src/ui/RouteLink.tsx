@@ -1,10 +1,10 @@
 /**
- * Links to named routes in the page's market and language. Hrefs come from `pathFor` (paths.ts),
- * which includes the basename; react-router's <Link> wants the part after the basename, so the
- * link strips it and client navigation stays inside the router.
+ * Links to named routes in the page's market and language. The href is `pathFor`'s canonical one
+ * (basename included, so the home page is `/fi/`, where react-router's <Link> would write `/fi`
+ * and cost a redirect on a full load); a plain click navigates inside the router like <Link>.
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLinkClickHandler, useLocation } from 'react-router'
 import { pathFor, type RouteName, type RouteParams } from '../lib/paths'
 import { useSite, type Site } from '../app/site'
 
@@ -34,15 +34,26 @@ export interface RouteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   markCurrent?: boolean
 }
 
-export function RouteLink({ to, params, children, markCurrent = false, ...anchor }: RouteLinkProps) {
+export function RouteLink({ to, params, children, markCurrent = false, onClick, ...anchor }: RouteLinkProps) {
   const site = useSite()
   const location = useLocation()
-  const path = routerPath(hrefFor(site, to, params), site.basename)
+  const href = hrefFor(site, to, params)
+  const path = routerPath(href, site.basename)
+  // handles modifier keys, other targets and already-prevented clicks the way <Link> does
+  const navigate = useLinkClickHandler<HTMLAnchorElement>(path, { target: anchor.target })
   const current = markCurrent && safeDecode(location.pathname) === safeDecode(path)
   return (
-    <Link to={path} aria-current={current ? 'page' : undefined} {...anchor}>
+    <a
+      href={href}
+      aria-current={current ? 'page' : undefined}
+      onClick={(event) => {
+        onClick?.(event)
+        if (!event.defaultPrevented) navigate(event)
+      }}
+      {...anchor}
+    >
       {children}
-    </Link>
+    </a>
   )
 }
 

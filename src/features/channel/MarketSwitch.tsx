@@ -5,14 +5,14 @@
  * that market's default language. The select follows the store, so a change made in another tab
  * shows here too.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { MARKETS, isMarketAlias, type MarketAlias } from '../../lib/markets'
 import { switchPath } from '../../lib/paths'
 import { COOKIES, writeCookie } from '../../app/cookies'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useSite } from '../../app/site'
-import { marketChanged, selectSelectableMarkets } from './slice'
+import { marketChanged } from './slice'
 import { currentFullPath, leaveTo } from './document-navigation'
 
 export function MarketSwitch() {
@@ -20,7 +20,12 @@ export function MarketSwitch() {
   const site = useSite()
   const dispatch = useAppDispatch()
   const current = useAppSelector((state) => state.channel.currentMarket)
-  const markets = useAppSelector(selectSelectableMarkets)
+  const allMarkets = useAppSelector((state) => state.channel.markets)
+  // the checkout-only and virtual markets are not offered (filtered here to keep the selected value stable)
+  const markets = useMemo(
+    () => allMarkets.filter((market) => !market.onlyDisplayInCheckout && !market.virtual),
+    [allMarkets],
+  )
   const [picked, setPicked] = useState<MarketAlias | null>(null)
   const selectId = useId()
   const value = picked ?? current
