@@ -35,7 +35,10 @@ async function injectFetch(app: FastifyInstance, request: Request): Promise<Resp
     if (value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(item))
   }
-  const body = NULL_BODY_STATUSES.has(injected.statusCode) || method === 'HEAD' ? null : injected.rawPayload
+  const body =
+    NULL_BODY_STATUSES.has(injected.statusCode) || method === 'HEAD'
+      ? null
+      : new Uint8Array(injected.rawPayload)
   return new Response(body, {
     status: injected.statusCode,
     statusText: injected.statusMessage,
