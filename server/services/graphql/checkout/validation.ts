@@ -1,0 +1,120 @@
+/**
+ * Order-creation rules. Field messages are the Geins ones (contracts.md §3.6); the customer-status
+ * inputs of spec §4 come from data: blocked or invalid e-mails from customer_email_rules, member
+ * types and the payment kinds they may not use from member_types (NOCREDIT-* blocks invoice).
+ */
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import type { AddressJson, PaymentKind } from '../../../db/schema'
+import type { CommerceDB } from '../cart/db'
+
+export const CUSTOMER_BLACKLISTED = 'Customer is blacklisted'
+export const EMAIL_INVALID = 'Email seems to be invalid'
+
+export interface CheckoutFields {
+  email?: string | null
+  billingAddress?: AddressJson | null
+  shippingAddress?: AddressJson | null
+  paymentId?: number | null
+  shippingId?: number | null
+}
+
+const emailSchema = z.email()
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && emailSchema.safeParse(email).success
+}
+
+export function normaliseEmail(email: string | null | undefined): string {
+  return (email ?? '').trim().toLowerCase()
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === ''
+
+/**
+ * The address and choice messages in the order Geins reports them; empty when all is well.
+ * `countryCode` is the market's country: an address in another country cannot be delivered to.
+ */
+export function fieldErrors(
+  checkout: CheckoutFields,
+  countryCode: string,
+  offered: { paymentIds: number[]; shippingIds: number[] },
+): string[] {
+  const errors: string[] = []
+  const billing = checkout.billingAddress ?? {}
+  if (blank(billing.firstName)) errors.push('First name is required')
+  if (blank(billing.lastName)) errors.push('Last name is required')
+  if (blank(billing.addressLine1)) errors.push('Address is required')
+  if (blank(billing.city)) errors.push('City is required')
+  if (blank(billing.zip)) errors.push('Zip is required')
+  const sameCountry = (country: string | undefined) =>
+    blank(country) || country?.trim().toUpperCase() === countryCode
+  if (!sameCountry(billing.country)) errors.push('Invalid Billing Country')
+  if (checkout.shippingAddress && !sameCountry(checkout.shippingAddress.country))
+    errors.push('Invalid Shipping Country')
+  if (
+    checkout.paymentId === null ||
+    checkout.paymentId === undefined ||
+    !offered.paymentIds.includes(checkout.paymentId)
+  ) {
+    errors.push('Payment must be selected')
+  }
+  if (
+    checkout.shippingId === null ||
+    checkout.shippingId === undefined ||
+    !offered.shippingIds.includes(checkout.shippingId)
+  ) {
+    errors.push('Shipping must be selected')
+  }
+  return errors
+}
+
+/** 'Card' or 'DirectInvoice': the payment type names the spec's customer-status rule reads. */
+export function paymentTypeName(kind: PaymentKind | undefined): string | null {
+  if (kind === 'invoice') return 'DirectInvoice'
+  if (kind === 'card') return 'Card'
+  return null
+}
+
+export interface CustomerStanding {
+  /** 'Customer is blacklisted' / 'Email seems to be invalid' when the e-mail blocks the order. */
+  emailMessage: string | null
+  memberType: string | null
+  blockedPaymentKinds: PaymentKind[]
+}
+
+/**
+ * The customer's standing for an e-mail (and the signed-in user, whose member type wins).
+ * An e-mail of the wrong shape is invalid without asking the database.
+ */
+export async function customerStanding(
+  db: Kysely<CommerceDB>,
+  email: string,
+  userId: string | null,
+): Promise<CustomerStanding> {
+  const normalised = normaliseEmail(email)
+  const [rule, member] = await Promise.all([
+    normalised && isValidEmail(normalised)
+      ? db
+          .selectFrom('customer_email_rules')
+          .select('message')
+          .where('email', '=', normalised)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+    userId
+      ? db.selectFrom('users').select('member_type').where('user_id', '=', userId).executeTakeFirst()
+      : normalised
+        ? db.selectFrom('users').select('member_type').where('email', '=', normalised).executeTakeFirst()
+        : Promise.resolve(undefined),
+  ])
+  const memberType = member?.member_type ?? null
+  const blocked = memberType
+    ? await db
+        .selectFrom('member_types')
+        .select('blocked_payment_kinds')
+        .where('member_type', '=', memberType)
+        .executeTakeFirst()
+    : undefined
+  const emailMessage = !normalised || !isValidEmail(normalised) ? EMAIL_INVALID : (rule?.message ?? null)
+  return { emailMessage, memberType, blockedPaymentKinds: blocked?.blocked_payment_kinds ?? [] }
+}
