@@ -1,0 +1,143 @@
+/**
+ * Client-only side effects of state changes (DESIGN §5: side effects live in listener
+ * middleware): the cookies of spec §9 follow the state, favourites are kept in local storage and
+ * synced to other tabs, and shop events go to the data layer. Registered once per page by
+ * useClientBehaviours; returns one cleanup for all.
+ */
+import type { AppStore, RootState } from '../store'
+import { COOKIES, deleteCookie, serialisePersistedStates, writeCookie } from '../cookies'
+import { customerTypeSet, favoritesCleared, favoritesSet, normaliseFavorites, type FavoriteId } from '../global-slice'
+import { cartEmptied, cartLoaded } from '../../features/cart/slice'
+import { loggedOut } from '../../features/auth/slice'
+import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
+import { startEventDelivery } from '../../features/events/listeners'
+import { isFromOtherTab, startBroadcastSync } from './broadcast'
+
+export const FAVORITES_STORAGE_KEY = 'favorites'
+export const FAVORITES_UPDATED_STORAGE_KEY = 'favoritesLastUpdated'
+export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
+export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
+
+function persistedPartChanged(current: RootState, previous: RootState): boolean {
+  return (
+    current.lastVisited !== previous.lastVisited ||
+    current.loyalty.isMember !== previous.loyalty.isMember ||
+    current.loyalty.membershipLevel !== previous.loyalty.membershipLevel
+  )
+}
+
+export function startCookieSync(store: AppStore): () => void {
+  const stops = [
+    store.startListening({
+      actionCreator: cartLoaded,
+      effect: (action) => writeCookie(COOKIES.cart, action.payload.id),
+    }),
+    store.startListening({
+      actionCreator: cartEmptied,
+      effect: () => deleteCookie(COOKIES.cart),
+    }),
+    store.startListening({
+      actionCreator: marketChanged,
+      effect: (action) => {
+        if (isFromOtherTab(action)) return
+        writeCookie(COOKIES.selectedMarket, action.payload)
+        writeCookie(COOKIES.checkoutMarket, action.payload)
+      },
+    }),
+    store.startListening({
+      actionCreator: checkoutMarketChanged,
+      effect: (action) => {
+        if (!isFromOtherTab(action)) writeCookie(COOKIES.checkoutMarket, action.payload)
+      },
+    }),
+    store.startListening({
+      actionCreator: customerTypeSet,
+      effect: (_action, api) => writeCookie(COOKIES.userType, api.getState().global.customerType),
+    }),
+    store.startListening({
+      actionCreator: loggedOut,
+      effect: () => {
+        // the HttpOnly token cookies are cleared by the auth service's logout answer
+        deleteCookie(COOKIES.user)
+        deleteCookie(COOKIES.userMaxAge)
+      },
+    }),
+    store.startListening({
+      predicate: (_action, current, previous) => persistedPartChanged(current, previous),
+      effect: (_action, api) => writeCookie(COOKIES.persistedStates, serialisePersistedStates(api.getState())),
+    }),
+  ]
+  return () => stops.forEach((stop) => stop())
+}
+
+function localStorageOrNull(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+/** Reads the favourites saved in this browser; garbage gives none. */
+export function readLocalFavorites(storage: Pick<Storage, 'getItem'> | null): FavoriteId[] {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(FAVORITES_STORAGE_KEY) ?? '[]')
+    if (!Array.isArray(parsed)) return []
+    return normaliseFavorites(parsed.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number'))
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Spec §4 favourites: every change is saved locally (`favorites`, `favoritesLastUpdated`) and
+ * sent to other tabs on `favorites_channel` as `favorites:update`; clearing removes the local
+ * copies. A list received from another tab is applied without sending it back.
+ */
+export function startFavoritesSync(store: AppStore, port: BroadcastChannel | null = openFavoritesChannel()): () => void {
+  const storage = localStorageOrNull()
+  const local = readLocalFavorites(storage)
+  if (local.length > 0 && store.getState().global.favorites.length === 0) {
+    store.dispatch({ ...favoritesSet(local), meta: { fromOtherTab: true } })
+  }
+  const stop = store.startListening({
+    predicate: (action, current, previous) => current.global.favorites !== previous.global.favorites && !isFromOtherTab(action),
+    effect: (action, api) => {
+      const favorites = api.getState().global.favorites
+      try {
+        if (favoritesCleared.match(action)) {
+          storage?.removeItem(FAVORITES_STORAGE_KEY)
+          storage?.removeItem(FAVORITES_UPDATED_STORAGE_KEY)
+        } else {
+          storage?.setItem(FAVORITES_STORAGE_KEY, JSON.stringify(favorites))
+          storage?.setItem(FAVORITES_UPDATED_STORAGE_KEY, String(Date.now()))
+        }
+      } catch {
+        // a full or disabled storage only loses the local copy; the state is still right
+      }
+      port?.postMessage({ type: FAVORITES_MESSAGE_TYPE, favorites })
+    },
+  })
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: unknown; favorites?: unknown } | null
+    if (data?.type !== FAVORITES_MESSAGE_TYPE || !Array.isArray(data.favorites)) return
+    const ids = data.favorites.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number')
+    store.dispatch({ ...favoritesSet(ids), meta: { fromOtherTab: true } })
+  }
+  port?.addEventListener('message', onMessage)
+  return () => {
+    stop()
+    port?.removeEventListener('message', onMessage)
+    port?.close()
+  }
+}
+
+function openFavoritesChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(FAVORITES_CHANNEL_NAME)
+}
+
+/** Everything the browser runs for the store; returns the cleanup. */
+export function registerClientListeners(store: AppStore): () => void {
+  const stops = [startCookieSync(store), startBroadcastSync(store), startFavoritesSync(store), startEventDelivery(store)]
+  return () => stops.forEach((stop) => stop())
+}
