@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+/**
+ * Every route of the table has a page module that renders inside its real layout, in every
+ * market language, with one <h1>, and a meta whose texts all exist (no missing messages).
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, screen } from '@testing-library/react'
+import { createIntl } from 'react-intl'
+import type { LoaderFunctionArgs, RouteObject } from 'react-router'
+import {
+  HREFLANG_TARGETS,
+  ROUTES,
+  ROUTE_NAMES,
+  matchRoute,
+  pathFor,
+  routePatterns,
+  type RouteName,
+} from '../lib/paths'
+import { LOCALES } from '../lib/markets'
+import type { RouteModule } from '../app/route-types'
+import { DefaultLayout } from '../app/layouts/DefaultLayout'
+import { UndistractedLayout } from '../app/layouts/UndistractedLayout'
+import { UndistractedSpecialLayout } from '../app/layouts/UndistractedSpecialLayout'
+import { makeStore } from '../app/store'
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client'
+import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../ui/test-helpers'
+
+const modules = import.meta.glob<RouteModule>('./*.tsx', { eager: true })
+const moduleOf = (name: RouteName) => modules[`./${name}.tsx`]
+
+/** A path for each route, with believable params. */
+const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
+  product: { '*': 'musta-satiinimekko' },
+  category: { '*': 'mekot' },
+  brand: { '*': 'aurora' },
+  'discount-campaign': { '*': 'kevat-ale' },
+  search: { search: 'mekko' },
+  list: { '*': 'juhlat' },
+  content: { alias: 'about' },
+  inspiration: { alias: 'kevaan-trendit' },
+  'content-page': { alias: 'terms' },
+  'checkout-fail': { failure: 'card-fail' },
+}
+// routes the router answers with 404 before the page renders
+const ERROR_ROUTES: RouteName[] = ['not-found', 'no-match']
+
+const LAYOUTS = {
+  default: DefaultLayout,
+  undistracted: UndistractedLayout,
+  'undistracted-special': UndistractedSpecialLayout,
+}
+
+/** The route table as react-router routes under their layouts, like src/app/router.tsx builds them. */
+function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteObject[] {
+  return (Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[]).map((layout) => {
+    const Layout = LAYOUTS[layout]
+    return {
+      element: <Layout />,
+      HydrateFallback: () => null,
+      children: ROUTES.filter((route) => route.layout === layout).flatMap((route) =>
+        routePatterns(route, locale).map((path, index) => {
+          const module = moduleOf(route.name)
+          if (!module) throw new Error(`no module for ${route.name}`)
+          const loader = module.loader
+          return {
+            id: `${route.name}#${index}`,
+            path,
+            Component: module.Component,
+            loader: loader
+              ? ({ request, params }: LoaderFunctionArgs) =>
+                  loader({
+                    request,
+                    params,
+                    store: makeStore(),
+                    apollo: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }),
+                    market: 'fi',
+                    locale,
+                  })
+              : undefined,
+          }
+        }),
+      ),
+    }
+  })
+}
+
+let consoleErrors: unknown[][] = []
+beforeEach(() => {
+  consoleErrors = []
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args)
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+describe('route modules', () => {
+  it('exist for every route name, each with a Component', () => {
+    for (const name of ROUTE_NAMES) expect(moduleOf(name)?.Component, name).toBeTypeOf('function')
+  })
+
+  const pages = ROUTE_NAMES.filter((name) => !ERROR_ROUTES.includes(name))
+  for (const target of HREFLANG_TARGETS) {
+    describe(`${target.hreflang}`, () => {
+      it.each(pages)('%s renders in its layout with one <h1> and no missing texts', async (name) => {
+        const path = pathFor(
+          { market: target.market, locale: target.locale, settings: PATH_SETTINGS },
+          name,
+          SAMPLE_PARAMS[name],
+        )
+        const { router } = renderRoutes(routeTree(target.locale), {
+          market: target.market,
+          locale: target.locale,
+          path,
+        })
+        const headings = await screen.findAllByRole('heading', { level: 1 })
+        expect(headings).toHaveLength(1)
+        expect(headings[0]?.textContent?.trim()).not.toBe('')
+        expect(screen.getByRole('main')).toBeTruthy()
+        expect(router.state.matches.at(-1)?.route.id).toMatch(new RegExp(`^${name}#`))
+        expect(consoleErrors).toEqual([])
+      })
+    })
+  }
+
+  it('answers an unknown content alias with a 404', async () => {
+    const path = pathFor({ market: 'fi', locale: 'fi', settings: PATH_SETTINGS }, 'content-page', {
+      alias: 'ei-ole',
+    })
+    expect(matchRoute('/ei-ole', 'fi')?.route.name).toBe('content-page')
+    const { router } = renderRoutes(routeTree('fi'), { path })
+    await vi.waitFor(() => expect(router.state.errors).not.toBeNull())
+    const error = Object.values(router.state.errors ?? {})[0]
+    expect(error).toMatchObject({ status: 404 })
+  })
+})
+
+describe('page meta', () => {
+  for (const target of HREFLANG_TARGETS) {
+    it(`gives every page a title, and every indexed page a description, in ${target.hreflang}`, async () => {
+      const intl = createIntl({
+        locale: LOCALES[target.locale].iso,
+        messages: TEST_MESSAGES[target.locale],
+        onError: (error) => {
+          throw error
+        },
+      })
+      for (const name of ROUTE_NAMES) {
+        const meta = moduleOf(name)?.meta
+        expect(meta, `${name} has meta`).toBeTypeOf('function')
+        if (!meta) continue
+        const params = SAMPLE_PARAMS[name] ?? {}
+        const module = moduleOf(name)
+        const data = module?.loader
+          ? await module.loader({
+              request: new Request('http://shop.test/'),
+              params,
+              store: makeStore(),
+              apollo: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }),
+              market: target.market,
+              locale: target.locale,
+            })
+          : null
+        const result = meta({ data, intl, market: target.market, locale: target.locale, params })
+        expect(result.title.trim(), name).not.toBe('')
+        if (!result.noindex) expect(result.description?.trim(), `${name} description`).toBeTruthy()
+      }
+    })
+  }
+})
