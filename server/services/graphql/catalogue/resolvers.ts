@@ -1,5 +1,15 @@
 /** The catalogue area's resolvers: channel, products, categories, brands, list pages, reviews. */
 import { mergeResolvers, type ResolverModule } from '../resolver-types'
 import { channelResolvers } from './channel'
+import { engagementResolvers } from './engagement'
+import { pageQueryResolvers } from './page-queries'
+import { productQueryResolvers } from './product-queries'
+import { productResolvers } from './products'
 
-export const resolvers: ResolverModule = mergeResolvers([channelResolvers]) as ResolverModule
+export const resolvers: ResolverModule = mergeResolvers([
+  channelResolvers,
+  productQueryResolvers,
+  productResolvers,
+  pageQueryResolvers,
+  engagementResolvers,
+]) as ResolverModule

@@ -1,0 +1,130 @@
+/**
+ * Reviews, back-in-stock requests and the newsletter: reviews, postProductReview,
+ * monitorProductAvailability (+ the requestStockNotification extension) and subscribeToNewsletter.
+ */
+import { sql } from 'kysely'
+import type { GraphQLContext } from '../context'
+import { notFound } from '../errors'
+import type { ResolverModule } from '../resolver-types'
+import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { productIdByAlias } from './product-sql'
+import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
+
+const DEFAULT_REVIEW_TAKE = 20
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
+  const scope = await scopeFromArgs(ctx, args)
+  const productId = await productIdByAlias(ctx.db, scope, alias)
+  if (!productId) throw notFound(`No product with alias '${alias.slice(0, 200)}'`)
+  return productId
+}
+
+async function reviews(_parent: unknown, rawArgs: ScopeArgs & { alias?: string | null; skip?: number | null; take?: number | null }, ctx: GraphQLContext) {
+  const args = parseArgs(ReviewsArgs, rawArgs)
+  if (!args.alias) return { count: 0, averageRating: 0, reviews: [] }
+  const productId = await requireProductId(ctx, rawArgs, args.alias)
+  const [summary, rows] = await Promise.all([
+    ctx.db
+      .selectFrom('reviews')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number | null>`avg(rating)::float8`.as('average')])
+      .where('product_id', '=', productId)
+      .executeTakeFirstOrThrow(),
+    ctx.db
+      .selectFrom('reviews')
+      .select(['rating', 'comment', 'author', 'created_at'])
+      .where('product_id', '=', productId)
+      .orderBy('created_at', 'desc')
+      .orderBy('review_id', 'desc')
+      .offset(args.skip ?? 0)
+      .limit(args.take ?? DEFAULT_REVIEW_TAKE)
+      .execute(),
+  ])
+  return {
+    count: Number(summary.count),
+    averageRating: summary.average === null ? 0 : Math.round(summary.average * 100) / 100,
+    reviews: rows.map((row) => ({ rating: row.rating, comment: row.comment, author: row.author, reviewDate: row.created_at })),
+  }
+}
+
+interface PostReviewArgs extends ScopeArgs {
+  alias: string
+  rating?: number | null
+  comment?: string | null
+  author: string
+}
+
+/**
+ * Stores a review. Login is not required here yet (the storefront's form asks for it); a signed-in
+ * author is recorded so the review can be tied to the account.
+ */
+async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx: GraphQLContext) {
+  const input = parseArgs(ReviewInput, rawArgs)
+  const scope = await scopeFromArgs(ctx, rawArgs)
+  const productId = await requireProductId(ctx, rawArgs, input.alias)
+  const userId = ctx.user && UUID.test(ctx.user.id) ? ctx.user.id : null
+  await ctx.db
+    .insertInto('reviews')
+    .values({
+      product_id: productId,
+      // Only an existing account is linked; a token for a deleted user leaves the review anonymous.
+      user_id: userId ? sql<string | null>`(SELECT user_id FROM users WHERE user_id = ${userId}::uuid)` : null,
+      author: input.author,
+      rating: input.rating,
+      comment: input.comment,
+      language: scope.language,
+    })
+    .execute()
+  return true
+}
+
+/**
+ * Stores a back-in-stock request. Asking again for the same e-mail and SKU is not an error: it
+ * re-arms a request that was already notified and reports whether one was still waiting.
+ */
+async function requestStockNotification(_parent: unknown, rawArgs: ScopeArgs & { email: string; skuId: number }, ctx: GraphQLContext) {
+  const input = parseArgs(StockNotificationInput, rawArgs)
+  const scope = await scopeFromArgs(ctx, rawArgs)
+  const sku = await ctx.db.selectFrom('skus').select('sku_id').where('sku_id', '=', input.skuId).executeTakeFirst()
+  if (!sku) throw notFound(`No SKU with id ${input.skuId}`)
+  // The CTE reads the row as it was before this statement, so "already waiting" is exact.
+  const result = await sql<{ already_active: boolean }>`
+    WITH previous AS (
+      SELECT notified_at FROM stock_monitors WHERE email = ${input.email} AND sku_id = ${input.skuId}
+    )
+    INSERT INTO stock_monitors (email, sku_id, market_alias, language)
+    VALUES (${input.email}, ${input.skuId}, ${scope.market.alias}, ${scope.language})
+    ON CONFLICT (email, sku_id) DO UPDATE
+      SET notified_at = NULL, market_alias = EXCLUDED.market_alias, language = EXCLUDED.language
+    RETURNING EXISTS (SELECT 1 FROM previous WHERE notified_at IS NULL) AS already_active`.execute(ctx.db)
+  return { ok: true, alreadyActive: result.rows[0]?.already_active ?? false }
+}
+
+async function monitorProductAvailability(parent: unknown, args: ScopeArgs & { email: string; skuId: number }, ctx: GraphQLContext) {
+  return (await requestStockNotification(parent, args, ctx)).ok
+}
+
+async function subscribeToNewsletter(_parent: unknown, rawArgs: ScopeArgs & { email: string; tags?: (string | null)[] | null }, ctx: GraphQLContext) {
+  const input = parseArgs(NewsletterInput, { email: rawArgs.email, tags: rawArgs.tags?.filter((tag) => tag !== null) ?? null })
+  const scope = await scopeFromArgs(ctx, rawArgs)
+  const tags = [...new Set(input.tags ?? [])]
+  await ctx.db
+    .insertInto('newsletter_subscriptions')
+    .values({ email: input.email, market_alias: scope.market.alias, language: scope.language, tags })
+    .onConflict((conflict) =>
+      conflict.column('email').doUpdateSet({
+        market_alias: scope.market.alias,
+        language: scope.language,
+        tags,
+        // Subscribing again after unsubscribing is a new consent.
+        unsubscribed_at: null,
+      }),
+    )
+    .execute()
+  return true
+}
+
+export const engagementResolvers: ResolverModule = {
+  Query: { reviews },
+  Mutation: { postProductReview, monitorProductAvailability, requestStockNotification, subscribeToNewsletter },
+}

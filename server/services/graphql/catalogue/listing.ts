@@ -1,0 +1,588 @@
+/**
+ * The products query: which list (category, brand, campaign, generic list, search), the filter
+ * (facets, price, excluded facets, product ids), the sort, the page, and the facet counts.
+ *
+ * One CTE (`base`) holds the list's products with one boolean per selected facet group; the page
+ * is one statement over it (with the total from a window count) and the facet counts another.
+ * In BY_GROUP mode each group is counted with every selection applied except its own, so a
+ * shopper sees how many products another brand would add; CURRENT counts the result as it is.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import type { DB } from '../../../db/schema'
+import type { LocaleCode } from '../../../../src/lib/markets'
+import { toDecimal } from '../pricing/money'
+import type { RequestScope } from '../context'
+import { notFound } from '../errors'
+import { bandId, DISCOUNT_BANDS, type FacetSelection } from './facets'
+import { descendantIds, type CategoryNode, type CategoryTree } from './loaders'
+import { coreSelect, type ProductCoreRow } from './product-sql'
+import { brandUrl, campaignUrl, categoryUrl } from './products'
+import type { SortType } from './validation'
+
+const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
+
+/** Generic lists (/l/<alias>): a condition and the sort they default to. */
+export const GENERIC_LISTS = {
+  all: { sort: 'LATEST' },
+  'new-arrivals': { sort: 'LATEST' },
+  bestsellers: { sort: 'MOST_SOLD' },
+  incoming: { sort: 'LATEST' },
+  sale: { sort: 'PRICE' },
+  outlet: { sort: 'PRICE' },
+  sustainable: { sort: 'LATEST' },
+  collab: { sort: 'LATEST' },
+  petite: { sort: 'LATEST' },
+} as const satisfies Record<string, { sort: SortType }>
+export type GenericList = keyof typeof GENERIC_LISTS
+
+export function isGenericList(alias: string): alias is GenericList {
+  return Object.hasOwn(GENERIC_LISTS, alias)
+}
+
+export type ListTarget =
+  | { kind: 'all' }
+  | { kind: 'category'; node: CategoryNode; categoryIds: number[] }
+  | { kind: 'brand'; brandId: number; alias: string; name: string }
+  | { kind: 'campaign'; campaignId: number; alias: string; name: string }
+  | { kind: 'generic'; list: GenericList }
+  | { kind: 'search'; text: string }
+
+export interface ListQuery {
+  target: ListTarget
+  searchText: string | null
+  selection: FacetSelection
+  excluded: FacetSelection
+  /** Minor units, VAT included. */
+  priceRange: { lowest: number | null; highest: number | null }
+  productIds: number[] | null
+  sort: SortType
+  filterMode: 'BY_GROUP' | 'CURRENT'
+  skip: number
+  take: number
+}
+
+export function defaultSort(target: ListTarget, searchText: string | null): SortType {
+  if (searchText || target.kind === 'search') return 'RELEVANCE'
+  if (target.kind === 'generic') return GENERIC_LISTS[target.list].sort
+  return 'LATEST'
+}
+
+/** '/c/dresses', '/c/women/dresses', '/b/aurora', '/dc/summer', '/l/new-arrivals', '/s/mekko'. */
+export function parseListUrl(url: string): { type: 'c' | 'b' | 'dc' | 'l' | 's'; alias: string } | null {
+  const path = url.split(/[?#]/)[0] ?? ''
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment)
+      } catch {
+        return segment
+      }
+    })
+  const [type, ...rest] = segments
+  const alias = rest.at(-1)
+  if (!alias || (type !== 'c' && type !== 'b' && type !== 'dc' && type !== 'l' && type !== 's')) return null
+  return { type, alias: type === 's' ? rest.join('/') : alias }
+}
+
+export async function findBrand(db: Kysely<DB>, alias: string) {
+  return db.selectFrom('brands').select(['brand_id', 'alias', 'name']).where('alias', '=', alias).executeTakeFirst()
+}
+
+export async function findCampaign(db: Kysely<DB>, language: LocaleCode, alias: string) {
+  return db
+    .selectFrom('discount_campaign_texts as t')
+    .innerJoin('discount_campaigns as c', 'c.campaign_id', 't.campaign_id')
+    .select(['c.campaign_id', 't.alias', 't.name', 't.description', 't.language'])
+    .where('t.alias', '=', alias)
+    .orderBy(sql`t.language = ${language}`, 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export interface TargetArgs {
+  categoryAlias?: string | null
+  brandAlias?: string | null
+  discountCampaignAlias?: string | null
+  url?: string | null
+}
+
+/** Which list the arguments name; an unknown alias or url is NOT_FOUND. */
+export async function resolveTarget(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  args: TargetArgs,
+): Promise<ListTarget> {
+  let type: 'c' | 'b' | 'dc' | 'l' | 's' | null = null
+  let alias = ''
+  if (args.categoryAlias) [type, alias] = ['c', args.categoryAlias]
+  else if (args.brandAlias) [type, alias] = ['b', args.brandAlias]
+  else if (args.discountCampaignAlias) [type, alias] = ['dc', args.discountCampaignAlias]
+  else if (args.url) {
+    const parsed = parseListUrl(args.url)
+    if (!parsed) throw notFound(`No product list at url '${args.url.slice(0, 200)}'`)
+    ;({ type, alias } = parsed)
+  }
+  switch (type) {
+    case null:
+      return { kind: 'all' }
+    case 'c': {
+      const node = tree.byAlias.get(alias)
+      if (!node) throw notFound(`No category with alias '${alias}'`)
+      return { kind: 'category', node, categoryIds: descendantIds(tree, node.categoryId) }
+    }
+    case 'b': {
+      const brand = await findBrand(db, alias)
+      if (!brand) throw notFound(`No brand with alias '${alias}'`)
+      return { kind: 'brand', brandId: brand.brand_id, alias: brand.alias, name: brand.name }
+    }
+    case 'dc': {
+      const campaign = await findCampaign(db, scope.language, alias)
+      if (!campaign) throw notFound(`No discount campaign with alias '${alias}'`)
+      return { kind: 'campaign', campaignId: campaign.campaign_id, alias: campaign.alias, name: campaign.name }
+    }
+    case 'l':
+      if (!isGenericList(alias)) throw notFound(`No product list with alias '${alias}'`)
+      return { kind: 'generic', list: alias }
+    case 's':
+      return { kind: 'search', text: alias }
+  }
+}
+
+// ------------------------------------------------------------------------------------------ SQL
+
+const TRUE = sql<boolean>`true`
+
+function all(conditions: readonly RawBuilder<unknown>[]): RawBuilder<boolean> {
+  return conditions.length === 0 ? TRUE : sql<boolean>`(${sql.join(conditions, sql` AND `)})`
+}
+
+function any(conditions: readonly RawBuilder<unknown>[]): RawBuilder<boolean> {
+  return conditions.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(conditions, sql` OR `)})`
+}
+
+const discountPercent = sql`round((pp.regular_price_inc_vat - pp.selling_price_inc_vat) * 100.0 / NULLIF(pp.regular_price_inc_vat, 0))`
+
+function inCategories(ids: readonly number[]) {
+  return sql`(p.primary_category_id IN (${sql.join([...ids])}) OR EXISTS (SELECT 1 FROM product_categories x
+    WHERE x.product_id = p.product_id AND x.category_id IN (${sql.join([...ids])})))`
+}
+
+/** One condition per selected facet group, keyed by group ('c', 'b', 'sk', 'dc', 'di', 'param_<id>'). */
+function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<string, RawBuilder<unknown>> {
+  const groups = new Map<string, RawBuilder<unknown>>()
+  if (selection.categoryIds.length > 0) {
+    const ids = [...new Set(selection.categoryIds.flatMap((id) => descendantIds(tree, id)))]
+    groups.set('c', inCategories(ids))
+  }
+  if (selection.brandIds.length > 0) groups.set('b', sql`p.brand_id IN (${sql.join(selection.brandIds)})`)
+  if (selection.sizes.length > 0) {
+    groups.set(
+      'sk',
+      sql`EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id AND x.name IN (${sql.join(selection.sizes)}))`,
+    )
+  }
+  if (selection.campaignIds.length > 0) {
+    groups.set(
+      'dc',
+      sql`EXISTS (SELECT 1 FROM discount_campaign_products x WHERE x.product_id = p.product_id
+        AND x.campaign_id IN (${sql.join(selection.campaignIds)}))`,
+    )
+  }
+  if (selection.discountBands.length > 0) {
+    groups.set(
+      'di',
+      any(selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`)),
+    )
+  }
+  for (const [parameterId, values] of selection.parameters) {
+    groups.set(
+      `param_${parameterId}`,
+      sql`EXISTS (SELECT 1 FROM product_parameter_values x
+        JOIN parameter_values v ON v.parameter_value_id = x.parameter_value_id
+        WHERE x.product_id = p.product_id AND x.parameter_id = ${parameterId} AND v.identifier IN (${sql.join(values)}))`,
+    )
+  }
+  return groups
+}
+
+function searchQuery(scope: RequestScope, text: string) {
+  return sql`websearch_to_tsquery(${TS_CONFIG[scope.language]}::regconfig, ${text})`
+}
+
+/** Full-text match with the language's stemmer, or a close trigram match for typos. */
+function searchCondition(scope: RequestScope, text: string) {
+  return sql`(pt.search_vector @@ ${searchQuery(scope, text)} OR ${text} <% pt.name)`
+}
+
+function targetCondition(target: ListTarget, scope: RequestScope): RawBuilder<unknown> {
+  switch (target.kind) {
+    case 'all':
+      return TRUE
+    case 'category':
+      return inCategories(target.categoryIds)
+    case 'brand':
+      return sql`p.brand_id = ${target.brandId}`
+    case 'campaign':
+      return sql`EXISTS (SELECT 1 FROM discount_campaign_products x WHERE x.product_id = p.product_id
+        AND x.campaign_id = ${target.campaignId})`
+    case 'search':
+      return searchCondition(scope, target.text)
+    case 'generic':
+      switch (target.list) {
+        case 'all':
+        case 'bestsellers':
+          return TRUE
+        case 'new-arrivals':
+          return sql`p.first_available_on BETWEEN current_date - 30 AND current_date`
+        case 'incoming':
+          return sql`(p.first_available_on > current_date OR (
+            NOT EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id
+              AND x.stock_in_stock + x.stock_oversellable + x.stock_static > 0)
+            AND EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id AND x.incoming_on >= current_date)))`
+        case 'sale':
+          return sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat`
+        case 'outlet':
+          return sql`p.is_outlet`
+        case 'sustainable':
+          return sql`p.is_sustainable`
+        case 'collab':
+          return sql`p.is_collab`
+        case 'petite':
+          return sql`p.is_petite`
+      }
+  }
+}
+
+function searchTextOf(query: ListQuery): string | null {
+  return query.target.kind === 'search' ? query.target.text : query.searchText
+}
+
+interface BaseSql {
+  cte: RawBuilder<unknown>
+  /** Names of the flag columns, one per selected group. */
+  flags: Map<string, string>
+}
+
+/** The list's products with price, relevance and one flag column per selected facet group. */
+function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): BaseSql {
+  const where: RawBuilder<unknown>[] = [sql`p.is_active`]
+  const searchText = searchTextOf(query)
+  if (query.productIds) {
+    // Explicit ids keep their order and turn the other list conditions off (Geins semantics).
+    where.push(sql`p.product_id IN (${sql.join(query.productIds)})`)
+  } else {
+    where.push(targetCondition(query.target, scope))
+    if (query.searchText && query.target.kind !== 'search') where.push(searchCondition(scope, query.searchText))
+    const excluded = [...groupConditions(query.excluded, tree).values()]
+    if (excluded.length > 0) where.push(sql`NOT ${any(excluded)}`)
+  }
+  const flags = new Map<string, string>()
+  const flagColumns: RawBuilder<unknown>[] = []
+  const groups = query.productIds ? new Map<string, RawBuilder<unknown>>() : groupConditions(query.selection, tree)
+  const { lowest, highest } = query.priceRange
+  if (!query.productIds && (lowest !== null || highest !== null)) {
+    const bounds: RawBuilder<unknown>[] = []
+    if (lowest !== null) bounds.push(sql`pp.selling_price_inc_vat >= ${lowest}`)
+    if (highest !== null) bounds.push(sql`pp.selling_price_inc_vat <= ${highest}`)
+    groups.set('price', all(bounds))
+  }
+  for (const [group, condition] of groups) {
+    const column = `m_${group}`
+    flags.set(group, column)
+    flagColumns.push(sql`${condition} AS ${sql.id(column)}`)
+  }
+  const relevance = searchText
+    ? sql`ts_rank(pt.search_vector, ${searchQuery(scope, searchText)}) + word_similarity(${searchText}, pt.name)`
+    : sql`0`
+  const cte = sql`
+    SELECT p.product_id, p.brand_id, pp.selling_price_inc_vat AS price,
+           pp.regular_price_inc_vat AS regular, ${discountPercent} AS discount_percent,
+           (${relevance})::float8 AS relevance
+           ${flagColumns.length > 0 ? sql`, ${sql.join(flagColumns)}` : sql``}
+    FROM products p
+    JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
+    JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+    WHERE ${all(where)}`
+  return { cte, flags }
+}
+
+/** base rows that pass every selected group except `except` (null: all of them). */
+function flagsExcept(flags: Map<string, string>, except: string | null): RawBuilder<boolean> {
+  return all([...flags].filter(([group]) => group !== except).map(([, column]) => sql`base.${sql.id(column)}`))
+}
+
+function orderBy(query: ListQuery): RawBuilder<unknown> {
+  if (query.productIds) return sql`array_position(ARRAY[${sql.join(query.productIds)}]::int[], p.product_id)`
+  switch (query.sort) {
+    case 'PRICE':
+      return sql`pp.selling_price_inc_vat ASC`
+    case 'PRICE_DESC':
+      return sql`pp.selling_price_inc_vat DESC`
+    case 'MOST_SOLD':
+      return sql`p.sales_count DESC`
+    case 'VOTES':
+      return sql`rv.rating_score DESC NULLS LAST, rv.rating_count DESC`
+    case 'BRAND':
+      return sql`b.name ASC`
+    case 'LATEST':
+      return sql`p.first_available_on DESC`
+    case 'RELEVANCE':
+      return sql`base.relevance DESC, p.sales_count DESC`
+    case 'ALPHABETICAL':
+      return sql`pt.name ASC`
+    case 'ALPHABETICAL_DESC':
+      return sql`pt.name DESC`
+    case 'AVAILABLE_STOCK':
+      return sql`st.stock_in_stock ASC`
+    case 'AVAILABLE_STOCK_DESC':
+      return sql`st.stock_in_stock DESC`
+    case 'TOTAL_STOCK':
+      return sql`(st.stock_in_stock + st.stock_oversellable + st.stock_static) ASC`
+    case 'TOTAL_STOCK_DESC':
+      return sql`(st.stock_in_stock + st.stock_oversellable + st.stock_static) DESC`
+    case 'NONE':
+    case 'FACET_ORDER':
+      return sql`p.product_id ASC`
+  }
+}
+
+export interface ProductPage {
+  count: number
+  rows: ProductCoreRow[]
+}
+
+/** One page of the list, with the total count of the whole list. */
+export async function selectProductPage(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  query: ListQuery,
+): Promise<ProductPage> {
+  const base = baseCte(query, scope, tree)
+  const { columns, from } = coreSelect(scope)
+  const result = await sql<ProductCoreRow & { total_count: number }>`
+    WITH base AS (${base.cte})
+    SELECT ${columns}, count(*) OVER ()::int AS total_count
+    FROM ${from} JOIN base ON base.product_id = p.product_id
+    WHERE ${flagsExcept(base.flags, null)}
+    ORDER BY ${orderBy(query)}, p.product_id ASC
+    LIMIT ${query.take} OFFSET ${query.skip}`.execute(db)
+  const first = result.rows[0]
+  if (first) return { count: first.total_count, rows: result.rows }
+  if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
+  // An empty page past the end (or take 0) still reports how long the list is.
+  const counted = await sql<{ n: number }>`
+    WITH base AS (${base.cte}) SELECT count(*)::int AS n FROM base WHERE ${flagsExcept(base.flags, null)}`.execute(db)
+  return { count: counted.rows[0]?.n ?? 0, rows: [] }
+}
+
+// ------------------------------------------------------------------------------------------ facets
+
+interface FacetCountRow {
+  kind: 'c' | 'b' | 'sk' | 'dc' | 'di' | 'p' | 'price'
+  key: string
+  label: string | null
+  alias: string | null
+  group_id: number | null
+  group_label: string | null
+  sort: number | null
+  n: number
+  lo: number | null
+  hi: number | null
+}
+
+const GROUP_LABELS: Record<'Category' | 'Brand' | 'Sku' | 'Campaign' | 'Discount', Record<LocaleCode, string>> = {
+  Category: { fi: 'Kategoria', sv: 'Kategori', nb: 'Kategori', da: 'Kategori' },
+  Brand: { fi: 'Merkki', sv: 'Märke', nb: 'Merke', da: 'Mærke' },
+  Sku: { fi: 'Koko', sv: 'Storlek', nb: 'Størrelse', da: 'Størrelse' },
+  Campaign: { fi: 'Kampanja', sv: 'Kampanj', nb: 'Kampanje', da: 'Kampagne' },
+  Discount: { fi: 'Alennus', sv: 'Rabatt', nb: 'Rabatt', da: 'Rabat' },
+}
+
+export interface FilterValue {
+  _id: string
+  facetId: string
+  parentId: string | null
+  label: string
+  url: string | null
+  order: number
+  count: number
+  hidden: boolean
+}
+
+export interface FilterGroup {
+  filterId: string
+  type: string
+  group: string
+  label: string
+  order: number
+  values: FilterValue[]
+}
+
+export interface FilterCollection {
+  price: { lowest: number; highest: number }
+  facets: FilterGroup[]
+}
+
+/** Facet counts for the list (one statement); see the file comment for BY_GROUP vs CURRENT. */
+export async function selectFilters(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  query: ListQuery,
+): Promise<FilterCollection> {
+  const base = baseCte(query, scope, tree)
+  const mode = query.filterMode
+  const except = (group: string) => flagsExcept(base.flags, mode === 'BY_GROUP' ? group : null)
+  // A parameter value is counted with every parameter selection applied but its own parameter's.
+  const isParameter = (group: string) => group.startsWith('param_')
+  const parameterFlags = [...base.flags].filter(([group]) => isParameter(group))
+  const otherFlags = new Map([...base.flags].filter(([group]) => !isParameter(group)))
+  const parameterCondition =
+    mode === 'BY_GROUP'
+      ? all([
+          flagsExcept(otherFlags, null),
+          ...parameterFlags.map(
+            ([group, column]) => sql`(ppv.parameter_id = ${Number(group.slice('param_'.length))} OR base.${sql.id(column)})`,
+          ),
+        ])
+      : flagsExcept(base.flags, null)
+  const lang = scope.language
+  const result = await sql<FacetCountRow>`
+    WITH base AS (${base.cte})
+    SELECT 'c' AS kind, pc.category_id::text AS key, NULL AS label, NULL AS alias, NULL::int AS group_id,
+           NULL AS group_label, NULL::int AS sort, count(DISTINCT base.product_id)::int AS n, NULL::bigint AS lo, NULL::bigint AS hi
+    FROM base JOIN product_categories pc ON pc.product_id = base.product_id
+    WHERE ${except('c')} GROUP BY pc.category_id
+    UNION ALL
+    SELECT 'b', br.brand_id::text, br.name, br.alias, NULL, NULL, NULL, count(*)::int, NULL, NULL
+    FROM base JOIN brands br ON br.brand_id = base.brand_id
+    WHERE ${except('b')} GROUP BY br.brand_id, br.name, br.alias
+    UNION ALL
+    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(DISTINCT base.product_id)::int, NULL, NULL
+    FROM base JOIN skus s ON s.product_id = base.product_id
+    WHERE ${except('sk')} GROUP BY s.name
+    UNION ALL
+    SELECT 'dc', dc.campaign_id::text, COALESCE(dct.name, dc.name), dct.alias, NULL, NULL, dc.sort_order,
+           count(DISTINCT base.product_id)::int, NULL, NULL
+    FROM base JOIN discount_campaign_products dcp ON dcp.product_id = base.product_id
+    JOIN discount_campaigns dc ON dc.campaign_id = dcp.campaign_id
+      AND (dc.active_from IS NULL OR dc.active_from <= now()) AND (dc.active_to IS NULL OR dc.active_to > now())
+    LEFT JOIN discount_campaign_texts dct ON dct.campaign_id = dc.campaign_id AND dct.language = ${lang}
+    WHERE ${except('dc')} GROUP BY dc.campaign_id, dc.name, dct.name, dct.alias, dc.sort_order
+    UNION ALL
+    SELECT 'di', base.discount_percent::int::text, NULL, NULL, NULL, NULL, NULL, count(*)::int, NULL, NULL
+    FROM base WHERE base.regular > base.price AND ${except('di')} GROUP BY base.discount_percent
+    UNION ALL
+    SELECT 'p', ppv.parameter_id::text || '_' || pv.identifier, COALESCE(pvt.value, pv.identifier), NULL,
+           pa.parameter_id, COALESCE(pat.label, pa.name), pv.sort_order, count(DISTINCT base.product_id)::int, NULL, NULL
+    FROM base JOIN product_parameter_values ppv ON ppv.product_id = base.product_id
+    JOIN parameters pa ON pa.parameter_id = ppv.parameter_id AND pa.is_filter
+    JOIN parameter_values pv ON pv.parameter_value_id = ppv.parameter_value_id
+    LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${lang}
+    LEFT JOIN parameter_texts pat ON pat.parameter_id = pa.parameter_id AND pat.language = ${lang}
+    WHERE ${parameterCondition}
+    GROUP BY ppv.parameter_id, pv.identifier, pvt.value, pa.parameter_id, pat.label, pa.name, pv.sort_order
+    UNION ALL
+    SELECT 'price', 'range', NULL, NULL, NULL, NULL, NULL, count(*)::int, min(base.price), max(base.price)
+    FROM base WHERE ${except('price')}`.execute(db)
+  return assembleFilters(result.rows, tree, scope.language)
+}
+
+function value(facetId: string, label: string, count: number, order: number, extra: Partial<FilterValue> = {}): FilterValue {
+  return { _id: `${facetId}_${count}`, facetId, parentId: null, label, url: null, order, count, hidden: false, ...extra }
+}
+
+function assembleFilters(rows: readonly FacetCountRow[], tree: CategoryTree, language: LocaleCode): FilterCollection {
+  const categories: FilterValue[] = []
+  const brands: FilterValue[] = []
+  const sizes: { sort: number; value: FilterValue }[] = []
+  const campaigns: FilterValue[] = []
+  const bandCounts = new Map<string, number>()
+  const parameters = new Map<number, FilterGroup>()
+  let price = { lowest: 0, highest: 0 }
+  for (const row of rows) {
+    switch (row.kind) {
+      case 'c': {
+        const node = tree.byId.get(Number(row.key))
+        if (!node || node.isHidden) break
+        categories.push(
+          value(`c_${node.categoryId}`, node.name, row.n, node.order, {
+            parentId: node.parentId === null ? null : `c_${node.parentId}`,
+            url: categoryUrl(node.alias),
+          }),
+        )
+        break
+      }
+      case 'b':
+        brands.push(value(`b_${row.key}`, row.label ?? row.key, row.n, 0, { url: row.alias ? brandUrl(row.alias) : null }))
+        break
+      case 'sk':
+        sizes.push({ sort: row.sort ?? 0, value: value(`sk_${row.key}`, row.label ?? row.key, row.n, 0) })
+        break
+      case 'dc':
+        campaigns.push(
+          value(`dc_${row.key}`, row.label ?? row.key, row.n, row.sort ?? 0, { url: row.alias ? campaignUrl(row.alias) : null }),
+        )
+        break
+      case 'di': {
+        const band = DISCOUNT_BANDS.find(([from, to]) => Number(row.key) >= from && Number(row.key) <= to)
+        if (band) bandCounts.set(bandId(band), (bandCounts.get(bandId(band)) ?? 0) + row.n)
+        break
+      }
+      case 'p': {
+        const parameterId = row.group_id ?? 0
+        let group = parameters.get(parameterId)
+        if (!group) {
+          group = {
+            filterId: `p_${parameterId}`,
+            type: 'Parameter',
+            group: String(parameterId),
+            label: row.group_label ?? '',
+            order: 10 + parameterId,
+            values: [],
+          }
+          parameters.set(parameterId, group)
+        }
+        group.values.push(value(`p_${row.key}`, row.label ?? row.key, row.n, row.sort ?? 0))
+        break
+      }
+      case 'price':
+        price = { lowest: toDecimal(row.lo ?? 0), highest: toDecimal(row.hi ?? 0) }
+        break
+    }
+  }
+  const byOrderThenLabel = (a: FilterValue, b: FilterValue) => a.order - b.order || a.label.localeCompare(b.label, language)
+  const numbered = (values: FilterValue[]) => values.map((v, index) => ({ ...v, order: index }))
+  const groups: FilterGroup[] = [
+    { filterId: 'categories', type: 'Category', group: 'categories', label: GROUP_LABELS.Category[language], order: 1, values: numbered(categories.sort(byOrderThenLabel)) },
+    { filterId: 'brands', type: 'Brand', group: 'brands', label: GROUP_LABELS.Brand[language], order: 2, values: numbered(brands.sort(byOrderThenLabel)) },
+    {
+      filterId: 'skus',
+      type: 'Sku',
+      group: 'skus',
+      label: GROUP_LABELS.Sku[language],
+      order: 3,
+      values: numbered(sizes.sort((a, b) => a.sort - b.sort || a.value.label.localeCompare(b.value.label)).map((s) => s.value)),
+    },
+    { filterId: 'campaigns', type: 'Campaign', group: 'campaigns', label: GROUP_LABELS.Campaign[language], order: 4, values: numbered(campaigns.sort(byOrderThenLabel)) },
+    {
+      filterId: 'discount',
+      type: 'Discount',
+      group: 'discount',
+      label: GROUP_LABELS.Discount[language],
+      order: 5,
+      values: DISCOUNT_BANDS.flatMap((band, index) => {
+        const count = bandCounts.get(bandId(band)) ?? 0
+        return count > 0 ? [value(bandId(band), `${band[0]}–${band[1]} %`, count, index)] : []
+      }),
+    },
+    ...[...parameters.values()]
+      .sort((a, b) => a.order - b.order)
+      .map((group) => ({ ...group, values: numbered(group.values.sort(byOrderThenLabel)) })),
+  ]
+  return { price, facets: groups.filter((group) => group.values.length > 0) }
+}

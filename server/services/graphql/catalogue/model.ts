@@ -1,0 +1,179 @@
+/**
+ * From database rows (minor units, flags) to the API's shapes: PriceType, LowestPriceType,
+ * StockType, stock status and badges. Pure functions, unit-tested in model.test.ts.
+ */
+import { formatMoney, splitIncVat, toDecimal, type Minor } from '../pricing/money'
+import type { RequestScope } from '../context'
+
+export interface PriceInput {
+  regularIncVat: Minor
+  sellingIncVat: Minor
+  vatRateBp: number
+}
+
+function percentOff(from: Minor, to: Minor): number {
+  if (from <= 0 || to >= from) return 0
+  return Math.round(((from - to) * 100) / from)
+}
+
+function money(amount: Minor, scope: RequestScope): { value: number; formatted: string } {
+  return { value: toDecimal(amount), formatted: formatMoney(amount, scope.market.currencyCode, scope.locale) }
+}
+
+/** PriceType in the scope's market currency, formatted in the scope's language. */
+export function priceType(input: PriceInput, scope: RequestScope) {
+  const selling = splitIncVat(input.sellingIncVat, input.vatRateBp)
+  const regular = splitIncVat(input.regularIncVat, input.vatRateBp)
+  const discountIncVat = Math.max(regular.incVat - selling.incVat, 0)
+  const discountExVat = Math.max(regular.exVat - selling.exVat, 0)
+  const f = (amount: Minor) => money(amount, scope)
+  return {
+    sellingPriceIncVat: f(selling.incVat).value,
+    sellingPriceExVat: f(selling.exVat).value,
+    regularPriceIncVat: f(regular.incVat).value,
+    regularPriceExVat: f(regular.exVat).value,
+    discountIncVat: f(discountIncVat).value,
+    discountExVat: f(discountExVat).value,
+    discountPercentage: percentOff(regular.incVat, selling.incVat),
+    vat: f(selling.vat).value,
+    isDiscounted: selling.incVat < regular.incVat,
+    sellingPriceIncVatFormatted: f(selling.incVat).formatted,
+    sellingPriceExVatFormatted: f(selling.exVat).formatted,
+    regularPriceIncVatFormatted: f(regular.incVat).formatted,
+    regularPriceExVatFormatted: f(regular.exVat).formatted,
+    discountIncVatFormatted: f(discountIncVat).formatted,
+    discountExVatFormatted: f(discountExVat).formatted,
+    vatFormatted: f(selling.vat).formatted,
+    currency: {
+      name: scope.market.currencyName,
+      symbol: scope.market.currencySymbol,
+      code: scope.market.currencyCode,
+      rate: 1,
+    },
+  }
+}
+
+/**
+ * The EU price rule (Omnibus directive): a discount is shown against the lowest price of the
+ * 30 days before it. comparison = lowest logged selling price of the previous 30 days (the regular
+ * price when nothing is logged); lowest = the lower of that and today's price.
+ */
+export function lowestPriceType(input: PriceInput & { lowest30dIncVat: Minor | null }, scope: RequestScope) {
+  const comparisonIncVat = input.lowest30dIncVat ?? input.regularIncVat
+  const selling = splitIncVat(input.sellingIncVat, input.vatRateBp)
+  const comparison = splitIncVat(comparisonIncVat, input.vatRateBp)
+  const lowest = splitIncVat(Math.min(comparisonIncVat, input.sellingIncVat), input.vatRateBp)
+  const discountIncVat = Math.max(comparison.incVat - selling.incVat, 0)
+  const discountExVat = Math.max(comparison.exVat - selling.exVat, 0)
+  const f = (amount: Minor) => money(amount, scope)
+  return {
+    sellingPriceIncVat: f(selling.incVat).value,
+    sellingPriceExVat: f(selling.exVat).value,
+    comparisonPriceIncVat: f(comparison.incVat).value,
+    comparisonPriceExVat: f(comparison.exVat).value,
+    lowestPriceIncVat: f(lowest.incVat).value,
+    lowestPriceExVat: f(lowest.exVat).value,
+    discountIncVat: f(discountIncVat).value,
+    discountExVat: f(discountExVat).value,
+    discountPercentage: percentOff(comparison.incVat, selling.incVat),
+    vat: f(selling.vat).value,
+    isDiscounted: selling.incVat < comparison.incVat,
+    sellingPriceIncVatFormatted: f(selling.incVat).formatted,
+    sellingPriceExVatFormatted: f(selling.exVat).formatted,
+    comparisonPriceIncVatFormatted: f(comparison.incVat).formatted,
+    comparisonPriceExVatFormatted: f(comparison.exVat).formatted,
+    lowestPriceIncVatFormatted: f(lowest.incVat).formatted,
+    lowestPriceExVatFormatted: f(lowest.exVat).formatted,
+    discountIncVatFormatted: f(discountIncVat).formatted,
+    discountExVatFormatted: f(discountExVat).formatted,
+    vatFormatted: f(selling.vat).formatted,
+  }
+}
+
+export interface StockInput {
+  inStock: number
+  oversellable: number
+  static: number
+  incoming: string | null
+}
+
+export function stockType(stock: StockInput) {
+  return {
+    totalStock: stock.inStock + stock.oversellable + stock.static,
+    inStock: stock.inStock,
+    oversellable: stock.oversellable,
+    static: stock.static,
+    incoming: stock.incoming,
+  }
+}
+
+/** At or below this many units in stock the card says "few left". */
+export const FEW_LEFT_THRESHOLD = 3
+
+export type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
+
+export function stockStatus(stock: StockInput): StockStatus {
+  if (stock.static > 0) return 'STATIC'
+  if (stock.inStock > FEW_LEFT_THRESHOLD) return 'IN_STOCK'
+  if (stock.inStock > 0) return 'FEW_LEFT'
+  if (stock.oversellable > 0) return 'OVERSELLABLE'
+  return 'OUT_OF_STOCK'
+}
+
+export type ProductBadge =
+  | 'NEW'
+  | 'BESTSELLER'
+  | 'COLLAB'
+  | 'SUSTAINABLE'
+  | 'SIZES'
+  | 'PETITE'
+  | 'OUT_OF_STOCK'
+  | 'OUTLET'
+  | 'INCOMING'
+
+/** A product first available within this many days is new. */
+export const NEW_PRODUCT_DAYS = 30
+/** Units sold from which a product counts as a bestseller. */
+export const BESTSELLER_MIN_SALES = 100
+
+export interface BadgeInput {
+  firstAvailableOn: string
+  salesCount: number
+  isCollab: boolean
+  isSustainable: boolean
+  hasExtendedSizes: boolean
+  isPetite: boolean
+  isOutlet: boolean
+  stock: StockInput
+}
+
+function daysBetween(fromIsoDate: string, today: string): number {
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${fromIsoDate}T00:00:00Z`)) / 86_400_000)
+}
+
+/** Incoming: not yet released, or sold out with a restock date ahead. */
+export function isIncoming(input: Pick<BadgeInput, 'firstAvailableOn' | 'stock'>, today: string): boolean {
+  if (input.firstAvailableOn > today) return true
+  return stockStatus(input.stock) === 'OUT_OF_STOCK' && input.stock.incoming !== null && input.stock.incoming >= today
+}
+
+/** The badges in the order the product card shows them. `today` is 'YYYY-MM-DD' (UTC). */
+export function productBadges(input: BadgeInput, today: string): ProductBadge[] {
+  const badges: ProductBadge[] = []
+  const incoming = isIncoming(input, today)
+  const age = daysBetween(input.firstAvailableOn, today)
+  if (!incoming && age >= 0 && age <= NEW_PRODUCT_DAYS) badges.push('NEW')
+  if (input.salesCount >= BESTSELLER_MIN_SALES) badges.push('BESTSELLER')
+  if (input.isCollab) badges.push('COLLAB')
+  if (input.isSustainable) badges.push('SUSTAINABLE')
+  if (input.hasExtendedSizes) badges.push('SIZES')
+  if (input.isPetite) badges.push('PETITE')
+  if (input.isOutlet) badges.push('OUTLET')
+  if (incoming) badges.push('INCOMING')
+  else if (stockStatus(input.stock) === 'OUT_OF_STOCK') badges.push('OUT_OF_STOCK')
+  return badges
+}
+
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10)
+}

@@ -1,0 +1,92 @@
+/** products, product and relatedProducts. */
+import { sql } from 'kysely'
+import type { GraphQLContext, RequestScope } from '../context'
+import type { ResolverModule } from '../resolver-types'
+import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { emptySelection, parseFacets } from './facets'
+import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
+import { coreSelect, productIdByAlias, type ProductCoreRow } from './product-sql'
+import { productType } from './products'
+import { parseArgs, ProductsArgs } from './validation'
+
+/** Page size when the query gives none (Geins defaults to a small page too). */
+export const DEFAULT_TAKE = 20
+
+function toMinor(amount: number | null | undefined): number | null {
+  return amount === null || amount === undefined ? null : Math.round(amount * 100)
+}
+
+/** Puts rows the list query already read into the request's product loader. */
+function primeProducts(ctx: GraphQLContext, scope: RequestScope, rows: readonly ProductCoreRow[]): void {
+  const loader = ctx.loaders.products(scope)
+  for (const row of rows) loader.prime(row.product_id, row)
+}
+
+async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx: GraphQLContext) {
+  const args = parseArgs(ProductsArgs, rawArgs)
+  const scope = await scopeFromArgs(ctx, rawArgs)
+  const tree = await ctx.loaders.categoryTree(scope.language)
+  const filter = args.filter ?? {}
+  const target = await resolveTarget(ctx.db, scope, tree, args)
+  const searchText = filter.searchText?.trim() || null
+  const selection = parseFacets(filter.facets ?? [])
+  const query: ListQuery = {
+    target,
+    searchText,
+    selection,
+    excluded: filter.excludeFacets ? parseFacets(filter.excludeFacets) : emptySelection(),
+    priceRange: { lowest: toMinor(filter.price?.lowest), highest: toMinor(filter.price?.highest) },
+    productIds: filter.productIds && filter.productIds.length > 0 ? filter.productIds : null,
+    sort: filter.sort ?? defaultSort(target, searchText),
+    filterMode: filter.filterMode ?? 'BY_GROUP',
+    skip: args.skip ?? 0,
+    take: args.take ?? DEFAULT_TAKE,
+  }
+  const page = await selectProductPage(ctx.db, scope, tree, query)
+  primeProducts(ctx, scope, page.rows)
+  return {
+    count: page.count,
+    products: page.rows.map((row) => productType(row, scope)),
+    // Facet counts cost a statement of their own, so they run only when the query asks for them.
+    filters: () => selectFilters(ctx.db, scope, tree, query),
+  }
+}
+
+interface ProductArgs extends ScopeArgs {
+  alias?: string | null
+  productId?: number | null
+}
+
+async function product(_parent: unknown, args: ProductArgs, ctx: GraphQLContext) {
+  const scope = await scopeFromArgs(ctx, args)
+  const alias = args.alias?.trim()
+  const productId = args.productId ?? (alias ? await productIdByAlias(ctx.db, scope, alias) : null)
+  if (!productId || productId <= 0) return null
+  const core = await ctx.loaders.products(scope).load(productId)
+  return core ? productType(core, scope) : null
+}
+
+/** How many related products a product page shows. */
+export const RELATED_LIMIT = 12
+
+async function relatedProducts(_parent: unknown, args: ScopeArgs & { alias: string }, ctx: GraphQLContext) {
+  const scope = await scopeFromArgs(ctx, args)
+  const productId = await productIdByAlias(ctx.db, scope, args.alias.trim())
+  if (!productId) return null
+  const { columns, from } = coreSelect(scope)
+  // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers first.
+  const result = await sql<ProductCoreRow & { relation_type: string }>`
+    WITH origin AS (SELECT product_id, brand_id, primary_category_id FROM products WHERE product_id = ${productId})
+    SELECT ${columns},
+           CASE WHEN p.brand_id = origin.brand_id THEN 'SIMILAR' ELSE 'RELATED' END AS relation_type
+    FROM ${from} JOIN origin ON origin.primary_category_id = p.primary_category_id
+    WHERE p.is_active AND p.product_id <> origin.product_id
+    ORDER BY (p.brand_id = origin.brand_id) DESC, p.sales_count DESC, p.product_id
+    LIMIT ${RELATED_LIMIT}`.execute(ctx.db)
+  primeProducts(ctx, scope, result.rows)
+  return result.rows.map((row) => ({ ...productType(row, scope), relationType: row.relation_type }))
+}
+
+export const productQueryResolvers: ResolverModule = {
+  Query: { products, product, relatedProducts },
+}
