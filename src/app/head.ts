@@ -181,7 +181,8 @@ export function HeadUpdater(): null {
     let current = true
     const routeName: RouteName = ((page?.handle as RouteHandle | undefined)?.name ?? 'not-found') as RouteName
     const meta =
-      error !== undefined
+      // outside an error boundary react-router gives null
+      error != null
         ? Promise.resolve(errorMeta(intl, error))
         : metaOfMatch(page, intl, site.market, site.locale)
     meta
@@ -192,8 +193,8 @@ export function HeadUpdater(): null {
           meta: result,
           market: site.market,
           locale: site.locale,
-          pathname: window.location.pathname,
-          search: window.location.search,
+          pathname: `${site.basename.replace(/\/+$/, '')}${location.pathname}`,
+          search: location.search,
           settings: site.urlSettings,
           publicUrl: site.publicUrl,
         })
@@ -203,7 +204,7 @@ export function HeadUpdater(): null {
     return () => {
       current = false
     }
-  }, [location.key, page, error, intl, site])
+  }, [location.pathname, location.search, page, error, intl, site])
 
   return null
 }
