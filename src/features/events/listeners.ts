@@ -249,7 +249,11 @@ export function startEventDelivery(store: AppStore, target: Window = window): ()
   }
   drain()
   const stop = store.startListening({ actionCreator: shopEventRecorded, effect: drain })
-  const onPageHide = () => writer.flush()
+  const onPageHide = () => {
+    // send what is held now, and again once events still being prepared (hashing) are through
+    writer.flush()
+    void writer.write([]).then(writer.flush)
+  }
   target.addEventListener('pagehide', onPageHide)
   target.addEventListener('beforeunload', onPageHide)
   return () => {
