@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl'
 import { Outlet } from 'react-router'
 import { SiteHeader } from './SiteHeader'
 import { SiteFooter } from './SiteFooter'
+import { ShopChrome } from './ShopChrome'
 import '../../styles/global.css'
 import '../../styles/layout.css'
 import '../../styles/pages.css'
@@ -26,6 +27,7 @@ export function SkipLink() {
 export function DefaultFrame({ children }: { children: ReactNode }) {
   return (
     <div className="site">
+      <ShopChrome />
       <SkipLink />
       <SiteHeader />
       {/* tabIndex lets the skip link move keyboard focus into the main content */}

@@ -9,6 +9,7 @@ import { RouteLink } from '../../ui/RouteLink'
 import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
 import { Logo } from './SiteHeader'
 import { MAIN_ID, SkipLink } from './DefaultLayout'
+import { ShopChrome } from './ShopChrome'
 import '../../styles/global.css'
 import '../../styles/layout.css'
 import '../../styles/pages.css'
@@ -17,6 +18,7 @@ export function UndistractedLayout() {
   const intl = useIntl()
   return (
     <div className="site">
+      <ShopChrome />
       <SkipLink />
       <header className="site-header undistracted-header">
         <div className="site-header__utility">

@@ -7,6 +7,7 @@ import { Outlet } from 'react-router'
 import { ShopPromises } from '../../ui/ShopPromises'
 import { Logo } from './SiteHeader'
 import { MAIN_ID, SkipLink } from './DefaultLayout'
+import { ShopChrome } from './ShopChrome'
 import '../../styles/global.css'
 import '../../styles/layout.css'
 import '../../styles/pages.css'
@@ -15,6 +16,7 @@ export function UndistractedSpecialLayout() {
   const intl = useIntl()
   return (
     <div className="site">
+      <ShopChrome />
       <SkipLink />
       <header className="site-header undistracted-header">
         <div className="site-header__bar">
