@@ -72,9 +72,14 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, deadline: num
   throw new Error(`the server did not become healthy in time (${lastError})`)
 }
 
-function tail(file: string, lines = 40): string {
+/** The end of the server's log for an error message, with very long lines (SQL dumps) cut short. */
+function tail(file: string, lines = 40, lineLength = 300): string {
   try {
-    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n')
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .slice(-lines)
+      .map((line) => (line.length > lineLength ? `${line.slice(0, lineLength)}…` : line))
+      .join('\n')
   } catch {
     return ''
   }
