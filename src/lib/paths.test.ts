@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { LOCALE_CODES, MARKETS, type LocaleCode, type MarketAlias } from './markets'
 import {
   HREFLANG_TARGETS,
@@ -512,5 +513,106 @@ describe('alternates and canonical', () => {
         publicUrl: 'https://lumo.fi',
       }),
     ).toBe('https://lumo.se/kassan')
+  })
+})
+
+describe('resolveUrl properties', () => {
+  const segment = fc.oneof(
+    fc.constantFrom(
+      'fi',
+      'se',
+      'no',
+      'dk',
+      'sv',
+      'nb',
+      'da',
+      'xx',
+      'FI',
+      'p',
+      'c',
+      'dc',
+      'kassa',
+      'kassan',
+      'kassen',
+      '',
+    ),
+    fc.constantFrom('tilini', 'j%C3%A4senyys', 'mina-sidor', 'inställningar', '%2F', '\\', '..', '%', 'a b'),
+    fc.string({ maxLength: 6 }),
+  )
+  const path = fc.array(segment, { maxLength: 5 }).map((segments) => '/' + segments.join('/'))
+  const cookies = fc.record(
+    {
+      selectedMarket: fc.constantFrom('fi', 'se', 'no', 'dk', 'xx'),
+      locale: fc.constantFrom('fi', 'sv', 'nb', 'da', 'en'),
+    },
+    { requiredKeys: [] },
+  )
+  const host = fc.constantFrom('lumo.fi', 'lumo.se', 'lumo.no', 'lumo.dk', 'elsewhere.example')
+
+  it.each([PATH_MODE, DOMAIN_MODE])(
+    'redirects once, to a local path that is a page ($mode mode)',
+    (settings) => {
+      fc.assert(
+        fc.property(
+          path,
+          fc.constantFrom('', '?q=1'),
+          cookies,
+          host,
+          (pathname, search, cookieValues, hostname) => {
+            let url: URL
+            try {
+              url = new URL(`http://${hostname}${pathname}${search}`)
+            } catch {
+              return
+            }
+            const result = resolveUrl(url, { settings, cookies: cookieValues })
+            if (result.kind === 'page') {
+              expect(url.pathname === result.basename || url.pathname.startsWith(result.basename)).toBe(true)
+              return
+            }
+            expect(result.location).toMatch(/^\/(?![/\\])/)
+            expect(result.location.endsWith(search)).toBe(true)
+            const again = resolveUrl(new URL(`http://${hostname}${result.location}`), {
+              settings,
+              cookies: cookieValues,
+            })
+            expect(again.kind).toBe('page')
+          },
+        ),
+        { numRuns: 500 },
+      )
+    },
+  )
+})
+
+describe('pathFor properties', () => {
+  const alias = fc
+    .string({ minLength: 1, maxLength: 12, unit: 'grapheme' })
+    .filter((value) => !/^\.{1,2}$/.test(value) && !value.includes('/'))
+
+  it('any product alias path round-trips through resolveUrl and the router', () => {
+    fc.assert(
+      fc.property(
+        fc.array(alias, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom(...MARKET_LOCALES),
+        (parts, scope) => {
+          const splat = parts.map((part) => part.normalize('NFC')).join('/')
+          const href = pathFor({ ...scope, settings: PATH_MODE }, 'product', { '*': splat })
+          const resolved = resolveUrl(new URL(`http://localhost:3000${href}`), { settings: PATH_MODE })
+          expect(resolved).toEqual({
+            kind: 'page',
+            ...scope,
+            basename: basenameFor(scope.market, scope.locale, PATH_MODE),
+          })
+          const match = matchRoute(
+            href.slice(basenameFor(scope.market, scope.locale, PATH_MODE).length),
+            scope.locale,
+          )
+          expect(match?.route.name).toBe('product')
+          expect(match?.params['*']).toBe(splat)
+        },
+      ),
+      { numRuns: 300 },
+    )
   })
 })

@@ -462,29 +462,58 @@ function resolveDomainHead(
   return { market, locale: defaultLocale, consumed: 0, temporary: false }
 }
 
+interface CanonicalStep {
+  head: UrlHead
+  basename: string
+  canonicalPath: string
+}
+
+function canonicalStep(
+  pathname: string,
+  host: string,
+  settings: UrlSettings,
+  cookies: UrlCookies,
+): CanonicalStep {
+  // collapsing slashes also stops //evil.example from becoming a protocol-relative Location
+  const segments = pathSegments(pathname)
+  const decoded = segments.map(decodeSegment)
+  const head =
+    settings.mode === 'domain'
+      ? resolveDomainHead(host, decoded, cookies, settings)
+      : resolvePathHead(decoded, cookies)
+  const basename = basenameFor(head.market, head.locale, settings)
+  const canonicalPath = joinBase(basename, canonicalRelativePath(segments.slice(head.consumed), head.locale))
+  return { head, basename, canonicalPath }
+}
+
+/** Enough rounds for the longest rule chain (prepend market, fit language, re-read the rest). */
+const MAX_CANONICAL_ROUNDS = 6
+
 /**
  * Canonicalises a request URL: either a redirect (301 for permanent canonicalisation, 302 when a
  * cookie chose the market or language) or the page's market, locale and router basename.
- * Query and hash are kept.
+ * Query and hash are kept. The rules are applied until the path no longer changes, so a
+ * redirect always lands on a page: a rest that itself looks like a market or locale segment
+ * (`/xx/dk` → `/fi/dk`, read again as locale/market) is settled here, not by a second redirect.
  */
 export function resolveUrl(
   url: URL,
   { settings, cookies = {} }: { settings: UrlSettings; cookies?: UrlCookies },
 ): ResolvedUrl {
-  // collapsing slashes also stops //evil.example from becoming a protocol-relative Location
-  const segments = pathSegments(url.pathname)
-  const decoded = segments.map(decodeSegment)
-  const head =
-    settings.mode === 'domain'
-      ? resolveDomainHead(url.host, decoded, cookies, settings)
-      : resolvePathHead(decoded, cookies)
-  const basename = basenameFor(head.market, head.locale, settings)
-  const canonicalPath = joinBase(basename, canonicalRelativePath(segments.slice(head.consumed), head.locale))
-  const suffix = url.search + url.hash
-  if (canonicalPath !== url.pathname) {
-    return { kind: 'redirect', status: head.temporary ? 302 : 301, location: canonicalPath + suffix }
+  let pathname = url.pathname
+  let temporary = false
+  for (let round = 0; round < MAX_CANONICAL_ROUNDS; round++) {
+    const step = canonicalStep(pathname, url.host, settings, cookies)
+    temporary ||= step.head.temporary
+    if (step.canonicalPath === pathname) {
+      if (pathname === url.pathname) {
+        return { kind: 'page', market: step.head.market, locale: step.head.locale, basename: step.basename }
+      }
+      break
+    }
+    pathname = step.canonicalPath
   }
-  return { kind: 'page', market: head.market, locale: head.locale, basename }
+  return { kind: 'redirect', status: temporary ? 302 : 301, location: pathname + url.search + url.hash }
 }
 
 // ---------------------------------------------------------------------------------------------
