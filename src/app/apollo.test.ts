@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CombinedGraphQLErrors, ServerParseError, gql } from '@apollo/client'
+import { ApolloLink, CombinedGraphQLErrors, ServerParseError, gql } from '@apollo/client'
+import { of } from 'rxjs'
 import {
   BROWSER_GRAPHQL_URI,
   CSRF_HEADER,
@@ -112,6 +113,25 @@ describe('the link: variables', () => {
       ['fi', 'fi-FI'],
       ['no', 'nb-NO'],
     ])
+  })
+})
+
+describe('the link: another transport', () => {
+  it('applies the scope variables in front of a terminating link given instead of HTTP', async () => {
+    const seen: Record<string, unknown>[] = []
+    const inProcess = new ApolloLink((operation) => {
+      seen.push(operation.variables)
+      return of({ data: productData })
+    })
+    const apollo = createApolloClient({
+      uri: 'unused',
+      ssrMode: true,
+      getScope: () => ({ market: 'dk', locale: 'da' }),
+      terminatingLink: inProcess,
+    })
+    const result = await apollo.query({ query: PRODUCT, variables: { alias: 'x' } })
+    expect(result.data).toEqual(productData)
+    expect(seen).toEqual([{ alias: 'x', channelId: '1|fi', marketId: 'dk', languageId: 'da-DK' }])
   })
 })
 
