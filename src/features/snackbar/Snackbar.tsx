@@ -1,0 +1,41 @@
+/**
+ * The notification toast (spec §2, §4): the first message of the queue, top-right by default,
+ * hidden after its timeout (5 s). The live region is always in the page so that screen readers
+ * announce a message when it appears (aria-live polite: it never interrupts).
+ */
+import { useEffect } from 'react'
+import { useIntl } from 'react-intl'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { selectCurrentSnackbar, snackbarDismissed, SNACKBAR_DEFAULT_PLACEMENT } from './slice'
+import './snackbar.css'
+
+export function Snackbar() {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const current = useAppSelector(selectCurrentSnackbar)
+
+  useEffect(() => {
+    if (!current) return
+    const timer = setTimeout(() => dispatch(snackbarDismissed(current.id)), current.timeoutMs)
+    return () => clearTimeout(timer)
+  }, [current, dispatch])
+
+  const placement = current?.placement ?? SNACKBAR_DEFAULT_PLACEMENT
+  return (
+    <div className={`snackbar-region snackbar-region--${placement}`} role="status" aria-live="polite" aria-atomic="true">
+      {current ? (
+        <div className={`snackbar snackbar--${current.type}`} key={current.id}>
+          <p className="snackbar__message">{current.message}</p>
+          <button
+            type="button"
+            className="snackbar__close"
+            aria-label={intl.formatMessage({ id: 'snackbar.close', defaultMessage: 'Sulje ilmoitus' })}
+            onClick={() => dispatch(snackbarDismissed(current.id))}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
