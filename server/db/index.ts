@@ -95,7 +95,8 @@ export async function openPGliteDatabase(
         exec: async (text) => {
           await pglite.exec(text)
         },
-        query: async <R>(text: string, parameters: unknown[] = []) => (await pglite.query<R>(text, parameters)).rows,
+        query: async <R>(text: string, parameters: unknown[] = []) =>
+          (await pglite.query<R>(text, parameters)).rows,
       },
       { lock: false, log: options.log },
     )

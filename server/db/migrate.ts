@@ -35,7 +35,11 @@ export async function loadMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
   return Promise.all(
     files.map(async (file) => {
       const sql = await readFile(path.join(dir, file), 'utf8')
-      return { version: file.replace(/\.sql$/, ''), sql, checksum: createHash('sha256').update(sql).digest('hex') }
+      return {
+        version: file.replace(/\.sql$/, ''),
+        sql,
+        checksum: createHash('sha256').update(sql).digest('hex'),
+      }
     }),
   )
 }
@@ -62,7 +66,9 @@ export async function runMigrations(
       if (appliedChecksum !== undefined) {
         if (appliedChecksum !== migration.checksum) {
           // An applied migration was edited afterwards; the database keeps the old version.
-          options.log?.(`migration ${migration.version} changed after it was applied; add a new migration instead`)
+          options.log?.(
+            `migration ${migration.version} changed after it was applied; add a new migration instead`,
+          )
         }
         result.skipped.push(migration.version)
         continue
@@ -77,7 +83,9 @@ export async function runMigrations(
         await session.exec('COMMIT')
       } catch (error) {
         await session.exec('ROLLBACK')
-        throw new Error(`Migration ${migration.version} failed: ${(error as Error).message}`, { cause: error })
+        throw new Error(`Migration ${migration.version} failed: ${(error as Error).message}`, {
+          cause: error,
+        })
       }
       options.log?.(`applied migration ${migration.version}`)
       result.applied.push(migration.version)

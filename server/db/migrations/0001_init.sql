@@ -563,7 +563,7 @@ CREATE TABLE orders (
   shipping_method text NOT NULL,             -- display name at order time
   promo_code text,
   gift_code text,
-  item_value_inc_vat bigint NOT NULL CHECK (item_value_inc_vat >= 0),     -- rows after discounts
+  item_value_inc_vat bigint NOT NULL CHECK (item_value_inc_vat >= 0),     -- sum of rows, before order discounts
   item_value_ex_vat bigint NOT NULL CHECK (item_value_ex_vat >= 0),
   discount_inc_vat bigint NOT NULL DEFAULT 0 CHECK (discount_inc_vat >= 0),
   discount_ex_vat bigint NOT NULL DEFAULT 0 CHECK (discount_ex_vat >= 0),

@@ -1,0 +1,133 @@
+/**
+ * Fresh, migrated (optionally seeded) databases for integration tests.
+ *
+ * PGlite: the first call in a test process builds a template (initdb + migrations [+ seed]) and
+ * dumps its data directory; every further database is loaded from that dump, well under a second.
+ * PostgreSQL (when TEST_DATABASE_URL is set): a new database `lumo_test_<random>` on that server,
+ * migrated (and seeded), dropped again at close.
+ */
+import { randomBytes } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import {
+  openPGliteDatabase,
+  openPostgres,
+  PGLITE_EXTENSIONS,
+  PGLITE_PARSERS,
+  type Database,
+  type DatabaseKind,
+} from '../../../server/db'
+import { seedDatabase, type SeedStats } from '../../../server/db/seed'
+
+export interface TestDatabaseOptions {
+  kind?: DatabaseKind
+  seed?: { products: number }
+  onQuery?: Parameters<Database['onQuery']>[0]
+}
+
+export type TestDatabase = Database & {
+  /** The connection string of the fresh PostgreSQL database (postgres kind only). */
+  url?: string
+  seedStats?: SeedStats
+}
+
+/** The kinds a suite should run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function databaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+}
+
+interface PGliteTemplate {
+  dump: Blob
+  seedStats?: SeedStats
+}
+
+/** One template per seed size, built once per test process. */
+const pgliteTemplates = new Map<number, Promise<PGliteTemplate>>()
+
+async function buildPGliteTemplate(products: number): Promise<PGliteTemplate> {
+  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
+  const database = await openPGliteDatabase(pglite)
+  try {
+    const seedStats = products > 0 ? await seedDatabase(database.db, { products }) : undefined
+    return { dump: await pglite.dumpDataDir('none'), ...(seedStats ? { seedStats } : {}) }
+  } finally {
+    await database.close()
+  }
+}
+
+function pgliteTemplate(products: number): Promise<PGliteTemplate> {
+  let template = pgliteTemplates.get(products)
+  if (!template) {
+    template = buildPGliteTemplate(products)
+    // A failed build must not poison every later test of the process.
+    template.catch(() => pgliteTemplates.delete(products))
+    pgliteTemplates.set(products, template)
+  }
+  return template
+}
+
+async function createPGliteTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const template = await pgliteTemplate(options.seed?.products ?? 0)
+  const pglite = await PGlite.create({
+    loadDataDir: template.dump,
+    extensions: PGLITE_EXTENSIONS,
+    parsers: PGLITE_PARSERS,
+  })
+  const database = await openPGliteDatabase(pglite, options.onQuery ? { onQuery: options.onQuery } : {})
+  return Object.assign(database, template.seedStats ? { seedStats: template.seedStats } : {})
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${name}`
+  return parsed.toString()
+}
+
+async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres kind needs a server')
+  const name = `lumo_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = withDatabaseName(adminUrl, name)
+  const dropDatabase = async () => {
+    const dropper = new pg.Client({ connectionString: adminUrl })
+    await dropper.connect()
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    } finally {
+      await dropper.end()
+    }
+  }
+  let database: Database
+  let seedStats: SeedStats | undefined
+  try {
+    database = await openPostgres(url, options.onQuery ? { onQuery: options.onQuery } : {})
+    if (options.seed && options.seed.products > 0) seedStats = await seedDatabase(database.db, options.seed)
+  } catch (error) {
+    await dropDatabase()
+    throw error
+  }
+  const closeDatabase = database.close.bind(database)
+  let closing: Promise<void> | undefined
+  return Object.assign(database, {
+    url,
+    ...(seedStats ? { seedStats } : {}),
+    close: () => {
+      closing ??= closeDatabase().then(dropDatabase)
+      return closing
+    },
+  })
+}
+
+/** A fresh database of the given kind (PGlite by default). Always `await database.close()`. */
+export function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  return (options.kind ?? 'pglite') === 'postgres'
+    ? createPostgresTestDatabase(options)
+    : createPGliteTestDatabase(options)
+}
