@@ -404,7 +404,7 @@ interface UrlHead {
   temporary: boolean
 }
 
-interface UrlCookies {
+export interface UrlCookies {
   selectedMarket?: string
   locale?: string
 }
