@@ -1,0 +1,304 @@
+/**
+ * Cart operations over HTTP (app.inject) on a seeded database: prices and VAT per market, the
+ * summary, promo and gift codes, stock limits, the completed-cart rule, and bad input that must
+ * change nothing. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FIXTURE_PRODUCTS, FIXTURE_PROMO_CODES, FIXTURE_GIFT_CODES } from '../../../server/db/seed/fixtures'
+import { databaseKinds } from '../helpers/db'
+import {
+  CART_FIELDS,
+  cents,
+  commerceSnapshot,
+  errorCodes,
+  plain,
+  startCommerceApi,
+  type CartJson,
+  type CommerceApi,
+} from './commerce-harness'
+
+const { satinDress, campaignDress } = FIXTURE_PRODUCTS
+const SKU = satinDress.skus
+
+const GET_CART = `query ($id: String, $marketId: String, $languageId: String, $includeCompleted: Boolean) {
+  getCart(id: $id, marketId: $marketId, languageId: $languageId, includeCompleted: $includeCompleted) { ${CART_FIELDS} } }`
+const ADD = `mutation ($id: String!, $skuId: Int, $quantity: Int!, $marketId: String) {
+  addToCart(id: $id, item: { skuId: $skuId, quantity: $quantity }, marketId: $marketId) { ${CART_FIELDS} } }`
+const UPDATE = `mutation ($id: String!, $skuId: Int, $lineId: ID, $quantity: Int!) {
+  updateCartItem(id: $id, item: { skuId: $skuId, id: $lineId, quantity: $quantity }) { ${CART_FIELDS} } }`
+const PROMO = `mutation ($id: String!, $code: String!, $marketId: String) {
+  setCartPromoCode(id: $id, promoCode: $code, marketId: $marketId) { ${CART_FIELDS} } }`
+const COMPLETE = `mutation ($id: String!) { completeCart(id: $id) { id isCompleted } }`
+
+describe.each(databaseKinds())('cart operations on %s', (kind) => {
+  let api: CommerceApi
+
+  beforeAll(async () => {
+    api = await startCommerceApi(kind)
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  async function newCart(marketId = 'fi'): Promise<CartJson> {
+    const response = await api.gql<{ getCart: CartJson }>(GET_CART, { marketId })
+    expect(response.errors).toBeUndefined()
+    return response.data!.getCart
+  }
+
+  async function cartWith(skuId: number, quantity: number, marketId = 'fi'): Promise<CartJson> {
+    const cart = await newCart(marketId)
+    const response = await api.gql<{ addToCart: CartJson }>(ADD, { id: cart.id, skuId, quantity, marketId })
+    expect(response.errors).toBeUndefined()
+    return response.data!.addToCart
+  }
+
+  /** Runs an operation that must be refused, and checks it changed nothing. */
+  async function refused(query: string, variables: Record<string, unknown>) {
+    const before = await commerceSnapshot(api.db)
+    const response = await api.gql(query, variables)
+    expect(response.errors?.length).toBeGreaterThan(0)
+    expect(await commerceSnapshot(api.db)).toBe(before)
+    return response
+  }
+
+  it('getCart without an id creates an empty cart with a UUID id and the free-shipping distance', async () => {
+    const cart = await newCart()
+    expect(cart.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+    expect(cart.items).toEqual([])
+    expect(cart.isCompleted).toBe(false)
+    expect(cart.summary.total.sellingPriceIncVat).toBe(0)
+    expect(cart.summary.shipping?.amountLeftToFreeShipping).toBe(69)
+    expect(plain(cart.summary.shipping?.amountLeftToFreeShippingFormatted ?? '')).toBe('69,00 €')
+    const again = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id })
+    expect(again.data?.getCart.id).toBe(cart.id)
+  })
+
+  it('prices lines with Finnish 25.5 % VAT and ships free from 69 €', async () => {
+    const cart = await cartWith(SKU.inStock, 2)
+    const [item] = cart.items
+    expect(item?.quantity).toBe(2)
+    expect(item?.unitPrice.sellingPriceIncVat).toBe(59.95)
+    // 5995 / 1.255 = 4776.89… → 4777
+    expect(item?.unitPrice.sellingPriceExVat).toBe(47.77)
+    expect(plain(item?.unitPrice.sellingPriceIncVatFormatted ?? '')).toBe('59,95 €')
+    expect(item?.product.productId).toBe(satinDress.productId)
+    expect(item?.product.skus.map((s) => s.skuId)).toContain(SKU.inStock)
+    const { summary } = cart
+    expect(summary.subTotal.sellingPriceIncVat).toBe(119.9)
+    expect(summary.fees.shippingFeeIncVat).toBe(0)
+    expect(cart.freeShipping).toBe(true)
+    expect(summary.shipping?.amountLeftToFreeShipping).toBe(0)
+    expect(summary.total.sellingPriceIncVat).toBe(119.9)
+    expect(cents(summary.total.sellingPriceExVat) + cents(summary.total.vat)).toBe(
+      cents(summary.total.sellingPriceIncVat),
+    )
+    expect(summary.vats).toEqual([{ rate: 25.5, amount: summary.total.vat }])
+  })
+
+  it('charges shipping below the threshold', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const { summary } = cart
+    expect(summary.fees.shippingFeeIncVat).toBeGreaterThan(0)
+    expect(summary.shipping?.amountLeftToFreeShipping).toBe(9.05)
+    expect(cents(summary.total.sellingPriceIncVat)).toBe(5995 + cents(summary.fees.shippingFeeIncVat))
+  })
+
+  it('re-prices a cart in the market it is fetched in', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const swedish = await api.gql<{ getCart: CartJson }>(GET_CART, {
+      id: cart.id,
+      marketId: 'se',
+      languageId: 'sv-SE',
+    })
+    const item = swedish.data?.getCart.items[0]
+    expect(item?.unitPrice.sellingPriceIncVat).toBe(satinDress.regularPrice.se / 100)
+    expect(swedish.data?.getCart.summary.total.currency.code).toBe('SEK')
+    expect(plain(item?.unitPrice.sellingPriceIncVatFormatted ?? '')).toBe('649,00 kr')
+    expect(swedish.data?.getCart.summary.vats[0]?.rate).toBe(25)
+  })
+
+  it('shows campaign prices and the campaign on the line', async () => {
+    const { id } = await newCart()
+    const sku = await api.db
+      .selectFrom('skus')
+      .select('sku_id')
+      .where('product_id', '=', campaignDress.productId)
+      .where('stock_in_stock', '>', 0)
+      .orderBy('sku_id')
+      .executeTakeFirstOrThrow()
+    const response = await api.gql<{ addToCart: CartJson }>(ADD, { id, skuId: sku.sku_id, quantity: 1 })
+    const item = response.data?.addToCart.items[0]
+    expect(item?.unitPrice.isDiscounted).toBe(true)
+    expect(item?.unitPrice.sellingPriceIncVat).toBeLessThan(item?.unitPrice.regularPriceIncVat ?? 0)
+    expect(item?.campaign.appliedCampaigns.length).toBeGreaterThan(0)
+    expect(response.data?.addToCart.summary.total.isDiscounted).toBe(true)
+  })
+
+  it('updateCartItem sets an absolute quantity and 0 removes the line', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const set = await api.gql<{ updateCartItem: CartJson }>(UPDATE, {
+      id: cart.id,
+      skuId: SKU.inStock,
+      quantity: 4,
+    })
+    expect(set.data?.updateCartItem.items[0]?.quantity).toBe(4)
+    const lineId = set.data?.updateCartItem.items[0]?.id
+    const removed = await api.gql<{ updateCartItem: CartJson }>(UPDATE, { id: cart.id, lineId, quantity: 0 })
+    expect(removed.errors).toBeUndefined()
+    expect(removed.data?.updateCartItem.items).toEqual([])
+  })
+
+  it('refuses more than the stock with OUT_OF_STOCK and the stock in extensions', async () => {
+    const cart = await cartWith(SKU.stockFive, 3)
+    const response = await refused(ADD, { id: cart.id, skuId: SKU.stockFive, quantity: 3 })
+    expect(errorCodes(response)).toEqual(['OUT_OF_STOCK'])
+    expect(response.errors?.[0]?.message).toBe('only 5 left')
+    expect(response.errors?.[0]?.extensions?.['stock']).toBe(5)
+    const update = await refused(UPDATE, { id: cart.id, skuId: SKU.stockFive, quantity: 6 })
+    expect(errorCodes(update)).toEqual(['OUT_OF_STOCK'])
+    const none = await refused(ADD, { id: cart.id, skuId: SKU.outOfStock, quantity: 1 })
+    expect(none.errors?.[0]?.message).toBe('only 0 left')
+  })
+
+  it('allows oversellable stock up to its amount and static stock up to 99', async () => {
+    const cart = await cartWith(SKU.oversellable, 25)
+    expect(cart.items[0]?.quantity).toBe(25)
+    const over = await refused(ADD, { id: cart.id, skuId: SKU.oversellable, quantity: 1 })
+    expect(over.errors?.[0]?.extensions?.['stock']).toBe(25)
+    const statik = await cartWith(SKU.staticStock, 99)
+    expect(statik.items[0]?.quantity).toBe(99)
+    const tooMany = await refused(ADD, { id: statik.id, skuId: SKU.staticStock, quantity: 1 })
+    expect(tooMany.errors?.[0]?.message).toBe('only 99 left')
+  })
+
+  it('answers bad input with clear errors and changes nothing', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const unknown = await refused(ADD, {
+      id: '00000000-0000-4000-8000-0000000000ff',
+      skuId: SKU.inStock,
+      quantity: 1,
+    })
+    expect(errorCodes(unknown)).toEqual(['NOT_FOUND'])
+    expect(unknown.errors?.[0]?.message).toBe(
+      'No cart was found with the ID 00000000-0000-4000-8000-0000000000ff',
+    )
+    expect(errorCodes(await refused(GET_CART, { id: 'not-a-uuid' }))).toEqual(['NOT_FOUND'])
+    expect(errorCodes(await refused(ADD, { id: cart.id, skuId: SKU.inStock, quantity: -1 }))).toEqual([
+      'BAD_USER_INPUT',
+    ])
+    expect(errorCodes(await refused(ADD, { id: cart.id, skuId: SKU.inStock, quantity: 0 }))).toEqual([
+      'BAD_USER_INPUT',
+    ])
+    expect(errorCodes(await refused(UPDATE, { id: cart.id, skuId: SKU.inStock, quantity: -3 }))).toEqual([
+      'BAD_USER_INPUT',
+    ])
+    expect(errorCodes(await refused(ADD, { id: cart.id, skuId: 99_999_999, quantity: 1 }))).toEqual([
+      'NOT_FOUND',
+    ])
+    expect(errorCodes(await refused(ADD, { id: cart.id, quantity: 1 }))).toEqual(['BAD_USER_INPUT'])
+    expect(errorCodes(await refused(UPDATE, { id: cart.id, lineId: '424242', quantity: 1 }))).toEqual([
+      'NOT_FOUND',
+    ])
+    // malformed variables never reach a resolver
+    const fractional = await refused(ADD, { id: cart.id, skuId: SKU.inStock, quantity: 1.5 })
+    expect(fractional.status).toBe(400)
+    const huge = await refused(ADD, { id: cart.id, skuId: SKU.inStock, quantity: 2 ** 40 })
+    expect(huge.status).toBe(400)
+    const missingKey = await api.gql(GET_CART, {}, { apiKey: null })
+    expect(missingKey.status).toBe(401)
+  })
+
+  it('applies a percentage promo code and removes it with ""', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const response = await api.gql<{ setCartPromoCode: CartJson }>(PROMO, {
+      id: cart.id,
+      code: ' welcome15 ',
+    })
+    expect(response.errors).toBeUndefined()
+    const promoted = response.data!.setCartPromoCode
+    expect(promoted.promoCode).toBe(FIXTURE_PROMO_CODES.welcome15.code)
+    // 15 % of 59.95 = 8.9925 → 8.99
+    expect(cents(promoted.summary.total.discountIncVat)).toBe(899)
+    expect(promoted.appliedCampaigns.some((c) => c.campaignId === 'promo:WELCOME15')).toBe(true)
+    const removed = await api.gql<{ setCartPromoCode: CartJson }>(PROMO, { id: cart.id, code: '' })
+    expect(removed.data?.setCartPromoCode.promoCode).toBeNull()
+    expect(removed.data?.setCartPromoCode.summary.total.discountIncVat).toBe(0)
+  })
+
+  it('checks a fixed-amount code against its minimum order value', async () => {
+    // 59.95 € of goods: below BIGSPENDER's 150 € minimum, above SAVE10's 50 €
+    const small = await cartWith(SKU.inStock, 1)
+    const refusedCode = await refused(PROMO, { id: small.id, code: FIXTURE_PROMO_CODES.bigSpender.code })
+    expect(errorCodes(refusedCode)).toEqual(['RequirementsNotMet'])
+    expect(plain(refusedCode.errors?.[0]?.message ?? '')).toContain('150,00 €')
+    const accepted = await api.gql<{ setCartPromoCode: CartJson }>(PROMO, {
+      id: small.id,
+      code: FIXTURE_PROMO_CODES.save10.code,
+    })
+    expect(accepted.errors).toBeUndefined()
+    const summary = accepted.data!.setCartPromoCode.summary
+    expect(summary.fixedAmountDiscountIncVat).toBe(10)
+    expect(cents(summary.subTotal.sellingPriceIncVat) - 1000 + cents(summary.fees.shippingFeeIncVat)).toBe(
+      cents(summary.total.sellingPriceIncVat),
+    )
+  })
+
+  it('refuses unknown, expired, not yet active and used-up codes as invalid', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    for (const code of ['NOSUCHCODE', 'EXPIRED20', 'FUTURE25', 'ONCEONLY', 'x']) {
+      const response = await refused(PROMO, { id: cart.id, code })
+      expect(errorCodes(response)).toEqual(['InvalidPromoCode'])
+    }
+    // BIGSPENDER exists only in Finland and Sweden
+    const danish = await cartWith(SKU.inStock, 1, 'dk')
+    expect(errorCodes(await refused(PROMO, { id: danish.id, code: 'BIGSPENDER', marketId: 'dk' }))).toEqual([
+      'InvalidPromoCode',
+    ])
+  })
+
+  it('takes a gift code as balance that pays part of the order', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const response = await api.gql<{ setCartPromoCode: CartJson }>(PROMO, {
+      id: cart.id,
+      code: FIXTURE_GIFT_CODES.euroPartlyUsed.code,
+    })
+    expect(response.errors).toBeUndefined()
+    const { balance, total } = response.data!.setCartPromoCode.summary
+    expect(balance.pending).toBe(25)
+    expect(cents(balance.totalSellingPriceExBalanceIncVat)).toBe(cents(total.sellingPriceIncVat) - 2500)
+    expect(errorCodes(await refused(PROMO, { id: cart.id, code: FIXTURE_GIFT_CODES.empty.code }))).toEqual([
+      'InvalidPromoCode',
+    ])
+    expect(errorCodes(await refused(PROMO, { id: cart.id, code: FIXTURE_GIFT_CODES.sek500.code }))).toEqual([
+      'InvalidPromoCode',
+    ])
+  })
+
+  it('makes a completed cart read-only', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const completed = await api.gql<{ completeCart: { isCompleted: boolean } }>(COMPLETE, { id: cart.id })
+    expect(completed.data?.completeCart.isCompleted).toBe(true)
+    expect(errorCodes(await refused(ADD, { id: cart.id, skuId: SKU.inStock, quantity: 1 }))).toEqual([
+      'CART_COMPLETED',
+    ])
+    expect(errorCodes(await refused(UPDATE, { id: cart.id, skuId: SKU.inStock, quantity: 0 }))).toEqual([
+      'CART_COMPLETED',
+    ])
+    expect(errorCodes(await refused(PROMO, { id: cart.id, code: 'WELCOME15' }))).toEqual(['CART_COMPLETED'])
+    expect(errorCodes(await refused(GET_CART, { id: cart.id }))).toEqual(['NOT_FOUND'])
+    const kept = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id, includeCompleted: true })
+    expect(kept.data?.getCart.isCompleted).toBe(true)
+    expect(kept.data?.getCart.items).toHaveLength(1)
+  })
+
+  it("keeps a signed-in shopper's cart from other shoppers", async () => {
+    const token = await api.tokenFor({ id: '00000000-0000-4000-8000-000000000001' })
+    const created = await api.gql<{ getCart: CartJson }>(GET_CART, {}, { token })
+    const id = created.data!.getCart.id
+    const other = await api.tokenFor({ id: '00000000-0000-4000-8000-000000000002' })
+    const response = await api.gql(GET_CART, { id }, { token: other })
+    expect(errorCodes(response)).toEqual(['NOT_FOUND'])
+    expect(errorCodes(await api.gql(GET_CART, { id }))).toEqual(['NOT_FOUND'])
+  })
+})
