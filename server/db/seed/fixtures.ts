@@ -92,7 +92,8 @@ export const FIXTURE_PRODUCT_OVERRIDES: ReadonlyMap<number, ProductOverrides> = 
       earlierDiscount: true,
       outlet: false,
       availableInDays: -80,
-      stock: ['in-stock', 'in-stock', 'few-left', 'in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock'],
+      sizes: ['34', '36', '38', '40', '42', '44'],
+      stock: ['in-stock', 'in-stock', 'few-left', 'in-stock', 'in-stock', 'in-stock'],
     },
   ],
   [
@@ -126,7 +127,8 @@ export const FIXTURE_PRODUCT_OVERRIDES: ReadonlyMap<number, ProductOverrides> = 
       sale: 'none',
       outlet: false,
       availableInDays: -3,
-      stock: ['in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock'],
+      sizes: ['34', '36', '38', '40', '42'],
+      stock: ['in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock'],
     },
   ],
 ])

@@ -137,6 +137,42 @@ async function writeProducts(trx: Transaction<DB>, products: ProductRows[]) {
   )
 }
 
+/** The tables the product rounds fill; their secondary indexes are rebuilt once at the end. */
+const BULK_TABLES = [
+  'products',
+  'product_texts',
+  'product_categories',
+  'skus',
+  'product_prices',
+  'price_log',
+  'discount_campaign_products',
+  'product_parameter_values',
+  'product_images',
+  'reviews',
+] as const
+
+/**
+ * Drops the bulk tables' plain secondary indexes (not those behind primary keys or unique
+ * constraints, which guard the data) and returns a function that creates them again. Building
+ * a GIN index once is far cheaper than updating it for every inserted row.
+ */
+async function deferSecondaryIndexes(trx: Transaction<DB>): Promise<() => Promise<void>> {
+  const { rows } = await sql<{ indexname: string; indexdef: string }>`
+    SELECT i.indexname, i.indexdef
+    FROM pg_indexes i
+    WHERE i.schemaname = current_schema()
+      AND i.tablename IN (${sql.join(BULK_TABLES.map((table) => sql.lit(table)))})
+      AND NOT EXISTS (
+        SELECT 1 FROM pg_constraint c
+        WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass
+      )
+  `.execute(trx)
+  for (const row of rows) await sql`DROP INDEX ${sql.id(row.indexname)}`.execute(trx)
+  return async () => {
+    for (const row of rows) await sql.raw(row.indexdef).execute(trx)
+  }
+}
+
 async function seedInTransaction(
   trx: Transaction<DB>,
   options: Required<Omit<SeedOptions, 'log'>> & Pick<SeedOptions, 'log'>,
@@ -184,6 +220,7 @@ async function seedInTransaction(
   await insertBatched(trx, 'content_page_texts', content.texts)
 
   const counts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
+  const recreateIndexes = await deferSecondaryIndexes(trx)
   for (let first = 1; first <= productCount; first += PRODUCTS_PER_ROUND) {
     const last = Math.min(productCount, first + PRODUCTS_PER_ROUND - 1)
     const round: ProductRows[] = []
@@ -197,6 +234,7 @@ async function seedInTransaction(
     }
     if (productCount > PRODUCTS_PER_ROUND) log?.(`seeded ${last}/${productCount} products`)
   }
+  await recreateIndexes()
 
   const customers = customerRows(context)
   await insertBatched(trx, 'users', customers.users)
