@@ -1,7 +1,7 @@
 /** The catch-all content route `/{alias}`: one of the shop's information pages, else 404. */
 import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
-import { contentPageByAlias } from './content/known-pages'
+import { contentPageByKey } from './content/known-pages'
 import {
   ContentPageView,
   contentPageMeta,
@@ -9,13 +9,14 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData> = async ({ params }) => requireContentPage(params.alias)
+export const loader: PageLoader<ContentPageData> = async ({ params, locale, request }) =>
+  requireContentPage(params.alias, locale, request)
 
 export const meta = contentPageMeta
 
 export function Component() {
   const data = useLoaderData() as ContentPageData
-  const page = contentPageByAlias(data.alias)
+  const page = contentPageByKey(data.key)
   // the loader let only known pages through
   return page ? <ContentPageView page={page} /> : null
 }

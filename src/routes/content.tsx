@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
 import { InfoPage } from '../ui/InfoPage'
-import { CONTENT_PAGES, contentPageByAlias } from './content/known-pages'
+import { useSite } from '../app/site'
+import { CONTENT_PAGES, contentPageByKey } from './content/known-pages'
 import {
   ContentPageView,
   contentPageMeta,
@@ -11,15 +12,16 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData | null> = async ({ params }) =>
-  params.alias ? requireContentPage(params.alias) : null
+export const loader: PageLoader<ContentPageData | null> = async ({ params, locale, request }) =>
+  params.alias ? requireContentPage(params.alias, locale, request, '/content') : null
 
 export const meta = contentPageMeta
 
 export function Component() {
   const intl = useIntl()
+  const { locale } = useSite()
   const data = useLoaderData() as ContentPageData | null
-  const page = contentPageByAlias(data?.alias)
+  const page = contentPageByKey(data?.key)
   if (page) return <ContentPageView page={page} />
   return (
     <InfoPage
@@ -28,7 +30,7 @@ export function Component() {
       linksTitle="footer.infoTitle"
       links={CONTENT_PAGES.map((known) => ({
         to: 'content-page',
-        params: { alias: known.alias },
+        params: { alias: known.alias[locale] },
         label: known.title,
       }))}
     />

@@ -16,7 +16,8 @@ import {
   routePatterns,
   type RouteName,
 } from '../lib/paths'
-import { LOCALES } from '../lib/markets'
+import { LOCALES, type LocaleCode } from '../lib/markets'
+import { contentPageByKey } from './content/known-pages'
 import type { RouteModule } from '../app/route-types'
 import { DefaultLayout } from '../app/layouts/DefaultLayout'
 import { UndistractedLayout } from '../app/layouts/UndistractedLayout'
@@ -28,7 +29,13 @@ import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../ui/test-helpers'
 const modules = import.meta.glob<RouteModule>('./*.tsx', { eager: true })
 const moduleOf = (name: RouteName) => modules[`./${name}.tsx`]
 
-/** A path for each route, with believable params. */
+/** A path for each route, with believable params (content aliases in the page's language). */
+function sampleParams(name: RouteName, locale: LocaleCode): Record<string, string> | undefined {
+  if (name === 'content') return { alias: contentPageByKey('about')?.alias[locale] ?? '' }
+  if (name === 'content-page') return { alias: contentPageByKey('terms')?.alias[locale] ?? '' }
+  return SAMPLE_PARAMS[name]
+}
+
 const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
   product: { '*': 'musta-satiinimekko' },
   category: { '*': 'mekot' },
@@ -36,9 +43,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
   'discount-campaign': { '*': 'kevat-ale' },
   search: { search: 'mekko' },
   list: { '*': 'juhlat' },
-  content: { alias: 'about' },
   inspiration: { alias: 'kevaan-trendit' },
-  'content-page': { alias: 'terms' },
   'checkout-fail': { failure: 'card-fail' },
 }
 // routes the router answers with 404 before the page renders
@@ -108,7 +113,7 @@ describe('route modules', () => {
         const path = pathFor(
           { market: target.market, locale: target.locale, settings: PATH_SETTINGS },
           name,
-          SAMPLE_PARAMS[name],
+          sampleParams(name, target.locale),
         )
         const { router } = renderRoutes(routeTree(target.locale), {
           market: target.market,
@@ -135,6 +140,19 @@ describe('route modules', () => {
     const error = Object.values(router.state.errors ?? {})[0]
     expect(error).toMatchObject({ status: 404 })
   })
+  it('sends an information page alias of another language to this language’s alias', async () => {
+    const path = pathFor({ market: 'fi', locale: 'sv', settings: PATH_SETTINGS }, 'content-page', {
+      alias: 'toimitusehdot',
+    })
+    const { router } = renderRoutes(routeTree('sv'), {
+      market: 'fi',
+      locale: 'sv',
+      path: `${path}?ref=footer`,
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Köpvillkor' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/fi/sv/kopvillkor')
+    expect(router.state.location.search).toBe('?ref=footer')
+  })
 })
 
 describe('page meta', () => {
@@ -151,7 +169,7 @@ describe('page meta', () => {
         const meta = moduleOf(name)?.meta
         expect(meta, `${name} has meta`).toBeTypeOf('function')
         if (!meta) continue
-        const params = SAMPLE_PARAMS[name] ?? {}
+        const params = sampleParams(name, target.locale) ?? {}
         const module = moduleOf(name)
         const data = module?.loader
           ? await module.loader({

@@ -1,11 +1,13 @@
 /** The footer of the default layout: the shop promises, the shop's pages and the content pages. */
 import { useIntl } from 'react-intl'
 import { RouteLink } from '../../ui/RouteLink'
+import { useSite } from '../site'
 import { ShopPromises } from '../../ui/ShopPromises'
 import { CONTENT_PAGES } from '../../routes/content/known-pages'
 
 export function SiteFooter() {
   const intl = useIntl()
+  const { locale } = useSite()
   const text = (id: string) => intl.formatMessage({ id })
   return (
     <footer className="site-footer">
@@ -38,8 +40,8 @@ export function SiteFooter() {
           <h2 id="footer-info">{text('footer.infoTitle')}</h2>
           <ul className="plain-list" role="list">
             {CONTENT_PAGES.map((page) => (
-              <li key={page.alias}>
-                <RouteLink to="content-page" params={{ alias: page.alias }}>
+              <li key={page.key}>
+                <RouteLink to="content-page" params={{ alias: page.alias[locale] }}>
                   {text(page.title)}
                 </RouteLink>
               </li>

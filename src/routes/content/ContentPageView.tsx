@@ -4,10 +4,13 @@ import { freeShippingAmount, SHOP_PROMISES } from '../../app/i18n'
 import { useSite } from '../../app/site'
 import type { PageMeta } from '../../app/route-types'
 import { InfoPage, SHOP_LINKS } from '../../ui/InfoPage'
-import { contentPageByAlias, type ContentPageDefinition } from './known-pages'
+import { redirect } from 'react-router'
+import type { LocaleCode } from '../../lib/markets'
+import { contentPageByAlias, contentPageByKey, type ContentPageDefinition } from './known-pages'
 
 export interface ContentPageData {
-  alias: string
+  /** the page's key in the registry */
+  key: string
 }
 
 /** The values every information page text may use. */
@@ -21,15 +24,27 @@ function figures(intl: ReturnType<typeof useIntl>, market: Parameters<typeof fre
   }
 }
 
-/** Throws the 404 the router shows as the not-found page when the alias is not a known page. */
-export function requireContentPage(alias: string | undefined): ContentPageData {
+/**
+ * The loader step of a content route: a 404 for an unknown alias, and for an alias of another
+ * language a permanent redirect to the page's alias in this language (`prefix` is the route's
+ * path before the alias, relative to the basename, e.g. '' or '/content').
+ */
+export function requireContentPage(
+  alias: string | undefined,
+  locale: LocaleCode,
+  request: Request,
+  prefix = '',
+): ContentPageData {
   const page = contentPageByAlias(alias)
   if (!page) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
-  return { alias: page.alias }
+  if (page.alias[locale] !== alias) {
+    throw redirect(`${prefix}/${encodeURIComponent(page.alias[locale])}${new URL(request.url).search}`, 301)
+  }
+  return { key: page.key }
 }
 
 export const contentPageMeta: PageMeta<ContentPageData | null> = ({ data, intl, market }) => {
-  const page = contentPageByAlias(data?.alias)
+  const page = contentPageByKey(data?.key)
   if (!page)
     return {
       title: intl.formatMessage({ id: 'content.indexTitle' }),
