@@ -287,6 +287,11 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
     ])
     expect(errorCodes(await refused(PROMO, { id: cart.id, code: 'WELCOME15' }))).toEqual(['CART_COMPLETED'])
     expect(errorCodes(await refused(GET_CART, { id: cart.id }))).toEqual(['NOT_FOUND'])
+    const again = await api.gql<{ completeCart: { isCompleted: boolean } }>(COMPLETE, { id: cart.id })
+    expect(again.data?.completeCart.isCompleted).toBe(true)
+    expect(errorCodes(await refused(COMPLETE, { id: '00000000-0000-4000-8000-0000000000fe' }))).toEqual([
+      'NOT_FOUND',
+    ])
     const kept = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id, includeCompleted: true })
     expect(kept.data?.getCart.isCompleted).toBe(true)
     expect(kept.data?.getCart.items).toHaveLength(1)

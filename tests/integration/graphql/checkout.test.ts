@@ -370,6 +370,14 @@ describe.each(databaseKinds())('checkout on %s', (kind) => {
       )
       expect(errorCodes(noCredit)).toEqual(['FORBIDDEN'])
 
+      const completedCart = await cartWith(SKU.inStock, 1)
+      await api.gql(`mutation ($id: String!) { completeCart(id: $id) { id } }`, { id: completedCart })
+      const completed = await refused(PLACE, { cartId: completedCart, checkout: checkoutInput() })
+      expect(errorCodes(completed)).toEqual(['CART_COMPLETED'])
+      expect(errorCodes(await api.gql(CONFIRM, { id: '00000000-0000-4000-8000-000000000abc' }))).toEqual([
+        'NOT_FOUND',
+      ])
+
       const emptyCart = (await api.gql<{ getCart: { id: string } }>(GET_CART)).data!.getCart.id
       const empty = await refused(PLACE, { cartId: emptyCart, checkout: checkoutInput() })
       expect(empty.errors?.[0]?.message).toBe('The cart is empty')
