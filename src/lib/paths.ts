@@ -353,8 +353,21 @@ function stripBase(pathname: string, basename: string): string | undefined {
   return pathname.startsWith(`${basename}/`) ? pathname.slice(basename.length) : undefined
 }
 
+const SINGLE_DOT = /^(?:\.|%2e)$/i
+const DOUBLE_DOT = /^(?:\.|%2e){2}$/i
+
+/**
+ * The non-empty segments of a path, with dot segments resolved as a URL parser would: a
+ * Location must not contain `..`, or the browser would resolve it to another page.
+ */
 function pathSegments(pathname: string): string[] {
-  return pathname.split('/').filter((segment) => segment !== '')
+  const segments: string[] = []
+  for (const segment of pathname.split('/')) {
+    if (segment === '' || SINGLE_DOT.test(segment)) continue
+    if (DOUBLE_DOT.test(segment)) segments.pop()
+    else segments.push(segment)
+  }
+  return segments
 }
 
 // ---------------------------------------------------------------------------------------------
