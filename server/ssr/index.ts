@@ -3,7 +3,6 @@
  * in development, and the streaming React render for every page.
  */
 import path from 'node:path'
-import { readFile } from 'node:fs/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { ViteDevServer } from 'vite'
@@ -39,23 +38,20 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
   } else {
     manifest = await loadAssetManifest(clientDist)
     entry = (await import(serverEntry)) as EntryServer
-    // Hashed build output never changes under its name: cache it for a year.
-    await app.register(fastifyStatic, {
-      root: path.join(clientDist, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      decorateReply: false,
-      wildcard: true,
-    })
-    // Files copied from public/ (manifest, icons, favicon): short cache, they keep their names.
+    // One static handler for the build output. Hashed assets never change under their name, so
+    // they are cached for a year; the service worker must always be revalidated to see updates;
+    // the rest of public/ (manifest, icons) keeps its names and gets a short cache.
     await app.register(fastifyStatic, {
       root: clientDist,
       prefix: '/',
       wildcard: false,
       index: false,
-      maxAge: '1h',
-      allowedPath: (pathname) => !pathname.startsWith('/.vite') && !pathname.endsWith('.html'),
+      cacheControl: false,
+      allowedPath: (pathname) => !pathname.startsWith('/.vite'),
+      setHeaders(reply, filePath) {
+        const relative = path.relative(clientDist, filePath)
+        reply.header('cache-control', cacheControlFor(relative))
+      },
     })
   }
 
@@ -67,14 +63,10 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
     return renderPage(request, reply, { entry: entry!, manifest: manifest!, config, serviceFetch, dev })
   }
   app.get('/*', handler)
+}
 
-  // The service worker must be served from the root with no caching, so updates are seen at once.
-  if (!dev) {
-    app.get('/sw.js', async (_request, reply) => {
-      const file = path.join(clientDist, 'sw.js')
-      const body = await readFile(file).catch(() => null)
-      if (!body) return reply.code(404).send()
-      return reply.header('cache-control', 'no-cache').type('text/javascript; charset=utf-8').send(body)
-    })
-  }
+export function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable'
+  if (relativePath === 'sw.js') return 'no-cache'
+  return 'public, max-age=3600'
 }

@@ -31,7 +31,7 @@ export interface RouteHandle {
   module: string
 }
 
-const pageModules = import.meta.glob<RouteModule>('../routes/*.tsx')
+const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
 
 export function routeModulePath(name: RouteName): string {
   return `src/routes/${name}.tsx`
