@@ -46,7 +46,9 @@ describe('cookie parsing and writing', () => {
   })
 
   it('serialises with path /, the lifetime of the cookie and SameSite=Lax', () => {
-    expect(serializeClientCookie(COOKIES.cart, 'abc 1')).toBe('lumo-cart=abc%201; Path=/; Max-Age=31536000; SameSite=Lax')
+    expect(serializeClientCookie(COOKIES.cart, 'abc 1')).toBe(
+      'lumo-cart=abc%201; Path=/; Max-Age=31536000; SameSite=Lax',
+    )
     expect(serializeClientCookie(COOKIES.user, '{}', { maxAgeSeconds: 1800, secure: true })).toBe(
       'lumo-user=%7B%7D; Path=/; Max-Age=1800; SameSite=Lax; Secure',
     )
@@ -64,19 +66,37 @@ describe('cookie parsing and writing', () => {
 
 describe('persisted states cookie', () => {
   it('round-trips', () => {
-    const raw = serialisePersistedStates({ lastVisited: { productIds: ['1', '2'] }, loyalty: { isMember: true, membershipLevel: 'GOLD' } })
-    expect(parsePersistedStates(raw)).toEqual({ lastVisited: { productIds: ['1', '2'] }, loyalty: { isMember: true, membershipLevel: 'GOLD' } })
+    const raw = serialisePersistedStates({
+      lastVisited: { productIds: ['1', '2'] },
+      loyalty: { isMember: true, membershipLevel: 'GOLD' },
+    })
+    expect(parsePersistedStates(raw)).toEqual({
+      lastVisited: { productIds: ['1', '2'] },
+      loyalty: { isMember: true, membershipLevel: 'GOLD' },
+    })
   })
 
-  it.each(['', '{', 'null', '[1,2]', '"text"', '{"lastVisited":{"productIds":"1"}}', '{"loyalty":{"isMember":"yes"}}'])(
-    'ignores garbage %j',
-    (raw) => {
-      expect(parsePersistedStates(raw)).toEqual({})
-    },
-  )
+  it.each([
+    '',
+    '{',
+    'null',
+    '[1,2]',
+    '"text"',
+    '{"lastVisited":{"productIds":"1"}}',
+    '{"loyalty":{"isMember":"yes"}}',
+  ])('ignores garbage %j', (raw) => {
+    expect(parsePersistedStates(raw)).toEqual({})
+  })
 
   it('drops bad entries inside a valid shape', () => {
-    const raw = JSON.stringify({ lastVisited: { productIds: ['ok', 5, '', 'x'.repeat(500)] }, loyalty: { isMember: false, membershipLevel: 7 }, evil: 1 })
-    expect(parsePersistedStates(raw)).toEqual({ lastVisited: { productIds: ['ok'] }, loyalty: { isMember: false, membershipLevel: null } })
+    const raw = JSON.stringify({
+      lastVisited: { productIds: ['ok', 5, '', 'x'.repeat(500)] },
+      loyalty: { isMember: false, membershipLevel: 7 },
+      evil: 1,
+    })
+    expect(parsePersistedStates(raw)).toEqual({
+      lastVisited: { productIds: ['ok'] },
+      loyalty: { isMember: false, membershipLevel: null },
+    })
   })
 })

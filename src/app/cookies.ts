@@ -96,7 +96,11 @@ export interface CookieWriteOptions {
 }
 
 /** A `document.cookie` assignment string; values are URI-encoded so JSON survives. */
-export function serializeClientCookie(name: ClientCookieName, value: string, options: CookieWriteOptions = {}): string {
+export function serializeClientCookie(
+  name: ClientCookieName,
+  value: string,
+  options: CookieWriteOptions = {},
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Path=${options.path ?? '/'}`]
   parts.push(`Max-Age=${Math.round(options.maxAgeSeconds ?? CLIENT_COOKIE_MAX_AGE[name])}`)
   parts.push(`SameSite=${options.sameSite ?? 'Lax'}`)
@@ -155,7 +159,9 @@ export function parsePersistedStates(raw: string | undefined): PersistedStates {
   const result: PersistedStates = {}
   const lastVisited = source.lastVisited as Record<string, unknown> | null | undefined
   if (lastVisited && Array.isArray(lastVisited.productIds)) {
-    result.lastVisited = { productIds: lastVisited.productIds.filter(shortString).slice(0, MAX_PERSISTED_IDS) }
+    result.lastVisited = {
+      productIds: lastVisited.productIds.filter(shortString).slice(0, MAX_PERSISTED_IDS),
+    }
   }
   const loyalty = source.loyalty as Record<string, unknown> | null | undefined
   if (loyalty && typeof loyalty.isMember === 'boolean') {

@@ -94,16 +94,22 @@ describe('favourites', () => {
 
   it('never holds duplicates or more than the cap, whatever it is given', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 50 }), fc.string({ maxLength: 3 })), { maxLength: 1200 }), (ids) => {
-        const result = normaliseFavorites(ids)
-        expect(new Set(result).size).toBe(result.length)
-        expect(result.length).toBeLessThanOrEqual(FAVORITES_CAP)
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 50 }), fc.string({ maxLength: 3 })), { maxLength: 1200 }),
+        (ids) => {
+          const result = normaliseFavorites(ids)
+          expect(new Set(result).size).toBe(result.length)
+          expect(result.length).toBeLessThanOrEqual(FAVORITES_CAP)
+        },
+      ),
     )
   })
 
   it('adds newest first so the cap drops the oldest', () => {
-    const full = globalReducer(initialGlobalState, favoritesSet(Array.from({ length: FAVORITES_CAP }, (_, i) => i)))
+    const full = globalReducer(
+      initialGlobalState,
+      favoritesSet(Array.from({ length: FAVORITES_CAP }, (_, i) => i)),
+    )
     const next = globalReducer(full, favoriteAdded({ productId: 'new' }))
     expect(next.favorites[0]).toBe('new')
     expect(next.favorites).toHaveLength(FAVORITES_CAP)
@@ -133,12 +139,20 @@ describe('user agent rules', () => {
   it('flags only Internet Explorer as ancient', () => {
     expect(isAncientBrowser('Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko')).toBe(true)
     expect(isAncientBrowser('Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1)')).toBe(true)
-    expect(isAncientBrowser('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36')).toBe(false)
+    expect(
+      isAncientBrowser(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+      ),
+    ).toBe(false)
   })
 
   it('tells desktop devices from phones and tablets', () => {
-    expect(isDesktopDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36')).toBe(true)
-    expect(isDesktopDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe(false)
+    expect(
+      isDesktopDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36'),
+    ).toBe(true)
+    expect(isDesktopDevice('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe(
+      false,
+    )
     expect(isDesktopDevice('Mozilla/5.0 (Linux; Android 11; moto g power) Mobile Safari/537.36')).toBe(false)
     expect(isDesktopDevice('Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X)')).toBe(false)
     expect(isDesktopDevice('')).toBe(false)

@@ -105,7 +105,10 @@ export function normaliseFavorites(ids: readonly FavoriteId[]): FavoriteId[] {
   const seen = new Set<FavoriteId>()
   const result: FavoriteId[] = []
   for (const raw of ids) {
-    const id = typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(Number(raw)) ? Number(raw) : raw
+    const id =
+      typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) && Number.isSafeInteger(Number(raw))
+        ? Number(raw)
+        : raw
     if (typeof id === 'string' && id.trim() === '') continue
     if (seen.has(id)) continue
     seen.add(id)
@@ -245,7 +248,12 @@ export function changeCustomerType(type: string) {
     const entry = getState().global.config.customerTypes.find((candidate) => candidate.type === type)
     if (!entry) return false
     dispatch(customerTypeSet(entry.type))
-    dispatch(shopEventRecorded({ type: 'customer-type:change', payload: { customerType: entry.type, vatIncluded: entry.vat } }))
+    dispatch(
+      shopEventRecorded({
+        type: 'customer-type:change',
+        payload: { customerType: entry.type, vatIncluded: entry.vat },
+      }),
+    )
     return true
   }
 }

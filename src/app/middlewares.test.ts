@@ -30,7 +30,9 @@ const user = { id: '1', email: 'a@b.fi', customerType: 'PERSON' as const, member
 
 describe('check-is-member', () => {
   it('answers 404 for a visitor who is not a member', async () => {
-    const error = await thrownBy(runMiddlewares(['check-is-member'], context('http://shop.test/fi/lumo-member')))
+    const error = await thrownBy(
+      runMiddlewares(['check-is-member'], context('http://shop.test/fi/lumo-member')),
+    )
     expect(error).toBeInstanceOf(Response)
     expect((error as Response).status).toBe(404)
   })
@@ -51,13 +53,19 @@ describe('check-is-member', () => {
 
 describe('login-required', () => {
   it('redirects a visitor home with action=login and the encoded original path and query', async () => {
-    const error = await thrownBy(runMiddlewares(['login-required'], context('http://shop.test/fi/tilini/tilaukset?page=2&x=ä')))
+    const error = await thrownBy(
+      runMiddlewares(['login-required'], context('http://shop.test/fi/tilini/tilaukset?page=2&x=ä')),
+    )
     expect(error).toBeInstanceOf(Response)
     const response = error as Response
     expect(response.status).toBe(302)
     const location = response.headers.get('location') ?? ''
-    expect(location).toBe('/fi/?action=login&returnTo=' + encodeURIComponent('/fi/tilini/tilaukset?page=2&x=%C3%A4'))
-    expect(new URL(location, 'http://shop.test').searchParams.get('returnTo')).toBe('/fi/tilini/tilaukset?page=2&x=%C3%A4')
+    expect(location).toBe(
+      '/fi/?action=login&returnTo=' + encodeURIComponent('/fi/tilini/tilaukset?page=2&x=%C3%A4'),
+    )
+    expect(new URL(location, 'http://shop.test').searchParams.get('returnTo')).toBe(
+      '/fi/tilini/tilaukset?page=2&x=%C3%A4',
+    )
   })
 
   it('lets a logged-in customer through', async () => {
@@ -67,7 +75,9 @@ describe('login-required', () => {
   })
 
   it('lets a visitor with a login token in the query through', async () => {
-    await expect(runMiddlewares(['login-required'], context('http://shop.test/fi/tilini/tilaukset?loginToken=abc'))).resolves.toBeUndefined()
+    await expect(
+      runMiddlewares(['login-required'], context('http://shop.test/fi/tilini/tilaukset?loginToken=abc')),
+    ).resolves.toBeUndefined()
   })
 })
 
@@ -109,10 +119,16 @@ describe('default', () => {
 describe('list-page-routing', () => {
   it('saves the list query selection from the URL, and leaving a list saves it per path', async () => {
     const store = makeStore(undefined, { devTools: false })
-    await runMiddlewares(['default', 'list-page-routing'], context('http://shop.test/fi/c/mekot?brands=Nova~3&sort=PRICE', { store, routeName: 'category' }))
+    await runMiddlewares(
+      ['default', 'list-page-routing'],
+      context('http://shop.test/fi/c/mekot?brands=Nova~3&sort=PRICE', { store, routeName: 'category' }),
+    )
     const expected = { ...emptySelection(), brands: [{ id: '3', label: 'Nova' }], sort: 'PRICE' as const }
     expect(store.getState().list).toMatchObject({ activePath: '/fi/c/mekot', selection: expected })
-    await runMiddlewares(['default'], context('http://shop.test/fi/p/red-dress', { store, routeName: 'product' }))
+    await runMiddlewares(
+      ['default'],
+      context('http://shop.test/fi/p/red-dress', { store, routeName: 'product' }),
+    )
     expect(store.getState().list.activePath).toBeNull()
     expect(store.getState().list.savedSelections['/fi/c/mekot']).toEqual(expected)
   })

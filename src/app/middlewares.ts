@@ -49,7 +49,8 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
 
 const MIDDLEWARES: Record<string, Middleware> = {
   'check-is-member': ({ store }) => {
-    if (!visitorIsMember(store.getState())) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
+    if (!visitorIsMember(store.getState()))
+      throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
   },
 
   'login-required': ({ store, homePath }, url) => {
@@ -77,7 +78,9 @@ const MIDDLEWARES: Record<string, Middleware> = {
 
   'list-page-routing': ({ store }, url) => {
     // entering saves the selection of the list being left (list slice) and takes this URL's selection
-    store.dispatch(listPageEntered({ path: url.pathname, selection: selectionFromSearchParams(url.searchParams) }))
+    store.dispatch(
+      listPageEntered({ path: url.pathname, selection: selectionFromSearchParams(url.searchParams) }),
+    )
   },
 }
 

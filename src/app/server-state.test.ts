@@ -5,7 +5,8 @@ import { makeStore } from './store'
 import { emptySelection } from '../features/list/slice'
 import { fallbackMarkets } from '../features/channel/slice'
 
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36'
 const PHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148'
 
 function apiMarkets() {
@@ -24,7 +25,9 @@ function fakeApollo(answer: () => Promise<{ data?: unknown; error?: unknown }>) 
 
 function options(overrides: Partial<ServerStateOptions> = {}): ServerStateOptions {
   return {
-    apollo: fakeApollo(async () => ({ data: { channel: { id: '1|fi', defaultMarketId: '1|fi', markets: apiMarkets() } } })).apollo,
+    apollo: fakeApollo(async () => ({
+      data: { channel: { id: '1|fi', defaultMarketId: '1|fi', markets: apiMarkets() } },
+    })).apollo,
     cookies: {},
     host: 'localhost:3000',
     routeName: 'home',
@@ -39,10 +42,21 @@ function options(overrides: Partial<ServerStateOptions> = {}): ServerStateOption
 describe('initServerState', () => {
   it('records host, route and device, and loads the markets through the channel query', async () => {
     const store = makeStore(undefined, { devTools: false })
-    const { apollo, query } = fakeApollo(async () => ({ data: { channel: { id: '1|fi', defaultMarketId: '1|fi', markets: apiMarkets() } } }))
-    await initServerState(store, options({ apollo, host: 'Lumo.FI:443', routeName: 'checkout', path: '/fi/kassa' }))
+    const { apollo, query } = fakeApollo(async () => ({
+      data: { channel: { id: '1|fi', defaultMarketId: '1|fi', markets: apiMarkets() } },
+    }))
+    await initServerState(
+      store,
+      options({ apollo, host: 'Lumo.FI:443', routeName: 'checkout', path: '/fi/kassa' }),
+    )
     const state = store.getState()
-    expect(state.global).toMatchObject({ hostname: 'lumo.fi', currentRouteName: 'checkout', currentPath: '/fi/kassa', viewportWidth: 1360, ancientBrowser: false })
+    expect(state.global).toMatchObject({
+      hostname: 'lumo.fi',
+      currentRouteName: 'checkout',
+      currentPath: '/fi/kassa',
+      viewportWidth: 1360,
+      ancientBrowser: false,
+    })
     expect(query).toHaveBeenCalledTimes(1)
     expect(query.mock.calls[0]?.[0]).toMatchObject({ variables: { channelId: '1|fi' } })
     expect(state.channel.marketsSource).toBe('api')
@@ -58,14 +72,30 @@ describe('initServerState', () => {
 
   it('sets market, checkout market from cookie, locale and currency', async () => {
     const store = makeStore(undefined, { devTools: false })
-    await initServerState(store, options({ market: 'se', locale: 'sv', cookies: { 'lumo-checkout-market': 'no' }, urlMode: 'domain' }))
-    expect(store.getState().channel).toMatchObject({ currentMarket: 'se', checkoutMarket: 'no', locale: 'sv', currency: 'SEK', urlMode: 'domain' })
+    await initServerState(
+      store,
+      options({ market: 'se', locale: 'sv', cookies: { 'lumo-checkout-market': 'no' }, urlMode: 'domain' }),
+    )
+    expect(store.getState().channel).toMatchObject({
+      currentMarket: 'se',
+      checkoutMarket: 'no',
+      locale: 'sv',
+      currency: 'SEK',
+      urlMode: 'domain',
+    })
   })
 
   it('takes the selected market as checkout market when the cookie is missing or unknown', async () => {
     const store = makeStore(undefined, { devTools: false })
-    await initServerState(store, options({ market: 'dk', locale: 'da', cookies: { 'lumo-checkout-market': 'xx' } }))
-    expect(store.getState().channel).toMatchObject({ currentMarket: 'dk', checkoutMarket: 'dk', currency: 'DKK' })
+    await initServerState(
+      store,
+      options({ market: 'dk', locale: 'da', cookies: { 'lumo-checkout-market': 'xx' } }),
+    )
+    expect(store.getState().channel).toMatchObject({
+      currentMarket: 'dk',
+      checkoutMarket: 'dk',
+      currency: 'DKK',
+    })
   })
 
   it('keeps the built-in markets and logs when the channel query fails', async () => {
@@ -79,13 +109,18 @@ describe('initServerState', () => {
     expect(channel.marketsSource).toBe('fallback')
     expect(channel.markets.map((market) => market.alias)).toEqual(['fi', 'se', 'no', 'dk'])
     expect(channel.currency).toBe('NOK')
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('fetching the markets failed'), expect.any(Error))
+    expect(log).toHaveBeenCalledWith(
+      expect.stringContaining('fetching the markets failed'),
+      expect.any(Error),
+    )
   })
 
   it('keeps the built-in markets when the answer has no usable market', async () => {
     const store = makeStore(undefined, { devTools: false })
     const log = vi.fn()
-    const { apollo } = fakeApollo(async () => ({ data: { channel: { markets: [{ alias: 'mars', id: '1|mars' }] } } }))
+    const { apollo } = fakeApollo(async () => ({
+      data: { channel: { markets: [{ alias: 'mars', id: '1|mars' }] } },
+    }))
     await initServerState(store, options({ apollo, log }))
     expect(store.getState().channel.marketsSource).toBe('fallback')
     expect(log).toHaveBeenCalled()
@@ -94,13 +129,22 @@ describe('initServerState', () => {
   it('restores the user from the user cookie when a session token exists', async () => {
     const store = makeStore(undefined, { devTools: false })
     const user = { id: 5, email: 'anna@example.fi', customerType: 'PERSON', memberType: 'MEMBER' }
-    await initServerState(store, options({ cookies: { 'lumo-auth': 'token', 'lumo-user': JSON.stringify(user) } }))
-    expect(store.getState().auth).toMatchObject({ status: 'loggedIn', user: { id: '5', email: 'anna@example.fi', memberType: 'MEMBER' } })
+    await initServerState(
+      store,
+      options({ cookies: { 'lumo-auth': 'token', 'lumo-user': JSON.stringify(user) } }),
+    )
+    expect(store.getState().auth).toMatchObject({
+      status: 'loggedIn',
+      user: { id: '5', email: 'anna@example.fi', memberType: 'MEMBER' },
+    })
   })
 
   it('has no user without a session token or with a garbled cookie', async () => {
     const noToken = makeStore(undefined, { devTools: false })
-    await initServerState(noToken, options({ cookies: { 'lumo-user': JSON.stringify({ id: 5, email: 'a@b.fi' }) } }))
+    await initServerState(
+      noToken,
+      options({ cookies: { 'lumo-user': JSON.stringify({ id: 5, email: 'a@b.fi' }) } }),
+    )
     expect(noToken.getState().auth.user).toBeNull()
     const garbled = makeStore(undefined, { devTools: false })
     await initServerState(garbled, options({ cookies: { 'lumo-auth': 't', 'lumo-user': '{"id":' } }))
@@ -122,7 +166,10 @@ describe('initServerState', () => {
       store,
       options({
         cookies: {
-          'lumo-persisted-states': JSON.stringify({ lastVisited: { productIds: ['9', '8'] }, loyalty: { isMember: true, membershipLevel: 'GOLD' } }),
+          'lumo-persisted-states': JSON.stringify({
+            lastVisited: { productIds: ['9', '8'] },
+            loyalty: { isMember: true, membershipLevel: 'GOLD' },
+          }),
           'lumo-user-type': 'ORGANIZATION',
         },
       }),
@@ -133,7 +180,10 @@ describe('initServerState', () => {
     expect(state.global).toMatchObject({ customerType: 'ORGANIZATION', vatIncluded: false })
 
     const garbage = makeStore(undefined, { devTools: false })
-    await initServerState(garbage, options({ cookies: { 'lumo-persisted-states': '%%%', 'lumo-user-type': 'HACKER' } }))
+    await initServerState(
+      garbage,
+      options({ cookies: { 'lumo-persisted-states': '%%%', 'lumo-user-type': 'HACKER' } }),
+    )
     expect(garbage.getState().lastVisited.productIds).toEqual([])
     expect(garbage.getState().global.customerType).toBe('PERSON')
   })
@@ -143,7 +193,12 @@ describe('initServerState', () => {
     const selection = { ...emptySelection(), brands: [{ id: '3', label: 'Nova' }], page: 2 }
     await initServerState(
       store,
-      options({ routeName: 'category', path: '/fi/c/mekot', listSelection: selection, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko' }),
+      options({
+        routeName: 'category',
+        path: '/fi/c/mekot',
+        listSelection: selection,
+        userAgent: 'Mozilla/5.0 (Windows NT 10.0; Trident/7.0; rv:11.0) like Gecko',
+      }),
     )
     expect(store.getState().list).toMatchObject({ activePath: '/fi/c/mekot', selection })
     expect(store.getState().global.ancientBrowser).toBe(true)
@@ -161,7 +216,11 @@ describe('marketsFromChannel', () => {
   it('skips markets the shop cannot route to and fills missing optional fields', () => {
     const result = marketsFromChannel({
       defaultMarketId: '1|fi',
-      markets: [null, { id: '1|fi', alias: 'fi', currency: { code: 'EUR' } }, { id: '1|us', alias: 'us', currency: { code: 'USD' } }],
+      markets: [
+        null,
+        { id: '1|fi', alias: 'fi', currency: { code: 'EUR' } },
+        { id: '1|us', alias: 'us', currency: { code: 'USD' } },
+      ],
     })
     expect(result.markets).toEqual([
       {

@@ -91,7 +91,10 @@ function nonEmptyString(value: unknown): value is string {
 }
 
 /** Keeps the markets whose alias the shop knows; the rest cannot be routed to. */
-export function marketsFromChannel(channel: unknown): { defaultMarketId: string | null; markets: MarketInfo[] } {
+export function marketsFromChannel(channel: unknown): {
+  defaultMarketId: string | null
+  markets: MarketInfo[]
+} {
   if (typeof channel !== 'object' || channel === null) return { defaultMarketId: null, markets: [] }
   const { defaultMarketId, markets } = channel as { defaultMarketId?: unknown; markets?: unknown }
   const result: MarketInfo[] = []
@@ -100,7 +103,13 @@ export function marketsFromChannel(channel: unknown): { defaultMarketId: string 
     const market = raw as Record<string, unknown>
     const country = market.country as Record<string, unknown> | null | undefined
     const currency = market.currency as Record<string, unknown> | null | undefined
-    if (!isMarketAlias(market.alias) || !nonEmptyString(market.id) || !currency || !nonEmptyString(currency.code)) continue
+    if (
+      !isMarketAlias(market.alias) ||
+      !nonEmptyString(market.id) ||
+      !currency ||
+      !nonEmptyString(currency.code)
+    )
+      continue
     const languages = Array.isArray(market.allowedLanguages) ? (market.allowedLanguages as unknown[]) : []
     result.push({
       id: market.id,
@@ -111,9 +120,14 @@ export function marketsFromChannel(channel: unknown): { defaultMarketId: string 
       groupKey: nonEmptyString(market.groupKey) ? market.groupKey : market.alias,
       allowedLanguages: languages.flatMap((language) => {
         const { id, name, code } = (language ?? {}) as Record<string, unknown>
-        return nonEmptyString(id) && nonEmptyString(code) ? [{ id, name: nonEmptyString(name) ? name : code, code }] : []
+        return nonEmptyString(id) && nonEmptyString(code)
+          ? [{ id, name: nonEmptyString(name) ? name : code, code }]
+          : []
       }),
-      country: { name: nonEmptyString(country?.name) ? country.name : '', code: nonEmptyString(country?.code) ? country.code : '' },
+      country: {
+        name: nonEmptyString(country?.name) ? country.name : '',
+        code: nonEmptyString(country?.code) ? country.code : '',
+      },
       currency: {
         name: nonEmptyString(currency.name) ? currency.name : currency.code,
         code: currency.code,
@@ -131,7 +145,10 @@ async function loadMarkets(store: AppStore, options: ServerStateOptions): Promis
     const channel = (result.data as { channel?: unknown } | undefined)?.channel
     const loaded = marketsFromChannel(channel)
     if (loaded.markets.length === 0) {
-      log('[server-state] the channel query returned no usable markets; keeping the built-in markets', result.error)
+      log(
+        '[server-state] the channel query returned no usable markets; keeping the built-in markets',
+        result.error,
+      )
       return
     }
     store.dispatch(marketsLoaded(loaded))
@@ -162,7 +179,12 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   // the built-in (fallback) markets are in the initial state; the channel's list replaces them
   await loadMarkets(store, options)
   store.dispatch(
-    channelInitialised({ market: options.market, checkoutMarket, locale: options.locale, urlMode: options.urlMode ?? 'path' }),
+    channelInitialised({
+      market: options.market,
+      checkoutMarket,
+      locale: options.locale,
+      urlMode: options.urlMode ?? 'path',
+    }),
   )
 
   // spec §4 auth: a user without a session token is no user

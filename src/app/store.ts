@@ -62,7 +62,11 @@ export const DEVTOOLS_FLAG_KEY = 'lumo-devtools'
  * Redux DevTools: always in development; in production only after `?devtools=1` was seen in this
  * tab (`?devtools=0` turns it off again). The flag sits in session storage so it survives reloads.
  */
-export function devToolsWanted(options: { isDev: boolean; search?: string; storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> }): boolean {
+export function devToolsWanted(options: {
+  isDev: boolean
+  search?: string
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+}): boolean {
   if (options.isDev) return true
   const { storage } = options
   if (!storage) return false

@@ -10,7 +10,10 @@ import { render, type RenderOptions, type RenderResult } from '@testing-library/
 import { makeStore, type AppStore, type PreloadedRootState } from '../app/store'
 
 // a glob rather than an import, so the helper still works before the Finnish messages exist
-const finnish = import.meta.glob<Record<string, string>>('../../locales/fi.json', { eager: true, import: 'default' })
+const finnish = import.meta.glob<Record<string, string>>('../../locales/fi.json', {
+  eager: true,
+  import: 'default',
+})
 export const FINNISH_MESSAGES: Record<string, string> = Object.values(finnish)[0] ?? {}
 
 export interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
@@ -23,7 +26,13 @@ export interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
 
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, store, locale = 'fi-FI', messages = FINNISH_MESSAGES, ...renderOptions }: ProviderOptions = {},
+  {
+    preloadedState,
+    store,
+    locale = 'fi-FI',
+    messages = FINNISH_MESSAGES,
+    ...renderOptions
+  }: ProviderOptions = {},
 ): RenderResult & { store: AppStore } {
   const appStore = store ?? makeStore(preloadedState, { devTools: false })
   function Wrapper({ children }: { children: ReactNode }) {

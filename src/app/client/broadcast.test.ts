@@ -15,7 +15,8 @@ function linkedPorts(): [BroadcastPort & { sent: unknown[] }, BroadcastPort & { 
       peer: null as null | { deliver: (data: unknown) => void },
       listeners,
       deliver(data: unknown) {
-        for (const listener of listeners) listener(new MessageEvent('message', { data: structuredClone(data) }))
+        for (const listener of listeners)
+          listener(new MessageEvent('message', { data: structuredClone(data) }))
       },
       postMessage(message: unknown) {
         this.sent.push(message)

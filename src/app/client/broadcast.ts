@@ -32,7 +32,9 @@ export interface BroadcastMessage {
 export function isFromOtherTab(action: unknown): boolean {
   if (typeof action !== 'object' || action === null || !('meta' in action)) return false
   const meta = (action as { meta?: unknown }).meta
-  return typeof meta === 'object' && meta !== null && (meta as { fromOtherTab?: unknown }).fromOtherTab === true
+  return (
+    typeof meta === 'object' && meta !== null && (meta as { fromOtherTab?: unknown }).fromOtherTab === true
+  )
 }
 
 function isBroadcastMessage(data: unknown): data is BroadcastMessage {
@@ -61,7 +63,10 @@ export function startBroadcastSync(store: AppStore, port: BroadcastPort | null =
     predicate: (action) => BROADCAST_ACTION_TYPES.has(action.type) && !isFromOtherTab(action),
     effect: (action) => {
       const { type, payload } = action as UnknownAction & { payload?: unknown }
-      const message: BroadcastMessage = { source: MESSAGE_SOURCE, action: payload === undefined ? { type } : { type, payload } }
+      const message: BroadcastMessage = {
+        source: MESSAGE_SOURCE,
+        action: payload === undefined ? { type } : { type, payload },
+      }
       port.postMessage(message)
     },
   })

@@ -1,10 +1,19 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, installChunkReloadGuard, isChunkLoadError, reloadOnceForChunkError } from './chunk-reload'
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  CHUNK_RELOAD_KEY,
+  installChunkReloadGuard,
+  isChunkLoadError,
+  reloadOnceForChunkError,
+} from './chunk-reload'
 
 function memoryStorage() {
   const data = new Map<string, string>()
-  return { getItem: (key: string) => data.get(key) ?? null, setItem: (key: string, value: string) => void data.set(key, value) }
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  }
 }
 
 describe('chunk-load reload guard', () => {
@@ -14,7 +23,9 @@ describe('chunk-load reload guard', () => {
     const storage = memoryStorage()
     const reload = vi.fn()
     expect(reloadOnceForChunkError({ storage, now: 1_000_000, reload })).toBe(true)
-    expect(reloadOnceForChunkError({ storage, now: 1_000_000 + CHUNK_RELOAD_GUARD_MS - 1, reload })).toBe(false)
+    expect(reloadOnceForChunkError({ storage, now: 1_000_000 + CHUNK_RELOAD_GUARD_MS - 1, reload })).toBe(
+      false,
+    )
     expect(reload).toHaveBeenCalledTimes(1)
     expect(reloadOnceForChunkError({ storage, now: 1_000_000 + CHUNK_RELOAD_GUARD_MS, reload })).toBe(true)
     expect(reload).toHaveBeenCalledTimes(2)
@@ -34,7 +45,9 @@ describe('chunk-load reload guard', () => {
   })
 
   it('recognises dynamic import failures', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true)
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js')),
+    ).toBe(true)
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true)
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a.css'))).toBe(true)
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)

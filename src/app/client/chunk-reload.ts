@@ -28,7 +28,11 @@ export function isChunkLoadError(reason: unknown): boolean {
  * Reloads unless a chunk-error reload happened less than 60 s ago. Returns whether it reloaded;
  * storage failures count as 'no guard available' and do not reload (no loop risk).
  */
-export function reloadOnceForChunkError(options: { storage: GuardStorage | null; now: number; reload: () => void }): boolean {
+export function reloadOnceForChunkError(options: {
+  storage: GuardStorage | null
+  now: number
+  reload: () => void
+}): boolean {
   const { storage, now, reload } = options
   if (!storage) return false
   try {
@@ -53,13 +57,18 @@ function sessionStorageOrNull(): GuardStorage | null {
 /** For error boundaries: reloads the page if the error is a chunk-load failure (and the guard allows). */
 export function recoverFromChunkError(error: unknown): boolean {
   if (typeof window === 'undefined' || !isChunkLoadError(error)) return false
-  return reloadOnceForChunkError({ storage: sessionStorageOrNull(), now: Date.now(), reload: () => window.location.reload() })
+  return reloadOnceForChunkError({
+    storage: sessionStorageOrNull(),
+    now: Date.now(),
+    reload: () => window.location.reload(),
+  })
 }
 
 /** Listens for Vite's preload failures and unhandled dynamic-import rejections; returns the cleanup. */
 export function installChunkReloadGuard(target: Window = window): () => void {
   const reload = () => target.location.reload()
-  const attempt = (): boolean => reloadOnceForChunkError({ storage: sessionStorageOrNull(), now: Date.now(), reload })
+  const attempt = (): boolean =>
+    reloadOnceForChunkError({ storage: sessionStorageOrNull(), now: Date.now(), reload })
   const onPreloadError = (event: Event) => {
     // preventDefault stops Vite from throwing the error; only do that when we really reload
     if (attempt()) event.preventDefault()

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeStore } from '../store'
 import { COOKIES, parsePersistedStates, readCookie, writeCookie, deleteCookie } from '../cookies'
 import { changeCustomerType, favoritesCleared, toggleFavorite, favoritesSet } from '../global-slice'
-import { FAVORITES_MESSAGE_TYPE, FAVORITES_STORAGE_KEY, FAVORITES_UPDATED_STORAGE_KEY, startCookieSync, startFavoritesSync } from './listeners'
+import {
+  FAVORITES_MESSAGE_TYPE,
+  FAVORITES_STORAGE_KEY,
+  FAVORITES_UPDATED_STORAGE_KEY,
+  startCookieSync,
+  startFavoritesSync,
+} from './listeners'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { loggedOut } from '../../features/auth/slice'
@@ -50,6 +56,33 @@ describe('cookie sync', () => {
     stop()
   })
 
+  it('clears the readable user cookies when the state has no user (no session token)', () => {
+    writeCookie(COOKIES.user, JSON.stringify({ id: 1, email: 'a@b.fi' }))
+    writeCookie(COOKIES.userMaxAge, '1800')
+    const store = makeStore(undefined, { devTools: false })
+    const stop = startCookieSync(store)
+    expect(readCookie(COOKIES.user)).toBeUndefined()
+    expect(readCookie(COOKIES.userMaxAge)).toBeUndefined()
+    stop()
+  })
+
+  it('keeps the user cookie of a logged-in user', () => {
+    writeCookie(COOKIES.user, JSON.stringify({ id: 1, email: 'a@b.fi' }))
+    const store = makeStore(
+      {
+        auth: {
+          user: { id: '1', email: 'a@b.fi', customerType: 'PERSON', memberType: null },
+          tokenExpiresAt: null,
+          status: 'loggedIn',
+        },
+      },
+      { devTools: false },
+    )
+    const stop = startCookieSync(store)
+    expect(readCookie(COOKIES.user)).toBeDefined()
+    stop()
+  })
+
   it('does not rewrite market cookies for a change received from another tab', () => {
     const store = makeStore(undefined, { devTools: false })
     const stop = startCookieSync(store)
@@ -88,7 +121,9 @@ describe('favourites sync', () => {
     const channel = new FakeChannel()
     const stop = startFavoritesSync(store, channel as unknown as BroadcastChannel)
     expect(store.getState().global.favorites).toEqual([3, 4])
-    channel.dispatchEvent(new MessageEvent('message', { data: { type: FAVORITES_MESSAGE_TYPE, favorites: ['9'] } }))
+    channel.dispatchEvent(
+      new MessageEvent('message', { data: { type: FAVORITES_MESSAGE_TYPE, favorites: ['9'] } }),
+    )
     expect(store.getState().global.favorites).toEqual([9])
     expect(channel.sent).toEqual([])
     stop()

@@ -5,8 +5,14 @@
  * useClientBehaviours; returns one cleanup for all.
  */
 import type { AppStore, RootState } from '../store'
-import { COOKIES, deleteCookie, serialisePersistedStates, writeCookie } from '../cookies'
-import { customerTypeSet, favoritesCleared, favoritesSet, normaliseFavorites, type FavoriteId } from '../global-slice'
+import { COOKIES, deleteCookie, readCookie, serialisePersistedStates, writeCookie } from '../cookies'
+import {
+  customerTypeSet,
+  favoritesCleared,
+  favoritesSet,
+  normaliseFavorites,
+  type FavoriteId,
+} from '../global-slice'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
@@ -26,7 +32,18 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
   )
 }
 
+/**
+ * Spec §4 auth: with no session token while a user is set, the user and its cookies are cleared.
+ * The server already left the user out of the state; the readable cookies go here.
+ */
+function clearOrphanedUserCookies(store: AppStore): void {
+  if (store.getState().auth.user !== null) return
+  if (readCookie(COOKIES.user) !== undefined) deleteCookie(COOKIES.user)
+  if (readCookie(COOKIES.userMaxAge) !== undefined) deleteCookie(COOKIES.userMaxAge)
+}
+
 export function startCookieSync(store: AppStore): () => void {
+  clearOrphanedUserCookies(store)
   const stops = [
     store.startListening({
       actionCreator: cartLoaded,
@@ -64,7 +81,8 @@ export function startCookieSync(store: AppStore): () => void {
     }),
     store.startListening({
       predicate: (_action, current, previous) => persistedPartChanged(current, previous),
-      effect: (_action, api) => writeCookie(COOKIES.persistedStates, serialisePersistedStates(api.getState())),
+      effect: (_action, api) =>
+        writeCookie(COOKIES.persistedStates, serialisePersistedStates(api.getState())),
     }),
   ]
   return () => stops.forEach((stop) => stop())
@@ -83,7 +101,9 @@ export function readLocalFavorites(storage: Pick<Storage, 'getItem'> | null): Fa
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(FAVORITES_STORAGE_KEY) ?? '[]')
     if (!Array.isArray(parsed)) return []
-    return normaliseFavorites(parsed.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number'))
+    return normaliseFavorites(
+      parsed.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number'),
+    )
   } catch {
     return []
   }
@@ -94,14 +114,18 @@ export function readLocalFavorites(storage: Pick<Storage, 'getItem'> | null): Fa
  * sent to other tabs on `favorites_channel` as `favorites:update`; clearing removes the local
  * copies. A list received from another tab is applied without sending it back.
  */
-export function startFavoritesSync(store: AppStore, port: BroadcastChannel | null = openFavoritesChannel()): () => void {
+export function startFavoritesSync(
+  store: AppStore,
+  port: BroadcastChannel | null = openFavoritesChannel(),
+): () => void {
   const storage = localStorageOrNull()
   const local = readLocalFavorites(storage)
   if (local.length > 0 && store.getState().global.favorites.length === 0) {
     store.dispatch({ ...favoritesSet(local), meta: { fromOtherTab: true } })
   }
   const stop = store.startListening({
-    predicate: (action, current, previous) => current.global.favorites !== previous.global.favorites && !isFromOtherTab(action),
+    predicate: (action, current, previous) =>
+      current.global.favorites !== previous.global.favorites && !isFromOtherTab(action),
     effect: (action, api) => {
       const favorites = api.getState().global.favorites
       try {
@@ -121,7 +145,9 @@ export function startFavoritesSync(store: AppStore, port: BroadcastChannel | nul
   const onMessage = (event: MessageEvent) => {
     const data = event.data as { type?: unknown; favorites?: unknown } | null
     if (data?.type !== FAVORITES_MESSAGE_TYPE || !Array.isArray(data.favorites)) return
-    const ids = data.favorites.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number')
+    const ids = data.favorites.filter(
+      (id): id is FavoriteId => typeof id === 'string' || typeof id === 'number',
+    )
     store.dispatch({ ...favoritesSet(ids), meta: { fromOtherTab: true } })
   }
   port?.addEventListener('message', onMessage)
@@ -138,6 +164,11 @@ function openFavoritesChannel(): BroadcastChannel | null {
 
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore): () => void {
-  const stops = [startCookieSync(store), startBroadcastSync(store), startFavoritesSync(store), startEventDelivery(store)]
+  const stops = [
+    startCookieSync(store),
+    startBroadcastSync(store),
+    startFavoritesSync(store),
+    startEventDelivery(store),
+  ]
   return () => stops.forEach((stop) => stop())
 }

@@ -9,14 +9,23 @@ describe('scroll rules between routes', () => {
   })
 
   it('keeps the position between account pages', () => {
-    expect(scrollTargetFor({ ...change, fromRoute: 'account-orders', toRoute: 'account-settings' })).toEqual({ kind: 'none' })
-    expect(scrollTargetFor({ ...change, fromRoute: 'account', toRoute: 'account-balance' })).toEqual({ kind: 'none' })
-    expect(scrollTargetFor({ ...change, fromRoute: 'account-orders', toRoute: 'home' })).toEqual({ kind: 'top' })
+    expect(scrollTargetFor({ ...change, fromRoute: 'account-orders', toRoute: 'account-settings' })).toEqual({
+      kind: 'none',
+    })
+    expect(scrollTargetFor({ ...change, fromRoute: 'account', toRoute: 'account-balance' })).toEqual({
+      kind: 'none',
+    })
+    expect(scrollTargetFor({ ...change, fromRoute: 'account-orders', toRoute: 'home' })).toEqual({
+      kind: 'top',
+    })
   })
 
   it('scrolls to a hash target (decoded)', () => {
     expect(scrollTargetFor({ ...change, hash: '#arvostelut' })).toEqual({ kind: 'hash', id: 'arvostelut' })
-    expect(scrollTargetFor({ ...change, hash: '#koko%C3%A4', pathChanged: false })).toEqual({ kind: 'hash', id: 'kokoä' })
+    expect(scrollTargetFor({ ...change, hash: '#koko%C3%A4', pathChanged: false })).toEqual({
+      kind: 'hash',
+      id: 'kokoä',
+    })
   })
 
   it('leaves back/forward and same-path changes alone', () => {

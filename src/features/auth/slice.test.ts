@@ -2,19 +2,39 @@ import { describe, expect, it } from 'vitest'
 import { makeStore } from '../../app/store'
 import { cartRestored } from '../cart/slice'
 import { membershipJoined } from '../loyalty/slice'
-import { authReducer, connected, initialAuthState, logout, parseUserCookie, refreshDelayMs, selectRefreshAt, userRestored } from './slice'
+import {
+  authReducer,
+  connected,
+  initialAuthState,
+  logout,
+  parseUserCookie,
+  refreshDelayMs,
+  selectRefreshAt,
+  userRestored,
+} from './slice'
 
 const user = { id: '7', email: 'a@example.com', customerType: 'PERSON' as const, memberType: null }
 
 describe('auth', () => {
   it('reads a valid user cookie and ignores garbage', () => {
-    expect(parseUserCookie(JSON.stringify({ id: 7, email: 'a@example.com', customerType: 'ORGANIZATION', memberType: 'NOCREDIT' }))).toEqual({
+    expect(
+      parseUserCookie(
+        JSON.stringify({
+          id: 7,
+          email: 'a@example.com',
+          customerType: 'ORGANIZATION',
+          memberType: 'NOCREDIT',
+        }),
+      ),
+    ).toEqual({
       id: '7',
       email: 'a@example.com',
       customerType: 'ORGANIZATION',
       memberType: 'NOCREDIT',
     })
-    expect(parseUserCookie(JSON.stringify({ id: 7, email: 'a@example.com', customerType: 'ALIEN' }))?.customerType).toBe('PERSON')
+    expect(
+      parseUserCookie(JSON.stringify({ id: 7, email: 'a@example.com', customerType: 'ALIEN' }))?.customerType,
+    ).toBe('PERSON')
     expect(parseUserCookie('{not json')).toBeNull()
     expect(parseUserCookie(JSON.stringify({ email: 'no-id@example.com' }))).toBeNull()
     expect(parseUserCookie(undefined)).toBeNull()

@@ -47,9 +47,21 @@ describe('cart change rules', () => {
   it('cart changed: item count, shipping fee, total or shipping default flag', () => {
     expect(cartChanged(cart(), cart())).toBe(false)
     expect(cartChanged(cart(), cart({ items: [{ skuId: 1, quantity: 3 }] }))).toBe(true)
-    expect(cartChanged(cart(), cart({ summary: { ...cart().summary, shipping: { feeIncVat: 0, isDefault: true } } }))).toBe(true)
-    expect(cartChanged(cart(), cart({ summary: { ...cart().summary, shipping: { feeIncVat: 5, isDefault: false } } }))).toBe(true)
-    expect(cartChanged(cart(), cart({ summary: { ...cart().summary, total: { sellingPriceIncVat: 99 } } }))).toBe(true)
+    expect(
+      cartChanged(
+        cart(),
+        cart({ summary: { ...cart().summary, shipping: { feeIncVat: 0, isDefault: true } } }),
+      ),
+    ).toBe(true)
+    expect(
+      cartChanged(
+        cart(),
+        cart({ summary: { ...cart().summary, shipping: { feeIncVat: 5, isDefault: false } } }),
+      ),
+    ).toBe(true)
+    expect(
+      cartChanged(cart(), cart({ summary: { ...cart().summary, total: { sellingPriceIncVat: 99 } } })),
+    ).toBe(true)
     // a changed promo code alone is not a 'cart changed'
     expect(cartChanged(cart(), cart({ promoCode: 'X' }))).toBe(false)
   })
@@ -57,7 +69,12 @@ describe('cart change rules', () => {
   it('items changed: regular subtotal or promo code', () => {
     expect(cartItemsChanged(cart(), cart())).toBe(false)
     expect(cartItemsChanged(cart(), cart({ promoCode: 'SPRING' }))).toBe(true)
-    expect(cartItemsChanged(cart(), cart({ summary: { ...cart().summary, subTotal: { regularPriceIncVat: 120 } } }))).toBe(true)
+    expect(
+      cartItemsChanged(
+        cart(),
+        cart({ summary: { ...cart().summary, subTotal: { regularPriceIncVat: 120 } } }),
+      ),
+    ).toBe(true)
     expect(cartItemsChanged(null, cart())).toBe(true)
   })
 })
@@ -67,7 +84,9 @@ describe('loadCart', () => {
     const store = makeStore(undefined, { devTools: false })
     store.dispatch(cartRestored('c1'))
     const ids: (string | null)[] = []
-    await store.dispatch(loadCart({ fetchCart: async (id) => (ids.push(id), cart()), wait: async () => undefined }))
+    await store.dispatch(
+      loadCart({ fetchCart: async (id) => (ids.push(id), cart()), wait: async () => undefined }),
+    )
     expect(ids).toEqual(['c1'])
     expect(store.getState().cart).toMatchObject({ id: 'c1', status: 'loaded', retriesLeft: CART_MAX_RETRIES })
   })

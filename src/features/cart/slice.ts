@@ -15,7 +15,12 @@ export interface CartData {
   items: { skuId: number | string; quantity: number; [field: string]: unknown }[]
   summary?: {
     subTotal?: { regularPriceIncVat?: number | null; [field: string]: unknown } | null
-    shipping?: { feeIncVat?: number | null; shippingFeeIncVat?: number | null; isDefault?: boolean | null; [field: string]: unknown } | null
+    shipping?: {
+      feeIncVat?: number | null
+      shippingFeeIncVat?: number | null
+      isDefault?: boolean | null
+      [field: string]: unknown
+    } | null
     total?: { sellingPriceIncVat?: number | null; [field: string]: unknown } | null
     [field: string]: unknown
   } | null
@@ -34,7 +39,12 @@ export interface CartState {
 export const CART_MAX_RETRIES = 5
 export const CART_RETRY_DELAY_MS = 1000
 
-export const initialCartState: CartState = { id: null, data: null, status: 'empty', retriesLeft: CART_MAX_RETRIES }
+export const initialCartState: CartState = {
+  id: null,
+  data: null,
+  status: 'empty',
+  retriesLeft: CART_MAX_RETRIES,
+}
 
 export function cartItemCount(cart: CartData | null): number {
   return cart ? cart.items.reduce((sum, item) => sum + item.quantity, 0) : 0
@@ -50,7 +60,8 @@ export function cartChanged(before: CartData | null, after: CartData | null): bo
   return (
     cartItemCount(before) !== cartItemCount(after) ||
     shippingFee(before) !== shippingFee(after) ||
-    (before?.summary?.total?.sellingPriceIncVat ?? null) !== (after?.summary?.total?.sellingPriceIncVat ?? null) ||
+    (before?.summary?.total?.sellingPriceIncVat ?? null) !==
+      (after?.summary?.total?.sellingPriceIncVat ?? null) ||
     (before?.summary?.shipping?.isDefault ?? null) !== (after?.summary?.shipping?.isDefault ?? null)
   )
 }
@@ -58,7 +69,8 @@ export function cartChanged(before: CartData | null, after: CartData | null): bo
 /** Spec §4: the regular subtotal or the promo code differ. */
 export function cartItemsChanged(before: CartData | null, after: CartData | null): boolean {
   return (
-    (before?.summary?.subTotal?.regularPriceIncVat ?? null) !== (after?.summary?.subTotal?.regularPriceIncVat ?? null) ||
+    (before?.summary?.subTotal?.regularPriceIncVat ?? null) !==
+      (after?.summary?.subTotal?.regularPriceIncVat ?? null) ||
     (before?.promoCode ?? null) !== (after?.promoCode ?? null)
   )
 }
@@ -127,7 +139,10 @@ const realWait = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 
 /** Loads the cart with the spec's retry rule: after 1 s, up to 5 more attempts, each resetting the cart. */
 export function loadCart({ fetchCart, wait = realWait }: LoadCartOptions) {
-  return async (dispatch: CartThunkDispatch, getState: () => { cart: CartState }): Promise<CartData | null> => {
+  return async (
+    dispatch: CartThunkDispatch,
+    getState: () => { cart: CartState },
+  ): Promise<CartData | null> => {
     dispatch(cartLoadStarted())
     for (;;) {
       try {

@@ -30,16 +30,37 @@ describe('channel', () => {
   })
 
   it('initialises market, checkout market, locale and currency', () => {
-    const state = channelReducer(initialChannelState, channelInitialised({ market: 'dk', checkoutMarket: 'fi', locale: 'da', urlMode: 'domain' }))
-    expect(state).toMatchObject({ currentMarket: 'dk', checkoutMarket: 'fi', locale: 'da', currency: 'DKK', urlMode: 'domain' })
+    const state = channelReducer(
+      initialChannelState,
+      channelInitialised({ market: 'dk', checkoutMarket: 'fi', locale: 'da', urlMode: 'domain' }),
+    )
+    expect(state).toMatchObject({
+      currentMarket: 'dk',
+      checkoutMarket: 'fi',
+      locale: 'da',
+      currency: 'DKK',
+      urlMode: 'domain',
+    })
   })
 
   it('takes the API market list, but never an empty one', () => {
-    const fromApi: MarketInfo[] = fallbackMarkets().map((market) => ({ ...market, onlyDisplayInCheckout: market.alias === 'dk' }))
-    const state = channelReducer(initialChannelState, marketsLoaded({ defaultMarketId: '1|fi', markets: fromApi }))
+    const fromApi: MarketInfo[] = fallbackMarkets().map((market) => ({
+      ...market,
+      onlyDisplayInCheckout: market.alias === 'dk',
+    }))
+    const state = channelReducer(
+      initialChannelState,
+      marketsLoaded({ defaultMarketId: '1|fi', markets: fromApi }),
+    )
     expect(state.marketsSource).toBe('api')
-    expect(selectSelectableMarkets({ channel: state }).map((market) => market.alias)).toEqual(['fi', 'se', 'no'])
-    expect(channelReducer(initialChannelState, marketsLoaded({ defaultMarketId: null, markets: [] }))).toEqual(initialChannelState)
+    expect(selectSelectableMarkets({ channel: state }).map((market) => market.alias)).toEqual([
+      'fi',
+      'se',
+      'no',
+    ])
+    expect(
+      channelReducer(initialChannelState, marketsLoaded({ defaultMarketId: null, markets: [] })),
+    ).toEqual(initialChannelState)
   })
 
   it('falls back to the built-in currency when the list has none for the market', () => {

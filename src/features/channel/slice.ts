@@ -64,7 +64,11 @@ export function fallbackMarkets(): MarketInfo[] {
       virtual: false,
       onlyDisplayInCheckout: false,
       groupKey: alias,
-      allowedLanguages: market.allowedLocales.map((code) => ({ id: LOCALES[code].iso, name: LOCALES[code].name, code })),
+      allowedLanguages: market.allowedLocales.map((code) => ({
+        id: LOCALES[code].iso,
+        name: LOCALES[code].name,
+        code,
+      })),
       country: { name: market.countryName, code: market.countryCode },
       currency: { code: market.currency, ...CURRENCY_NAMES[market.currency] },
     }
@@ -99,7 +103,12 @@ const channelSlice = createSlice({
   reducers: {
     channelInitialised(
       state,
-      action: PayloadAction<{ market: MarketAlias; checkoutMarket: MarketAlias; locale: LocaleCode; urlMode: 'path' | 'domain' }>,
+      action: PayloadAction<{
+        market: MarketAlias
+        checkoutMarket: MarketAlias
+        locale: LocaleCode
+        urlMode: 'path' | 'domain'
+      }>,
     ) {
       state.currentMarket = action.payload.market
       state.checkoutMarket = action.payload.checkoutMarket
@@ -129,7 +138,8 @@ const channelSlice = createSlice({
   },
 })
 
-export const { channelInitialised, marketsLoaded, marketChanged, checkoutMarketChanged, localeSet } = channelSlice.actions
+export const { channelInitialised, marketsLoaded, marketChanged, checkoutMarketChanged, localeSet } =
+  channelSlice.actions
 export const channelReducer = channelSlice.reducer
 
 export const selectCurrentMarket = (state: { channel: ChannelState }): MarketInfo | undefined =>

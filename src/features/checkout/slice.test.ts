@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutReducer, customerMayContinue, customerStatusFrom, formChanged, initialCheckoutState, validationFinished } from './slice'
+import {
+  checkoutReducer,
+  customerMayContinue,
+  customerStatusFrom,
+  formChanged,
+  initialCheckoutState,
+  validationFinished,
+} from './slice'
 
 describe('customer status from order validation', () => {
   it.each([
     [{ isValid: false, message: 'Customer is blacklisted' }, 'blacklisted'],
     [{ isValid: false, message: 'Email seems to be invalid' }, 'invalidemail'],
-    [{ isValid: true, memberType: 'NOCREDIT - SERIALRETURNER', paymentType: 'DirectInvoice' }, 'serialreturner'],
+    [
+      { isValid: true, memberType: 'NOCREDIT - SERIALRETURNER', paymentType: 'DirectInvoice' },
+      'serialreturner',
+    ],
     [{ isValid: true, memberType: 'NOCREDIT', paymentType: 'Loan' }, 'limited'],
     [{ isValid: true, memberType: 'NOCREDIT-', paymentType: 'Loan' }, 'limited'],
     [{ isValid: true, memberType: 'NOCREDIT-FRAUD', paymentType: 'Card' }, 'ok'],
@@ -21,7 +31,10 @@ describe('customer status from order validation', () => {
   })
 
   it('stores the derived status', () => {
-    const state = checkoutReducer(initialCheckoutState, validationFinished({ message: 'Customer is blacklisted' }))
+    const state = checkoutReducer(
+      initialCheckoutState,
+      validationFinished({ message: 'Customer is blacklisted' }),
+    )
     expect(state.customerStatus).toBe('blacklisted')
   })
 

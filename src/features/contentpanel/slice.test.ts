@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { contentPanelClosed, contentPanelOpened, contentPanelReducer, initialContentPanelState } from './slice'
+import {
+  contentPanelClosed,
+  contentPanelOpened,
+  contentPanelReducer,
+  initialContentPanelState,
+} from './slice'
 
 describe('content panel', () => {
   it('opens with an alias and closes keeping it for the closing animation', () => {

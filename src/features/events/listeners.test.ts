@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
-import { createDataLayerWriter, discountBand, sha256Hex, spreadDiscount, startEventDelivery, type DataLayerEntry } from './listeners'
+import {
+  createDataLayerWriter,
+  discountBand,
+  sha256Hex,
+  spreadDiscount,
+  startEventDelivery,
+  type DataLayerEntry,
+} from './listeners'
 import { pageImpression, shopEventRecorded, type ShopEvent } from './slice'
 
 const product = (n: number, discountPercentage = 0) => ({
@@ -13,14 +20,25 @@ const product = (n: number, discountPercentage = 0) => ({
 })
 
 let id = 0
-const event = (type: ShopEvent['type'], payload: Record<string, unknown> = {}): ShopEvent => ({ id: ++id, type, payload })
+const event = (type: ShopEvent['type'], payload: Record<string, unknown> = {}): ShopEvent => ({
+  id: ++id,
+  type,
+  payload,
+})
 
 function writer() {
   const entries: DataLayerEntry[] = []
-  return { entries, writer: createDataLayerWriter((entry) => entries.push(entry), () => 'https://lumo.fi/fi/?utm=x') }
+  return {
+    entries,
+    writer: createDataLayerWriter(
+      (entry) => entries.push(entry),
+      () => 'https://lumo.fi/fi/?utm=x',
+    ),
+  }
 }
 
-const events = (entries: DataLayerEntry[]) => entries.filter((entry) => 'event' in entry).map((entry) => entry.event)
+const events = (entries: DataLayerEntry[]) =>
+  entries.filter((entry) => 'event' in entry).map((entry) => entry.event)
 
 describe('discount bands', () => {
   it.each([
@@ -46,17 +64,31 @@ describe('discount bands', () => {
 describe('data layer', () => {
   it('sends product impressions in batches of 4', async () => {
     const { entries, writer: w } = writer()
-    await w.write([1, 2, 3, 4, 5].map((n) => event('product:impression', { product: product(n), listName: 'Dresses', index: n })))
+    await w.write(
+      [1, 2, 3, 4, 5].map((n) =>
+        event('product:impression', { product: product(n), listName: 'Dresses', index: n }),
+      ),
+    )
     const lists = entries.filter((entry) => entry.event === 'view_item_list')
     expect(lists).toHaveLength(1)
     const items = (lists[0]?.ecommerce as { items: DataLayerEntry[] }).items
     expect(items.map((item) => item.item_id)).toEqual(['ART-1', 'ART-2', 'ART-3', 'ART-4'])
-    expect(items[0]).toMatchObject({ item_name: 'Dress 1', item_brand: 'Nova', item_category: 'Dresses', price: 40, item_list_name: 'Dresses', index: 1 })
+    expect(items[0]).toMatchObject({
+      item_name: 'Dress 1',
+      item_brand: 'Nova',
+      item_category: 'Dresses',
+      price: 40,
+      item_list_name: 'Dresses',
+      index: 1,
+    })
   })
 
   it('flushes pending impressions before any other event and on request', async () => {
     const { entries, writer: w } = writer()
-    await w.write([event('product:impression', { product: product(1) }), event('product:click', { product: product(1) })])
+    await w.write([
+      event('product:impression', { product: product(1) }),
+      event('product:click', { product: product(1) }),
+    ])
     expect(events(entries)).toEqual(['view_item_list', 'select_item'])
     await w.write([event('product:impression', { product: product(2) })])
     w.flush()
@@ -73,7 +105,13 @@ describe('data layer', () => {
       event('checkout:impression', { items: [{ product: product(1), quantity: 1 }] }),
       event('favorite:remove', { productId: 1 }),
     ])
-    expect(events(entries)).toEqual(['view_item', 'add_to_cart', 'remove_from_cart', 'add_to_wishlist', 'begin_checkout'])
+    expect(events(entries)).toEqual([
+      'view_item',
+      'add_to_cart',
+      'remove_from_cart',
+      'add_to_wishlist',
+      'begin_checkout',
+    ])
     expect(entries[0]).toEqual({ ecommerce: null })
     const viewItem = entries[1]?.ecommerce as { items: DataLayerEntry[] }
     expect(viewItem.items[0]).toMatchObject({ sales_type: '16-20', discount: 10 })
@@ -83,7 +121,10 @@ describe('data layer', () => {
 
   it('sends original_location and page_data first, virtual_page_view on later pages', async () => {
     const { entries, writer: w } = writer()
-    await w.write([event('page:impression', { routeName: 'home', fullPath: '/fi/' }), event('page:impression', { routeName: 'product', fullPath: '/fi/p/a' })])
+    await w.write([
+      event('page:impression', { routeName: 'home', fullPath: '/fi/' }),
+      event('page:impression', { routeName: 'product', fullPath: '/fi/p/a' }),
+    ])
     expect(entries).toEqual([
       { event: 'original_location', original_location: 'https://lumo.fi/fi/?utm=x' },
       { event: 'page_data', page: { route_name: 'home', page_path: '/fi/' } },
@@ -108,7 +149,11 @@ describe('data layer', () => {
       }),
     ])
     const purchase = entries.find((entry) => entry.event === 'purchase')
-    const ecommerce = purchase?.ecommerce as { transaction_id: string; value: number; items: DataLayerEntry[] }
+    const ecommerce = purchase?.ecommerce as {
+      transaction_id: string
+      value: number
+      items: DataLayerEntry[]
+    }
     expect(ecommerce.transaction_id).toBe('O-1')
     expect(ecommerce.items.map((item) => item.price)).toEqual([22.5, 7.5])
     expect(ecommerce.value).toBe(30)
@@ -122,8 +167,24 @@ describe('data layer', () => {
 
 describe('spreadDiscount', () => {
   it('splits in proportion to line value, rounded to cents', () => {
-    expect(spreadDiscount([{ price: 10, quantity: 3 }, { price: 20, quantity: 1 }], 5)).toEqual([9, 18])
-    expect(spreadDiscount([{ price: 9.99, quantity: 1 }, { price: 0.01, quantity: 1 }], 1)).toEqual([8.99, 0.01])
+    expect(
+      spreadDiscount(
+        [
+          { price: 10, quantity: 3 },
+          { price: 20, quantity: 1 },
+        ],
+        5,
+      ),
+    ).toEqual([9, 18])
+    expect(
+      spreadDiscount(
+        [
+          { price: 9.99, quantity: 1 },
+          { price: 0.01, quantity: 1 },
+        ],
+        1,
+      ),
+    ).toEqual([8.99, 0.01])
     expect(spreadDiscount([{ price: 10, quantity: 1 }], 0)).toEqual([10])
   })
 })
@@ -131,15 +192,29 @@ describe('spreadDiscount', () => {
 describe('startEventDelivery', () => {
   it('delivers events recorded on the server once, then new ones as they come', async () => {
     const store = makeStore(undefined, { devTools: false })
-    store.dispatch(pageImpression({ routeName: 'home', meta: {}, path: '/fi/', hash: '', query: {}, params: {}, fullPath: '/fi/' }))
-    const target = Object.assign(new EventTarget(), { location: { href: 'http://shop.test/fi/' } }) as unknown as Window
+    store.dispatch(
+      pageImpression({
+        routeName: 'home',
+        meta: {},
+        path: '/fi/',
+        hash: '',
+        query: {},
+        params: {},
+        fullPath: '/fi/',
+      }),
+    )
+    const target = Object.assign(new EventTarget(), {
+      location: { href: 'http://shop.test/fi/' },
+    }) as unknown as Window
     const stop = startEventDelivery(store, target)
     store.dispatch(shopEventRecorded({ type: 'product:impression', payload: { product: product(1) } }))
     expect(store.getState().events.queue).toEqual([])
     await vi.waitFor(() => expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data']))
     // the impression waits for its batch; leaving the page flushes it
     target.dispatchEvent(new Event('pagehide'))
-    await vi.waitFor(() => expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data', 'view_item_list']))
+    await vi.waitFor(() =>
+      expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data', 'view_item_list']),
+    )
     stop()
   })
 })

@@ -44,7 +44,9 @@ const DISCOUNT_BANDS: [number, number][] = [
 
 export function discountBand(percentage: number): string {
   const rounded = Math.round(percentage)
-  const band = Number.isFinite(percentage) ? DISCOUNT_BANDS.find(([low, high]) => rounded >= low && rounded <= high) : undefined
+  const band = Number.isFinite(percentage)
+    ? DISCOUNT_BANDS.find(([low, high]) => rounded >= low && rounded <= high)
+    : undefined
   if (!band) throw new Error('Invalid discount percentage')
   return `${band[0]}-${band[1]}`
 }
@@ -64,7 +66,10 @@ function amount(value: unknown): number | undefined {
 const roundCents = (value: number) => Math.round(value * 100) / 100
 
 /** A GA4 item from the API's product; the item identifier is the article number (spec §7). */
-export function analyticsItem(productValue: unknown, extras: { quantity?: number; listName?: string; index?: number } = {}): DataLayerEntry {
+export function analyticsItem(
+  productValue: unknown,
+  extras: { quantity?: number; listName?: string; index?: number } = {},
+): DataLayerEntry {
   const product = record(productValue)
   const price = record(product.unitPrice)
   const selling = amount(price.sellingPriceIncVat)
@@ -78,7 +83,8 @@ export function analyticsItem(productValue: unknown, extras: { quantity?: number
   const category = text(record(product.primaryCategory).name)
   if (category) item.item_category = category
   if (selling !== undefined) item.price = selling
-  if (selling !== undefined && regular !== undefined && regular > selling) item.discount = roundCents(regular - selling)
+  if (selling !== undefined && regular !== undefined && regular > selling)
+    item.discount = roundCents(regular - selling)
   const percentage = amount(price.discountPercentage)
   if (percentage !== undefined) {
     try {
@@ -127,7 +133,9 @@ async function purchaseEntry(payload: Record<string, unknown>): Promise<DataLaye
   items.forEach((item, i) => {
     if (item.price !== undefined) item.price = prices[i]
   })
-  const value = roundCents(items.reduce((sum, item) => sum + (amount(item.price) ?? 0) * (amount(item.quantity) ?? 1), 0))
+  const value = roundCents(
+    items.reduce((sum, item) => sum + (amount(item.price) ?? 0) * (amount(item.quantity) ?? 1), 0),
+  )
   const userData: Record<string, string> = {}
   for (const [field, key] of [
     ['email', 'sha256_email_address'],
@@ -138,7 +146,12 @@ async function purchaseEntry(payload: Record<string, unknown>): Promise<DataLaye
     const raw = text(payload[field])
     if (raw) userData[key] = await sha256Hex(raw)
   }
-  const ecommerce: DataLayerEntry = { transaction_id: String(payload.orderId ?? ''), currency: text(payload.currency) ?? '', value, items }
+  const ecommerce: DataLayerEntry = {
+    transaction_id: String(payload.orderId ?? ''),
+    currency: text(payload.currency) ?? '',
+    value,
+    items,
+  }
   const shipping = amount(payload.shippingFeeIncVat)
   if (shipping !== undefined) ecommerce.shipping = shipping
   return { event: 'purchase', ecommerce, user_data: userData }
@@ -168,7 +181,9 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
   const handle = async (event: ShopEvent): Promise<void> => {
     const payload = event.payload
     if (event.type === 'product:impression') {
-      impressions.push(analyticsItem(payload.product, { listName: text(payload.listName), index: amount(payload.index) }))
+      impressions.push(
+        analyticsItem(payload.product, { listName: text(payload.listName), index: amount(payload.index) }),
+      )
       if (impressions.length >= IMPRESSION_BATCH_SIZE) flush()
       return
     }
@@ -187,7 +202,14 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
         return
       }
       case 'product:click':
-        return pushEcommerce('select_item', { items: [analyticsItem(payload.product, { listName: text(payload.listName), index: amount(payload.index) })] })
+        return pushEcommerce('select_item', {
+          items: [
+            analyticsItem(payload.product, {
+              listName: text(payload.listName),
+              index: amount(payload.index),
+            }),
+          ],
+        })
       case 'product-detail:impression':
         return pushEcommerce('view_item', { items: [analyticsItem(payload.product)] })
       case 'cart:add':
@@ -196,10 +218,16 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
           items: [analyticsItem(payload.product, { quantity: amount(payload.quantity) ?? 1 })],
         })
       case 'favorite:add':
-        return pushEcommerce('add_to_wishlist', { items: payload.product ? [analyticsItem(payload.product)] : [{ item_id: String(payload.productId ?? '') }] })
+        return pushEcommerce('add_to_wishlist', {
+          items: payload.product
+            ? [analyticsItem(payload.product)]
+            : [{ item_id: String(payload.productId ?? '') }],
+        })
       case 'checkout:impression':
         return pushEcommerce('begin_checkout', {
-          items: lineItems(payload.items).map((line) => analyticsItem(line.product, { quantity: line.quantity })),
+          items: lineItems(payload.items).map((line) =>
+            analyticsItem(line.product, { quantity: line.quantity }),
+          ),
         })
       case 'checkout:purchase': {
         const entry = await purchaseEntry(payload)

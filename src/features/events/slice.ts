@@ -54,10 +54,14 @@ const eventsSlice = createSlice({
   name: 'events',
   initialState: initialEventsState,
   reducers: {
-    shopEventRecorded(state, action: PayloadAction<{ type: ShopEventType; payload?: Record<string, unknown> }>) {
+    shopEventRecorded(
+      state,
+      action: PayloadAction<{ type: ShopEventType; payload?: Record<string, unknown> }>,
+    ) {
       state.queue.push({ id: state.nextId, type: action.payload.type, payload: action.payload.payload ?? {} })
       state.nextId += 1
-      if (state.queue.length > MAX_QUEUED_EVENTS) state.queue.splice(0, state.queue.length - MAX_QUEUED_EVENTS)
+      if (state.queue.length > MAX_QUEUED_EVENTS)
+        state.queue.splice(0, state.queue.length - MAX_QUEUED_EVENTS)
     },
     /** Drops every event up to and including this id. */
     eventsDelivered(state, action: PayloadAction<number>) {

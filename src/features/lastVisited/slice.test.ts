@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { initialLastVisitedState, LAST_VISITED_CAP, lastVisitedReducer, lastVisitedRestored, productVisited } from './slice'
+import {
+  initialLastVisitedState,
+  LAST_VISITED_CAP,
+  lastVisitedReducer,
+  lastVisitedRestored,
+  productVisited,
+} from './slice'
 
 describe('last visited', () => {
   it('keeps the newest first without duplicates', () => {
@@ -17,6 +23,8 @@ describe('last visited', () => {
   })
 
   it('restores a list without duplicates', () => {
-    expect(lastVisitedReducer(initialLastVisitedState, lastVisitedRestored(['a', 'a', 'b'])).productIds).toEqual(['a', 'b'])
+    expect(
+      lastVisitedReducer(initialLastVisitedState, lastVisitedRestored(['a', 'a', 'b'])).productIds,
+    ).toEqual(['a', 'b'])
   })
 })

@@ -16,7 +16,10 @@ const lastVisitedSlice = createSlice({
   reducers: {
     productVisited(state, action: PayloadAction<string | number>) {
       const id = String(action.payload)
-      state.productIds = [id, ...state.productIds.filter((existing) => existing !== id)].slice(0, LAST_VISITED_CAP)
+      state.productIds = [id, ...state.productIds.filter((existing) => existing !== id)].slice(
+        0,
+        LAST_VISITED_CAP,
+      )
     },
     lastVisitedRestored(state, action: PayloadAction<string[]>) {
       state.productIds = [...new Set(action.payload)].slice(0, LAST_VISITED_CAP)

@@ -16,7 +16,9 @@ import {
 describe('list selection in the URL', () => {
   it('reads filters as label~id pairs and parameters as p-{name}', () => {
     const selection = selectionFromSearchParams(
-      new URLSearchParams('categories=Dresses~12&categories=Coats~14&brands=A~B~7&p-Color=Red~3&sort=PRICE&page=3'),
+      new URLSearchParams(
+        'categories=Dresses~12&categories=Coats~14&brands=A~B~7&p-Color=Red~3&sort=PRICE&page=3',
+      ),
     )
     expect(selection.categories).toEqual([
       { id: '12', label: 'Dresses' },
@@ -29,26 +31,37 @@ describe('list selection in the URL', () => {
   })
 
   it('ignores unknown sorts, bad pages and duplicate ids', () => {
-    const selection = selectionFromSearchParams(new URLSearchParams('sort=RANDOM&page=-2&skus=S~1&skus=S again~1'))
+    const selection = selectionFromSearchParams(
+      new URLSearchParams('sort=RANDOM&page=-2&skus=S~1&skus=S again~1'),
+    )
     expect(selection.sort).toBeNull()
     expect(selection.page).toBe(1)
     expect(selection.skus).toEqual([{ id: '1', label: 'S' }])
   })
 
   it('round-trips through the URL', () => {
-    const value = fc.record({ id: fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !s.includes('~')), label: fc.string({ maxLength: 8 }) })
-    const unique = (values: { id: string; label: string }[]) => values.filter((v, i) => values.findIndex((w) => w.id === v.id) === i)
+    const value = fc.record({
+      id: fc.string({ minLength: 1, maxLength: 5 }).filter((s) => !s.includes('~')),
+      label: fc.string({ maxLength: 8 }),
+    })
+    const unique = (values: { id: string; label: string }[]) =>
+      values.filter((v, i) => values.findIndex((w) => w.id === v.id) === i)
     fc.assert(
-      fc.property(fc.array(value, { maxLength: 4 }), fc.array(value, { maxLength: 4 }), fc.integer({ min: 1, max: 40 }), (categories, colors, page) => {
-        const selection: ListSelection = {
-          ...emptySelection(),
-          categories: unique(categories),
-          parameters: colors.length > 0 ? { Color: unique(colors) } : {},
-          sort: 'MOST_SOLD',
-          page,
-        }
-        expect(selectionFromSearchParams(selectionToSearchParams(selection))).toEqual(selection)
-      }),
+      fc.property(
+        fc.array(value, { maxLength: 4 }),
+        fc.array(value, { maxLength: 4 }),
+        fc.integer({ min: 1, max: 40 }),
+        (categories, colors, page) => {
+          const selection: ListSelection = {
+            ...emptySelection(),
+            categories: unique(categories),
+            parameters: colors.length > 0 ? { Color: unique(colors) } : {},
+            sort: 'MOST_SOLD',
+            page,
+          }
+          expect(selectionFromSearchParams(selectionToSearchParams(selection))).toEqual(selection)
+        },
+      ),
     )
   })
 })
@@ -91,7 +104,10 @@ describe('saved selections', () => {
 })
 
 describe('default sort', () => {
-  const config = { productListDefaultSort: 'LATEST' as const, customSortRoutes: [{ routeName: 'bestsellers', sort: 'MOST_SOLD' as const }] }
+  const config = {
+    productListDefaultSort: 'LATEST' as const,
+    customSortRoutes: [{ routeName: 'bestsellers', sort: 'MOST_SOLD' as const }],
+  }
   it('is the configured default, RELEVANCE on search, custom on configured routes', () => {
     expect(defaultSortFor('category', config)).toBe('LATEST')
     expect(defaultSortFor('search', config)).toBe('RELEVANCE')

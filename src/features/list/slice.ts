@@ -39,10 +39,23 @@ export interface ListState {
 export const MAX_SAVED_SELECTIONS = 20
 
 export function emptySelection(): ListSelection {
-  return { categories: [], brands: [], skus: [], price: [], discount: [], parameters: {}, sort: null, page: 1 }
+  return {
+    categories: [],
+    brands: [],
+    skus: [],
+    price: [],
+    discount: [],
+    parameters: {},
+    sort: null,
+    page: 1,
+  }
 }
 
-export const initialListState: ListState = { activePath: null, selection: emptySelection(), savedSelections: {} }
+export const initialListState: ListState = {
+  activePath: null,
+  selection: emptySelection(),
+  savedSelections: {},
+}
 
 const FILTER_KEYS = ['categories', 'brands', 'skus', 'price', 'discount'] as const
 const PARAMETER_PREFIX = 'p-'
@@ -116,7 +129,8 @@ function saveActive(state: ListState): void {
   state.savedSelections[state.activePath] = state.selection
   const paths = Object.keys(state.savedSelections)
   // insertion order is age order: drop the oldest beyond the cap
-  for (const path of paths.slice(0, Math.max(0, paths.length - MAX_SAVED_SELECTIONS))) delete state.savedSelections[path]
+  for (const path of paths.slice(0, Math.max(0, paths.length - MAX_SAVED_SELECTIONS)))
+    delete state.savedSelections[path]
 }
 
 const listSlice = createSlice({

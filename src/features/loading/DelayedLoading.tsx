@@ -18,7 +18,12 @@ export interface DelayedLoadingProps {
   children?: (shownForMs: number) => ReactNode
 }
 
-export function DelayedLoading({ active, delayMs = DELAYED_LOADING_DELAY_MS, tickMs = DELAYED_LOADING_TICK_MS, children }: DelayedLoadingProps) {
+export function DelayedLoading({
+  active,
+  delayMs = DELAYED_LOADING_DELAY_MS,
+  tickMs = DELAYED_LOADING_TICK_MS,
+  children,
+}: DelayedLoadingProps) {
   const intl = useIntl()
   const storeActive = useAppSelector((state) => state.loading.delayedActive)
   const isActive = active ?? storeActive
@@ -48,7 +53,9 @@ export function DelayedLoading({ active, delayMs = DELAYED_LOADING_DELAY_MS, tic
       ) : (
         <>
           <span className="delayed-loading__spinner" aria-hidden="true" />
-          <span className="visually-hidden">{intl.formatMessage({ id: 'loading.label', defaultMessage: 'Ladataan…' })}</span>
+          <span className="visually-hidden">
+            {intl.formatMessage({ id: 'loading.label', defaultMessage: 'Ladataan…' })}
+          </span>
         </>
       )}
     </div>

@@ -4,7 +4,13 @@ import { act, cleanup, screen } from '@testing-library/react'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { LoadingBar } from './LoadingBar'
 import { DelayedLoading } from './DelayedLoading'
-import { delayedLoadingFinished, delayedLoadingStarted, loadingFailed, loadingFinished, loadingStarted } from './slice'
+import {
+  delayedLoadingFinished,
+  delayedLoadingStarted,
+  loadingFailed,
+  loadingFinished,
+  loadingStarted,
+} from './slice'
 
 const bar = () => document.querySelector<HTMLElement>('.loading-bar')
 

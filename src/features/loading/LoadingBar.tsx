@@ -15,7 +15,10 @@ export interface LoadingBarProps {
   hideDelayMs?: number
 }
 
-export function LoadingBar({ throttleMs = LOADING_THROTTLE_MS, hideDelayMs = LOADING_HIDE_DELAY_MS }: LoadingBarProps) {
+export function LoadingBar({
+  throttleMs = LOADING_THROTTLE_MS,
+  hideDelayMs = LOADING_HIDE_DELAY_MS,
+}: LoadingBarProps) {
   const { status, run } = useAppSelector((state) => state.loading)
   const [phase, setPhase] = useState<Phase>('hidden')
   const phaseRef = useRef<Phase>('hidden')

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { delayedLoadingFinished, delayedLoadingStarted, initialLoadingState, loadingFailed, loadingFinished, loadingReducer, loadingStarted } from './slice'
+import {
+  delayedLoadingFinished,
+  delayedLoadingStarted,
+  initialLoadingState,
+  loadingFailed,
+  loadingFinished,
+  loadingReducer,
+  loadingStarted,
+} from './slice'
 
 describe('loading', () => {
   it('starts, finishes, and counts runs', () => {

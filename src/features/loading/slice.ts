@@ -45,6 +45,11 @@ const loadingSlice = createSlice({
   },
 })
 
-export const { loadingStarted, loadingFinished, loadingFailed, delayedLoadingStarted, delayedLoadingFinished } =
-  loadingSlice.actions
+export const {
+  loadingStarted,
+  loadingFinished,
+  loadingFailed,
+  delayedLoadingStarted,
+  delayedLoadingFinished,
+} = loadingSlice.actions
 export const loadingReducer = loadingSlice.reducer

@@ -36,7 +36,10 @@ describe('loyalty', () => {
   })
 
   it('logout resets the loyalty user and discovery key', () => {
-    const state = loyaltyReducer(initialLoyaltyState, contactLoaded({ id: 'c-1', discoveryKey: 'dk', isMember: true }))
+    const state = loyaltyReducer(
+      initialLoyaltyState,
+      contactLoaded({ id: 'c-1', discoveryKey: 'dk', isMember: true }),
+    )
     expect(loyaltyReducer(state, loggedOut())).toEqual(initialLoyaltyState)
   })
 

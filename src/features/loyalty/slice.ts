@@ -63,7 +63,10 @@ export const LOYALTY_VOUCHER_PREFIX = 'BONUS'
  */
 export function keepsVoucherId(promoCode: string | null | undefined, voucherId: string | null): boolean {
   if (!promoCode || !voucherId) return false
-  return promoCode.toUpperCase().startsWith(LOYALTY_VOUCHER_PREFIX) && promoCode.toUpperCase() === voucherId.toUpperCase()
+  return (
+    promoCode.toUpperCase().startsWith(LOYALTY_VOUCHER_PREFIX) &&
+    promoCode.toUpperCase() === voucherId.toUpperCase()
+  )
 }
 
 export interface ContactUpdate {
@@ -86,7 +89,15 @@ const loyaltySlice = createSlice({
       if (registrationCompleteEvent !== undefined) state.registrationCompleteEvent = registrationCompleteEvent
       if (preferences) state.preferences = preferences
     },
-    pointsLoaded(state, action: PayloadAction<{ points: number; pendingPoints: number; vouchers: LoyaltyVoucher[]; membershipLevel: string | null }>) {
+    pointsLoaded(
+      state,
+      action: PayloadAction<{
+        points: number
+        pendingPoints: number
+        vouchers: LoyaltyVoucher[]
+        membershipLevel: string | null
+      }>,
+    ) {
       state.points = action.payload.points
       state.pendingPoints = action.payload.pendingPoints
       state.vouchers = action.payload.vouchers

@@ -31,10 +31,20 @@ const FOCUSABLE = [
 ].join(',')
 
 function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => !element.closest('[inert]'))
+  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert]'),
+  )
 }
 
-function Dialog({ Content, props, onClose }: { Content: ComponentType<ModalContentProps>; props: ModalProps; onClose: () => void }) {
+function Dialog({
+  Content,
+  props,
+  onClose,
+}: {
+  Content: ComponentType<ModalContentProps>
+  props: ModalProps
+  onClose: () => void
+}) {
   const intl = useIntl()
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
@@ -84,7 +94,15 @@ function Dialog({ Content, props, onClose }: { Content: ComponentType<ModalConte
 
   return (
     <div className="modal-backdrop" onMouseDown={onBackdrop}>
-      <div ref={dialog} className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <button
           type="button"
           className="modal__close"

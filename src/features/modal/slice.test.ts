@@ -1,12 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../../app/store'
-import { initialModalState, MODAL_DELAY_MS, modalClosed, modalOpened, modalReducer, openModalDelayed } from './slice'
+import {
+  initialModalState,
+  MODAL_DELAY_MS,
+  modalClosed,
+  modalOpened,
+  modalReducer,
+  openModalDelayed,
+} from './slice'
 
 describe('modal', () => {
   afterEach(() => vi.useRealTimers())
 
   it('opens with props and closes', () => {
-    const open = modalReducer(initialModalState, modalOpened({ id: 'membership-success', props: { level: 'gold' } }))
+    const open = modalReducer(
+      initialModalState,
+      modalOpened({ id: 'membership-success', props: { level: 'gold' } }),
+    )
     expect(open).toEqual({ id: 'membership-success', props: { level: 'gold' } })
     expect(modalReducer(open, modalClosed())).toEqual(initialModalState)
   })

@@ -12,6 +12,10 @@ describe('payment provider area', () => {
 
   it('choosing a provider again clears an earlier failure', () => {
     const failed = paymentReducer(initialPaymentState, paymentFailed('x'))
-    expect(paymentReducer(failed, providerSelected('invoice'))).toEqual({ selectedProvider: 'invoice', status: 'idle', error: null })
+    expect(paymentReducer(failed, providerSelected('invoice'))).toEqual({
+      selectedProvider: 'invoice',
+      status: 'idle',
+      error: null,
+    })
   })
 })

@@ -42,6 +42,12 @@ const paymentSlice = createSlice({
   },
 })
 
-export const { providerSelected, paymentStarted, paymentRedirecting, paymentSucceeded, paymentFailed, paymentReset } =
-  paymentSlice.actions
+export const {
+  providerSelected,
+  paymentStarted,
+  paymentRedirecting,
+  paymentSucceeded,
+  paymentFailed,
+  paymentReset,
+} = paymentSlice.actions
 export const paymentReducer = paymentSlice.reducer

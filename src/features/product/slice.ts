@@ -9,7 +9,11 @@ export interface ProductState {
   inQuickshop: boolean
 }
 
-export const initialProductState: ProductState = { currentAlias: null, selectedSkuId: null, inQuickshop: false }
+export const initialProductState: ProductState = {
+  currentAlias: null,
+  selectedSkuId: null,
+  inQuickshop: false,
+}
 
 const productSlice = createSlice({
   name: 'product',

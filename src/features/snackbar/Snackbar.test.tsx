@@ -38,6 +38,19 @@ describe('Snackbar', () => {
     expect(screen.getByRole('status').className).toContain('snackbar-region--bottom-left')
   })
 
+  it('waits while the pointer is on it and hides 5 s after it leaves', () => {
+    const { store } = renderWithProviders(<Snackbar />)
+    act(() => void store.dispatch(snackbarShown({ message: 'Luettava' })))
+    const toast = screen.getByText('Luettava').parentElement
+    if (!toast) throw new Error('no toast')
+    fireEvent.mouseEnter(toast)
+    act(() => void vi.advanceTimersByTime(20_000))
+    expect(screen.queryByText('Luettava')).not.toBeNull()
+    fireEvent.mouseLeave(toast)
+    act(() => void vi.advanceTimersByTime(5000))
+    expect(screen.queryByText('Luettava')).toBeNull()
+  })
+
   it('can be closed with its labelled button', () => {
     const { store } = renderWithProviders(<Snackbar />)
     act(() => void store.dispatch(snackbarShown({ message: 'Tallennettu' })))

@@ -3,7 +3,7 @@
  * hidden after its timeout (5 s). The live region is always in the page so that screen readers
  * announce a message when it appears (aria-live polite: it never interrupts).
  */
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectCurrentSnackbar, snackbarDismissed, SNACKBAR_DEFAULT_PLACEMENT } from './slice'
@@ -13,24 +13,41 @@ export function Snackbar() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const current = useAppSelector(selectCurrentSnackbar)
+  // WCAG 2.2.1: pointer or keyboard focus on the toast pauses its timer; leaving starts it again
+  const [paused, setPaused] = useState(false)
 
   useEffect(() => {
-    if (!current) return
+    if (!current || paused) return
     const timer = setTimeout(() => dispatch(snackbarDismissed(current.id)), current.timeoutMs)
     return () => clearTimeout(timer)
-  }, [current, dispatch])
+  }, [current, paused, dispatch])
 
   const placement = current?.placement ?? SNACKBAR_DEFAULT_PLACEMENT
   return (
-    <div className={`snackbar-region snackbar-region--${placement}`} role="status" aria-live="polite" aria-atomic="true">
+    <div
+      className={`snackbar-region snackbar-region--${placement}`}
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+    >
       {current ? (
-        <div className={`snackbar snackbar--${current.type}`} key={current.id}>
+        <div
+          className={`snackbar snackbar--${current.type}`}
+          key={current.id}
+          onMouseEnter={() => setPaused(true)}
+          onMouseLeave={() => setPaused(false)}
+          onFocus={() => setPaused(true)}
+          onBlur={() => setPaused(false)}
+        >
           <p className="snackbar__message">{current.message}</p>
           <button
             type="button"
             className="snackbar__close"
             aria-label={intl.formatMessage({ id: 'snackbar.close', defaultMessage: 'Sulje ilmoitus' })}
-            onClick={() => dispatch(snackbarDismissed(current.id))}
+            onClick={() => {
+              setPaused(false)
+              dispatch(snackbarDismissed(current.id))
+            }}
           >
             <span aria-hidden="true">×</span>
           </button>

@@ -2,7 +2,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 export type SnackbarType = 'info' | 'success' | 'warning' | 'error'
-export type SnackbarPlacement = 'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'top-center' | 'bottom-center'
+export type SnackbarPlacement =
+  'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'top-center' | 'bottom-center'
 
 export interface SnackbarMessage {
   id: number
@@ -31,7 +32,12 @@ const snackbarSlice = createSlice({
   reducers: {
     snackbarShown(
       state,
-      action: PayloadAction<{ message: string; type?: SnackbarType; placement?: SnackbarPlacement; timeoutMs?: number }>,
+      action: PayloadAction<{
+        message: string
+        type?: SnackbarType
+        placement?: SnackbarPlacement
+        timeoutMs?: number
+      }>,
     ) {
       state.queue.push({
         id: state.nextId,
@@ -41,7 +47,8 @@ const snackbarSlice = createSlice({
         timeoutMs: action.payload.timeoutMs ?? SNACKBAR_TIMEOUT_MS,
       })
       state.nextId += 1
-      if (state.queue.length > SNACKBAR_MAX_QUEUED) state.queue.splice(0, state.queue.length - SNACKBAR_MAX_QUEUED)
+      if (state.queue.length > SNACKBAR_MAX_QUEUED)
+        state.queue.splice(0, state.queue.length - SNACKBAR_MAX_QUEUED)
     },
     snackbarDismissed(state, action: PayloadAction<number>) {
       state.queue = state.queue.filter((item) => item.id !== action.payload)
