@@ -27,7 +27,6 @@ export function SkipLink() {
 export function DefaultFrame({ children }: { children: ReactNode }) {
   return (
     <div className="site">
-      <ShopChrome />
       <SkipLink />
       <SiteHeader />
       {/* tabIndex lets the skip link move keyboard focus into the main content */}
@@ -35,6 +34,7 @@ export function DefaultFrame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <ShopChrome />
     </div>
   )
 }

@@ -18,7 +18,6 @@ export function UndistractedLayout() {
   const intl = useIntl()
   return (
     <div className="site">
-      <ShopChrome />
       <SkipLink />
       <header className="site-header undistracted-header">
         <div className="site-header__utility">
@@ -32,6 +31,7 @@ export function UndistractedLayout() {
       <main id={MAIN_ID} className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
+      <ShopChrome />
     </div>
   )
 }

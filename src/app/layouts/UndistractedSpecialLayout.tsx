@@ -16,7 +16,6 @@ export function UndistractedSpecialLayout() {
   const intl = useIntl()
   return (
     <div className="site">
-      <ShopChrome />
       <SkipLink />
       <header className="site-header undistracted-header">
         <div className="site-header__bar">
@@ -32,6 +31,7 @@ export function UndistractedSpecialLayout() {
           <ShopPromises />
         </section>
       </footer>
+      <ShopChrome />
     </div>
   )
 }

@@ -1,0 +1,110 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { renderRoutes } from '../../ui/test-helpers'
+import { headerHiddenSet } from '../global-slice'
+import { modalOpened } from '../../features/modal/slice'
+import { DefaultLayout } from './DefaultLayout'
+import { UndistractedLayout } from './UndistractedLayout'
+import { UndistractedSpecialLayout } from './UndistractedSpecialLayout'
+import { SHOP_MODAL_IDS } from './shop-modals'
+
+afterEach(cleanup)
+
+function withLayout(layout: React.ReactNode) {
+  return [{ element: layout, children: [{ path: '*', element: <h1>Sivu</h1> }] }]
+}
+
+describe('DefaultLayout', () => {
+  it('starts with a skip link to the main content', () => {
+    const { container } = renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/kassa' })
+    const firstLink = container.querySelector('a')
+    expect(firstLink?.textContent).toBe('Siirry pääsisältöön')
+    expect(firstLink?.getAttribute('href')).toBe('#main')
+    expect(screen.getByRole('main').id).toBe('main')
+  })
+
+  it('links the main navigation to the category and list pages of the page language', () => {
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'dk', locale: 'da', path: '/dk/da/' })
+    const nav = screen.getByRole('navigation', { name: 'Hovedmenu' })
+    const links = within(nav).getAllByRole('link')
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/dk/da/c/kjoler',
+      '/dk/da/c/jakker-og-frakker',
+      '/dk/da/c/sko',
+      '/dk/da/c/traeningstoj',
+      '/dk/da/c/badetoj',
+      '/dk/da/c/undertoj',
+      '/dk/da/nyheder',
+      '/dk/da/bestseller-lige-nu',
+      '/dk/da/m%C3%A6rker',
+      '/dk/da/kommer-snart',
+    ])
+    const user = screen.getByRole('navigation', { name: 'Kundelinks' })
+    expect(within(user).getByRole('link', { name: 'Favoritter' }).getAttribute('href')).toBe(
+      '/dk/da/favoritter',
+    )
+    expect(within(user).getByRole('link', { name: 'Indkøbskurv' }).getAttribute('href')).toBe('/dk/da/kassen')
+  })
+
+  it('marks the current page in the navigation', () => {
+    renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/uutuudet' })
+    const nav = screen.getByRole('navigation', { name: 'Päävalikko' })
+    expect(within(nav).getByRole('link', { name: 'Uutuudet', current: 'page' })).toBeTruthy()
+    expect(within(nav).getByRole('link', { name: 'Merkit', current: false })).toBeTruthy()
+  })
+
+  it('shows the shop promises with the market’s own free-shipping threshold', () => {
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'se', locale: 'sv', path: '/se/sv/' })
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).getByText('Fri frakt på beställningar över 790 kr')).toBeTruthy()
+    expect(within(footer).getByText('14 dagars returrätt')).toBeTruthy()
+    expect(within(footer).getByText('Kundservice vardagar kl. 8–17')).toBeTruthy()
+    expect(within(footer).getByText('Orderbekräftelse per e-post inom 24 timmar på vardagar')).toBeTruthy()
+    expect(within(footer).getByRole('link', { name: 'Köpvillkor' }).getAttribute('href')).toBe(
+      '/se/sv/kopvillkor',
+    )
+  })
+
+  it('hides the header while the store says so', () => {
+    const { store } = renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
+    expect(screen.getByRole('banner').className).not.toContain('site-header--hidden')
+    act(() => {
+      store.dispatch(headerHiddenSet(true))
+    })
+    expect(screen.getByRole('banner').className).toContain('site-header--hidden')
+  })
+
+  it('opens the membership modals by id as labelled dialogs', () => {
+    const { store } = renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
+    act(() => {
+      store.dispatch(modalOpened({ id: SHOP_MODAL_IDS.membershipJoined }))
+    })
+    const dialog = screen.getByRole('dialog', { name: 'Tervetuloa jäseneksi!' })
+    expect(within(dialog).getByText(/pisteet hyvitetään 30 päivän kuluttua/)).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sulje' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('UndistractedLayout', () => {
+  it('offers only the logo, the way back to the shop and the market and language switch', () => {
+    renderRoutes(withLayout(<UndistractedLayout />), { path: '/fi/kassa' })
+    const header = screen.getByRole('banner')
+    expect(within(header).getByRole('link', { name: 'Takaisin kauppaan' }).getAttribute('href')).toBe('/fi/')
+    expect(within(header).getByRole('combobox', { name: 'Maa' })).toBeTruthy()
+    expect(within(header).getByRole('combobox', { name: 'Kieli' })).toBeTruthy()
+    expect(screen.queryByRole('navigation')).toBeNull()
+    expect(screen.queryByRole('contentinfo')).toBeNull()
+  })
+})
+
+describe('UndistractedSpecialLayout', () => {
+  it('shows the logo, the page and the shop promises', () => {
+    renderRoutes(withLayout(<UndistractedSpecialLayout />), { path: '/fi/checkout/confirm' })
+    expect(screen.getByRole('link', { name: 'Lumo – etusivulle' }).getAttribute('href')).toBe('/fi/')
+    expect(screen.getByRole('heading', { level: 1, name: 'Sivu' })).toBeTruthy()
+    expect(within(screen.getByRole('contentinfo')).getByText('14 päivän palautusoikeus')).toBeTruthy()
+    expect(screen.queryByRole('combobox')).toBeNull()
+  })
+})

@@ -1,0 +1,51 @@
+/**
+ * The modals the shop opens by id (modal slice: `openModalDelayed(id)`): the membership success
+ * and membership-deleted modals of spec §4. Each labels the dialog with its heading.
+ */
+import { useIntl } from 'react-intl'
+import type { ModalContentProps, ModalRegistry } from '../../features/modal/ModalRoot'
+
+/** Points are credited this many days after the purchase (spec §9). */
+const POINTS_CREDIT_DAYS = 30
+
+export const SHOP_MODAL_IDS = {
+  membershipJoined: 'membership-joined',
+  membershipDeleted: 'membership-deleted',
+} as const
+
+/** A heading and a text; the dialog's own close button (ModalRoot) dismisses it. */
+function MessageModal({ titleId, title, text }: ModalContentProps & { title: string; text: string }) {
+  return (
+    <>
+      <h2 id={titleId}>{title}</h2>
+      <p>{text}</p>
+    </>
+  )
+}
+
+function MembershipJoinedModal(props: ModalContentProps) {
+  const intl = useIntl()
+  return (
+    <MessageModal
+      {...props}
+      title={intl.formatMessage({ id: 'modal.membershipJoined.title' })}
+      text={intl.formatMessage({ id: 'modal.membershipJoined.text' }, { days: POINTS_CREDIT_DAYS })}
+    />
+  )
+}
+
+function MembershipDeletedModal(props: ModalContentProps) {
+  const intl = useIntl()
+  return (
+    <MessageModal
+      {...props}
+      title={intl.formatMessage({ id: 'modal.membershipDeleted.title' })}
+      text={intl.formatMessage({ id: 'modal.membershipDeleted.text' })}
+    />
+  )
+}
+
+export const SHOP_MODALS: ModalRegistry = {
+  [SHOP_MODAL_IDS.membershipJoined]: MembershipJoinedModal,
+  [SHOP_MODAL_IDS.membershipDeleted]: MembershipDeletedModal,
+}
