@@ -54,7 +54,8 @@ const ABORT_AFTER_MS = 10_000
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 export function toWebRequest(request: FastifyRequest): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`)
+  // Concatenated, not resolved: a path starting with '//' must stay a path, not become a host.
+  const url = new URL(`${request.protocol}://${request.host}${request.url}`)
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue

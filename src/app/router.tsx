@@ -5,7 +5,7 @@
  */
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import type { ApolloClient } from '@apollo/client'
-import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
+import { ROUTES, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
 import type { LocaleCode } from '../lib/markets'
 import type { RouteModule } from './route-types'
 import type { AppStore } from './store'
@@ -62,7 +62,8 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
       params,
       routeName: definition.name,
       store,
-      homePath: pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'),
+      // react-router resolves redirect paths against the basename, so home is '/' here.
+      homePath: '/',
       isServer,
     })
     // The not-found page is a real 404, whichever way it was reached.
