@@ -260,14 +260,28 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
 }
 
 /** Drains the store's event queue into `window.dataLayer` now and on every new event. */
+type DataLayerWriter = ReturnType<typeof createDataLayerWriter>
+
+/** One writer per page, so a layout change that re-registers listeners does not resend original_location. */
+const writers = new WeakMap<Window, DataLayerWriter>()
+
+function writerFor(target: Window): DataLayerWriter {
+  let writer = writers.get(target)
+  if (!writer) {
+    writer = createDataLayerWriter(
+      (entry) => {
+        target.dataLayer = target.dataLayer ?? []
+        target.dataLayer.push(entry)
+      },
+      () => target.location.href,
+    )
+    writers.set(target, writer)
+  }
+  return writer
+}
+
 export function startEventDelivery(store: AppStore, target: Window = window): () => void {
-  const writer = createDataLayerWriter(
-    (entry) => {
-      target.dataLayer = target.dataLayer ?? []
-      target.dataLayer.push(entry)
-    },
-    () => target.location.href,
-  )
+  const writer = writerFor(target)
   const drain = () => {
     const pending = store.getState().events.queue
     const last = pending[pending.length - 1]
