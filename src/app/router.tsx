@@ -5,7 +5,7 @@
  */
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import type { ApolloClient } from '@apollo/client'
-import { ROUTES, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
+import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
 import type { LocaleCode } from '../lib/markets'
 import type { RouteModule } from './route-types'
 import type { AppStore } from './store'
@@ -62,8 +62,9 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
       params,
       routeName: definition.name,
       store,
-      // react-router resolves redirect paths against the basename, so home is '/' here.
-      homePath: '/',
+      // An absolute URL: react-router would resolve a bare path against the basename and drop
+      // the home page's trailing slash, which costs the shopper a second redirect.
+      homePath: new URL(pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'), request.url).href,
       isServer,
     })
     // The not-found page is a real 404, whichever way it was reached.
