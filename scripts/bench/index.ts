@@ -83,7 +83,12 @@ function machine(): string {
   } catch {
     // not a git checkout: the commit stays unknown
   }
-  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM`
+  // The load average matters on a shared machine: other work on the cores skews every figure.
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${load} at the end`
 }
 
 export function renderSection(benchmark: Benchmark, result: BenchmarkResult, measuredOn: string): string {
@@ -143,6 +148,11 @@ async function main(selected: string[]) {
   if (failed) process.exitCode = 1
 }
 
+// No top-level await: bench modules import helpers from this module, and a cycle through a module
+// that is still awaiting at the top level would never settle.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await main(process.argv.slice(2))
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  })
 }

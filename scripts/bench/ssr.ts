@@ -167,16 +167,24 @@ async function browserScripts(pageUrl: string): Promise<ScriptWeight | undefined
   }
 }
 
-/** A product page's path: a product link on the home page, else on the first category page. */
+const BENCH_API_KEY = 'lumo-bench-storefront-key'
+
+/** A product page's path: the first product the commerce API lists. */
 async function findProductPath(baseUrl: string): Promise<string> {
-  const productLink = (html: string) => /href="(\/fi\/p\/[^"?#]+)"/.exec(html)?.[1]
-  const home = await pageHtml(`${baseUrl}${HOME_PATH}`)
-  const onHome = productLink(home)
-  if (onHome) return onHome
-  const category = /href="(\/fi\/c\/[^"?#]+)"/.exec(home)?.[1]
-  const onCategory = category ? productLink(await pageHtml(`${baseUrl}${category}`)) : undefined
-  if (onCategory) return onCategory
-  throw new Error('found no product link on the home page or the first category page')
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': BENCH_API_KEY },
+    body: JSON.stringify({
+      query: '{ products(take: 1, marketId: "fi", languageId: "fi-FI") { products { alias } } }',
+    }),
+  })
+  const body = (await response.json()) as { data?: { products?: { products?: { alias?: string }[] } } }
+  const alias = body.data?.products?.products?.[0]?.alias
+  if (!alias)
+    throw new Error(
+      `the commerce API listed no product (${response.status}: ${JSON.stringify(body).slice(0, 200)})`,
+    )
+  return `/fi/p/${encodeURIComponent(alias)}`
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
@@ -193,7 +201,11 @@ async function throughput(url: string): Promise<AutocannonResult> {
 
 async function run(): Promise<BenchmarkResult> {
   if (!(await ensureBuild())) throw new Error('the production build failed')
-  const server = await startProductionServer({ name: 'bench', seedProducts: SEED_PRODUCTS })
+  const server = await startProductionServer({
+    name: 'bench',
+    seedProducts: SEED_PRODUCTS,
+    env: { API_KEY: BENCH_API_KEY },
+  })
   const staticFile = path.join(REPO_ROOT, 'dist', 'client', 'assets', `bench-same-size-${process.pid}.html`)
   try {
     const base = server.baseUrl
@@ -238,6 +250,13 @@ async function run(): Promise<BenchmarkResult> {
     const staticCopy = decoded(await get(staticUrl, { 'accept-encoding': 'gzip' }))
     if (staticCopy.length !== productHtml.length)
       throw new Error('the static copy is not served byte for byte')
+    // Warm both paths up (JIT, caches, connections) before the clock starts.
+    const warmAgent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    for (let i = 0; i < 20; i++) {
+      await timeToFirstByte(staticUrl, warmAgent)
+      await timeToFirstByte(`${base}${productPath}`, warmAgent)
+    }
+    warmAgent.destroy()
     const staticRun = await throughput(staticUrl)
     const pageRun = await throughput(`${base}${productPath}`)
     const ratio = pageRun.requests.average / staticRun.requests.average
