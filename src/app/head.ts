@@ -137,7 +137,7 @@ export function applyHead(document: Document, head: PageHead): void {
 
 // The page modules, looked up by route name like src/app/router.tsx does; by the time the head
 // is updated the router has loaded the page's chunk, so this resolves from the module cache.
-const pageModules = import.meta.glob<RouteModule>('../routes/*.tsx')
+const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
 
 function errorStatus(error: unknown): number {
   if (isRouteErrorResponse(error)) return error.status

@@ -15,19 +15,19 @@ import {
   pathFor,
   routePatterns,
   type RouteName,
-} from '../lib/paths'
-import { LOCALES, type LocaleCode } from '../lib/markets'
-import { contentPageByKey } from './content/known-pages'
-import type { RouteModule } from '../app/route-types'
-import { DefaultLayout } from '../app/layouts/DefaultLayout'
-import { UndistractedLayout } from '../app/layouts/UndistractedLayout'
-import { UndistractedSpecialLayout } from '../app/layouts/UndistractedSpecialLayout'
-import { makeStore } from '../app/store'
+} from '../../lib/paths'
+import { LOCALES, type LocaleCode } from '../../lib/markets'
+import { contentPageByKey } from '../content/known-pages'
+import type { RouteModule } from '../../app/route-types'
+import { DefaultLayout } from '../../app/layouts/DefaultLayout'
+import { UndistractedLayout } from '../../app/layouts/UndistractedLayout'
+import { UndistractedSpecialLayout } from '../../app/layouts/UndistractedSpecialLayout'
+import { makeStore } from '../../app/store'
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client'
-import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../ui/test-helpers'
+import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../../ui/test-helpers'
 
-const modules = import.meta.glob<RouteModule>('./*.tsx', { eager: true })
-const moduleOf = (name: RouteName) => modules[`./${name}.tsx`]
+const modules = import.meta.glob<RouteModule>(['../*.tsx'], { eager: true })
+const moduleOf = (name: RouteName) => modules[`../${name}.tsx`]
 
 /** A path for each route, with believable params (content aliases in the page's language). */
 function sampleParams(name: RouteName, locale: LocaleCode): Record<string, string> | undefined {
