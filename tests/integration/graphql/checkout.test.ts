@@ -483,6 +483,31 @@ describe.each(databaseKinds())('checkout on %s', (kind) => {
       expect(Number(ordersAfter.n) - Number(ordersBefore.n)).toBe(5)
     })
 
+    it('orders of the same products in opposite orders never deadlock', async () => {
+      // Different sizes of the same two products: the SKU locks do not overlap, the product rows do.
+      const blouse = await api.db
+        .selectFrom('skus')
+        .select('sku_id')
+        .where('product_id', '=', FIXTURE_PRODUCTS.newBlouse.productId)
+        .orderBy('sku_id')
+        .limit(2)
+        .execute()
+      const [blouseA, blouseB] = blouse.map((row) => row.sku_id)
+      if (blouseA === undefined || blouseB === undefined) throw new Error('the new blouse has two sizes')
+      const skus = [SKU.inStock, SKU.stockFive, blouseA, blouseB]
+      await api.db.updateTable('skus').set({ stock_in_stock: 100 }).where('sku_id', 'in', skus).execute()
+      const carts: string[] = []
+      for (let i = 0; i < 16; i += 1) {
+        const [first, second] = i % 2 === 0 ? [SKU.inStock, blouseA] : [blouseB, SKU.stockFive]
+        const cartId = await cartWith(first, 1)
+        expect((await api.gql(ADD, { id: cartId, skuId: second, quantity: 1 })).errors).toBeUndefined()
+        carts.push(cartId)
+      }
+      const responses = await Promise.all(carts.map((cartId) => place(cartId)))
+      for (const response of responses) expect(response.errors).toBeUndefined()
+      for (const skuId of skus) expect((await skuStock(api.db, skuId)).stock_in_stock).toBe(92)
+    })
+
     it('simultaneous placeOrder calls for one cart give one order', async () => {
       const cartId = await cartWith(SKU.inStock, 1)
       const stockBefore = await skuStock(api.db, SKU.inStock)

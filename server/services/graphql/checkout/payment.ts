@@ -105,6 +105,7 @@ export async function confirmOrderPayment(
         .forUpdate()
         .execute()
     }
+    const soldPerProduct = new Map<number, number>()
     for (const row of rows) {
       const drawn = stockDrawn(row.product_snapshot)
       if (row.sku_id !== null && (drawn.fromInStock > 0 || drawn.fromOversellable > 0)) {
@@ -118,14 +119,16 @@ export async function confirmOrderPayment(
           .execute()
       }
       if (row.product_id !== null) {
-        await trx
-          .updateTable('products')
-          .set((eb) => ({
-            sales_count: eb.fn('greatest', [eb.lit(0), eb('sales_count', '-', row.quantity)]),
-          }))
-          .where('product_id', '=', row.product_id)
-          .execute()
+        soldPerProduct.set(row.product_id, (soldPerProduct.get(row.product_id) ?? 0) + row.quantity)
       }
+    }
+    // ascending product ids, as placeOrder locks them
+    for (const [productId, sold] of [...soldPerProduct].sort(([a], [b]) => a - b)) {
+      await trx
+        .updateTable('products')
+        .set((eb) => ({ sales_count: eb.fn('greatest', [eb.lit(0), eb('sales_count', '-', sold)]) }))
+        .where('product_id', '=', productId)
+        .execute()
     }
     if (order.promo_code) {
       await trx

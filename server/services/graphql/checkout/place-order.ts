@@ -331,11 +331,20 @@ async function insertOrder(
       .values({ code: extras.giftCode, order_id: order.order_id, amount: -extras.fromGift })
       .execute()
   }
+  // Product rows are locked by these updates: in ascending id order, like the SKUs, so two orders
+  // of the same products can never wait on each other in a cycle.
+  const soldPerProduct = new Map<number, number>()
   for (const line of priced.lines) {
+    soldPerProduct.set(
+      line.product.productId,
+      (soldPerProduct.get(line.product.productId) ?? 0) + line.quantity,
+    )
+  }
+  for (const [productId, sold] of [...soldPerProduct].sort(([a], [b]) => a - b)) {
     await trx
       .updateTable('products')
-      .set((eb) => ({ sales_count: eb('sales_count', '+', line.quantity) }))
-      .where('product_id', '=', line.product.productId)
+      .set((eb) => ({ sales_count: eb('sales_count', '+', sold) }))
+      .where('product_id', '=', productId)
       .execute()
   }
   return order
