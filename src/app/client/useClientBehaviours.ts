@@ -77,18 +77,26 @@ function useScrollState(mainElement: () => HTMLElement | null) {
   const store = useAppStore()
   useEffect(() => {
     let previousY = window.scrollY
+    // reading computed style on every scroll event would force style work; the padding only changes with the layout
+    let threshold: number | null = null
+    const onResize = () => {
+      threshold = null
+    }
     const recordTop = throttle(() => dispatch(scrollTopSet(window.scrollY)), SCROLL_THROTTLE_MS)
     const onScroll = () => {
       const y = window.scrollY
       const hidden = store.getState().global.headerHidden
-      const next = nextHeaderHidden(previousY, y, topPadding(mainElement()), hidden)
+      threshold ??= topPadding(mainElement())
+      const next = nextHeaderHidden(previousY, y, threshold, hidden)
       previousY = y
       if (next !== hidden) dispatch(headerHiddenSet(next))
       recordTop.run()
     }
     window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', onResize)
     return () => {
       window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', onResize)
       recordTop.cancel()
     }
   }, [dispatch, store, mainElement])
