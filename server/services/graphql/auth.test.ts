@@ -6,7 +6,11 @@ const config = { sessionSecret: 'a-test-secret-that-is-long-enough-for-hs256' }
 const key = new TextEncoder().encode(config.sessionSecret)
 
 async function token(claims: Record<string, unknown>, expiresIn = '1h', secret = key, alg = 'HS256') {
-  return new SignJWT(claims).setProtectedHeader({ alg }).setSubject('6f1c1c1e-0000-4000-8000-000000000001').setExpirationTime(expiresIn).sign(secret)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg })
+    .setSubject('6f1c1c1e-0000-4000-8000-000000000001')
+    .setExpirationTime(expiresIn)
+    .sign(secret)
 }
 
 describe('userFromRequest', () => {
@@ -22,7 +26,9 @@ describe('userFromRequest', () => {
 
   it('treats missing, expired, forged and malformed tokens as anonymous', async () => {
     expect(await userFromRequest({ headers: {} }, config)).toBeNull()
-    expect(await userFromRequest({ headers: { authorization: `Bearer ${await token({}, '-1m')}` } }, config)).toBeNull()
+    expect(
+      await userFromRequest({ headers: { authorization: `Bearer ${await token({}, '-1m')}` } }, config),
+    ).toBeNull()
     const forged = await token({}, '1h', new TextEncoder().encode('another-secret-that-is-long-enough-too'))
     expect(await userFromRequest({ headers: { authorization: `Bearer ${forged}` } }, config)).toBeNull()
     expect(await userFromRequest({ headers: { authorization: 'Bearer not.a.jwt' } }, config)).toBeNull()
@@ -31,7 +37,9 @@ describe('userFromRequest', () => {
 
   it('defaults an unknown customer type to PERSON', async () => {
     const jwt = await token({ customerType: 'ADMIN' })
-    expect((await userFromRequest({ headers: { authorization: `Bearer ${jwt}` } }, config))?.customerType).toBe('PERSON')
+    expect(
+      (await userFromRequest({ headers: { authorization: `Bearer ${jwt}` } }, config))?.customerType,
+    ).toBe('PERSON')
   })
 })
 

@@ -49,7 +49,10 @@ function asCustomerType(value: unknown): CustomerType {
 }
 
 /** The user of a bearer token, or null when there is none or it does not verify. */
-export async function userFromToken(token: string, config: Pick<Config, 'sessionSecret'>): Promise<RequestUser | null> {
+export async function userFromToken(
+  token: string,
+  config: Pick<Config, 'sessionSecret'>,
+): Promise<RequestUser | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(config.sessionSecret), {
       algorithms: ['HS256'],

@@ -25,7 +25,11 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
 /** Errors carrying one of these codes are safe to show as they are, also in production. */
 export const PUBLIC_ERROR_CODES: ReadonlySet<string> = new Set<string>(Object.values(ERROR_CODES))
 
-export function apiError(code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): GraphQLError {
+export function apiError(
+  code: ErrorCode,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): GraphQLError {
   return new GraphQLError(message, { extensions: { ...extensions, code } })
 }
 

@@ -154,12 +154,21 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
       .header('www-authenticate', 'ApiKey header="X-ApiKey"')
       .send({
         data: null,
-        errors: [{ message: 'Missing or invalid API key (X-ApiKey header)', extensions: { code: ERROR_CODES.UNAUTHENTICATED } }],
+        errors: [
+          {
+            message: 'Missing or invalid API key (X-ApiKey header)',
+            extensions: { code: ERROR_CODES.UNAUTHENTICATED },
+          },
+        ],
       })
   }
   app.addHook('onRoute', (route) => {
     if (route.url !== endpoint && route.path !== endpoint) return
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : []
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : []
     route.onRequest = [requireApiKey, ...existing]
   })
 

@@ -5,7 +5,10 @@ import { aliasLimitRule, costLimitRule, costOf, depthLimitRule, DEFAULT_LIMITS }
 
 const schema = buildSchema(readFileSync(new URL('../../../graphql/schema.graphql', import.meta.url), 'utf8'))
 
-function errors(query: string, rules = [depthLimitRule(12), aliasLimitRule(30), costLimitRule(DEFAULT_LIMITS)]) {
+function errors(
+  query: string,
+  rules = [depthLimitRule(12), aliasLimitRule(30), costLimitRule(DEFAULT_LIMITS)],
+) {
   return validate(schema, parse(query), [...specifiedRules, ...rules]).map((error) => ({
     message: error.message,
     code: error.extensions['code'],
@@ -14,7 +17,9 @@ function errors(query: string, rules = [depthLimitRule(12), aliasLimitRule(30), 
 
 describe('depth limit', () => {
   it('accepts a normal product list query', () => {
-    expect(errors('{ products(take: 48) { count products { name skus { stock { totalStock } } } } }')).toEqual([])
+    expect(
+      errors('{ products(take: 48) { count products { name skus { stock { totalStock } } } } }'),
+    ).toEqual([])
   })
 
   it('rejects a query deeper than the limit, following fragments', () => {
@@ -28,13 +33,18 @@ describe('depth limit', () => {
   })
 
   it('does not count introspection fields', () => {
-    expect(errors('{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }', [depthLimitRule(2)])).toEqual([])
+    expect(
+      errors('{ __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }', [
+        depthLimitRule(2),
+      ]),
+    ).toEqual([])
   })
 })
 
 describe('alias limit', () => {
   it('allows up to the limit and rejects one more', () => {
-    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: brands { name }`).join(' ')} }`
+    const aliases = (n: number) =>
+      `{ ${Array.from({ length: n }, (_, i) => `a${i}: brands { name }`).join(' ')} }`
     expect(errors(aliases(30), [aliasLimitRule(30)])).toEqual([])
     expect(errors(aliases(31), [aliasLimitRule(30)])).toEqual([
       { message: 'Too many aliases: more than 30 in one document', code: 'QUERY_TOO_COMPLEX' },
@@ -54,7 +64,9 @@ describe('cost limit', () => {
 
   it('multiplies a list by its take and unsized lists by the default size', () => {
     // products(1) + take 10 × (products(1) + 1 × (name(1) + skus(1 + 5 × name(1))))
-    expect(cost('{ products(take: 10) { products { name skus { name } } } }')).toBe(1 + 10 * (1 + (1 + 1 + 5)))
+    expect(cost('{ products(take: 10) { products { name skus { name } } } }')).toBe(
+      1 + 10 * (1 + (1 + 1 + 5)),
+    )
   })
 
   it('costs a take given by a variable at its worst case (200)', () => {

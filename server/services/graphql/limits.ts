@@ -38,7 +38,12 @@ export interface QueryLimits {
   defaultListSize: number
 }
 
-export const DEFAULT_LIMITS: QueryLimits = { maxDepth: 12, maxAliases: 30, maxCost: 150_000, defaultListSize: 5 }
+export const DEFAULT_LIMITS: QueryLimits = {
+  maxDepth: 12,
+  maxAliases: 30,
+  maxCost: 150_000,
+  defaultListSize: 5,
+}
 
 /**
  * List fields whose length is already paid for by a `take` argument on their parent field:
@@ -49,8 +54,15 @@ const PAGED_LIST_FIELDS = new Set(['ProductsResultType.products', 'ProductReview
 /** Default page sizes of fields with a `take` argument, used when the query gives none. */
 const DEFAULT_TAKE = 20
 
-function tooComplex(message: string, extensions: Record<string, unknown>, node: FieldNode | undefined): GraphQLError {
-  return new GraphQLError(message, { nodes: node ? [node] : [], extensions: { ...extensions, code: ERROR_CODES.QUERY_TOO_COMPLEX } })
+function tooComplex(
+  message: string,
+  extensions: Record<string, unknown>,
+  node: FieldNode | undefined,
+): GraphQLError {
+  return new GraphQLError(message, {
+    nodes: node ? [node] : [],
+    extensions: { ...extensions, code: ERROR_CODES.QUERY_TOO_COMPLEX },
+  })
 }
 
 function fragmentsOf(context: ValidationContext): Map<string, FragmentDefinitionNode> {
@@ -135,7 +147,10 @@ function takeOf(field: FieldNode): number | undefined {
   return DEFAULT_TAKE
 }
 
-function fieldDefinition(parent: GraphQLCompositeType, name: string): GraphQLField<unknown, unknown> | undefined {
+function fieldDefinition(
+  parent: GraphQLCompositeType,
+  name: string,
+): GraphQLField<unknown, unknown> | undefined {
   if (isObjectType(parent) || isInterfaceType(parent)) return parent.getFields()[name]
   return undefined
 }
@@ -161,7 +176,9 @@ export function costOf(
         continue
       }
       const named = getNamedType(definition.type)
-      const childCost = isCompositeType(named) ? costOf(selection.selectionSet, named, fragments, limits, visiting) : 0
+      const childCost = isCompositeType(named)
+        ? costOf(selection.selectionSet, named, fragments, limits, visiting)
+        : 0
       const isList = isListType(getNullableType(definition.type))
       const take = takeOf(selection)
       const paged = PAGED_LIST_FIELDS.has(`${parent.name}.${selection.name.value}`)

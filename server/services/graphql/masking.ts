@@ -39,5 +39,15 @@ export function formatErrors(
     log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
     return config.isProduction ? maskError(error) : error
   })
-  return mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  // mercurius answers 200 when a rejected query has several validation errors and 400 for one;
+  // a query that did not run is a bad request either way.
+  const rejected =
+    !execution.data && execution.errors.some((error) => statusCodeOf(error.originalError) === 400)
+  return rejected ? { ...formatted, statusCode: 400 } : formatted
+}
+
+function statusCodeOf(error: Error | undefined): number | undefined {
+  const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode
+  return typeof statusCode === 'number' ? statusCode : undefined
 }

@@ -9,7 +9,12 @@ import type { GraphQLContext } from './context'
  * Any field resolver. Parameters are typed `never` so that a resolver with concrete parent and
  * argument types is assignable (parameters are checked contravariantly).
  */
-export type FieldResolver = (parent: never, args: never, context: GraphQLContext, info: GraphQLResolveInfo) => unknown
+export type FieldResolver = (
+  parent: never,
+  args: never,
+  context: GraphQLContext,
+  info: GraphQLResolveInfo,
+) => unknown
 
 export type TypeResolvers = Record<string, FieldResolver>
 
@@ -32,7 +37,8 @@ export function mergeResolvers(modules: readonly ResolverModule[]): MergedResolv
         merged[typeName] = isScalar(value) ? value : { ...value }
         continue
       }
-      if (isScalar(value) || isScalar(existing)) throw new Error(`Resolver conflict: ${typeName} is defined twice`)
+      if (isScalar(value) || isScalar(existing))
+        throw new Error(`Resolver conflict: ${typeName} is defined twice`)
       for (const [field, resolver] of Object.entries(value)) {
         if (field in existing) throw new Error(`Resolver conflict: ${typeName}.${field} is defined twice`)
         existing[field] = resolver

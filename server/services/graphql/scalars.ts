@@ -16,7 +16,8 @@ function finiteNumber(value: unknown, name: string): number {
 }
 
 function numberLiteral(ast: ValueNode, name: string): number {
-  if (ast.kind === Kind.INT || ast.kind === Kind.FLOAT || ast.kind === Kind.STRING) return finiteNumber(ast.value, name)
+  if (ast.kind === Kind.INT || ast.kind === Kind.FLOAT || ast.kind === Kind.STRING)
+    return finiteNumber(ast.value, name)
   throw invalid(`${name} must be a number`)
 }
 

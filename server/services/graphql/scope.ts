@@ -107,7 +107,10 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
   })
 }
 
-function findMarket(markets: readonly MarketRow[], marketId: string | null | undefined): MarketRow | undefined {
+function findMarket(
+  markets: readonly MarketRow[],
+  marketId: string | null | undefined,
+): MarketRow | undefined {
   if (!marketId) return undefined
   const wanted = marketId.trim().toLowerCase()
   return markets.find((m) => m.alias === wanted || m.marketId.toLowerCase() === wanted)
@@ -138,7 +141,8 @@ export function resolveScope(markets: readonly MarketRow[], args: ScopeArgs): Re
     markets[0]
   if (!market) throw new Error('No markets in the database: run the migrations and the seed')
   const requested = parseLanguage(args.languageId)
-  const language = requested && market.allowedLanguages.includes(requested) ? requested : market.defaultLanguage
+  const language =
+    requested && market.allowedLanguages.includes(requested) ? requested : market.defaultLanguage
   return { channelId: CHANNEL_ID, market, language, locale: LOCALES[language].iso }
 }
 

@@ -23,7 +23,12 @@ export function marketType(market: MarketRow) {
     groupKey: market.groupKey,
     allowedLanguages: market.allowedLanguages.map(language),
     country: { name: market.countryName, code: market.countryCode },
-    currency: { name: market.currencyName, symbol: market.currencySymbol, code: market.currencyCode, rate: 1 },
+    currency: {
+      name: market.currencyName,
+      symbol: market.currencySymbol,
+      code: market.currencyCode,
+      rate: 1,
+    },
   }
 }
 

@@ -20,14 +20,21 @@ async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: str
   return productId
 }
 
-async function reviews(_parent: unknown, rawArgs: ScopeArgs & { alias?: string | null; skip?: number | null; take?: number | null }, ctx: GraphQLContext) {
+async function reviews(
+  _parent: unknown,
+  rawArgs: ScopeArgs & { alias?: string | null; skip?: number | null; take?: number | null },
+  ctx: GraphQLContext,
+) {
   const args = parseArgs(ReviewsArgs, rawArgs)
   if (!args.alias) return { count: 0, averageRating: 0, reviews: [] }
   const productId = await requireProductId(ctx, rawArgs, args.alias)
   const [summary, rows] = await Promise.all([
     ctx.db
       .selectFrom('reviews')
-      .select((eb) => [eb.fn.countAll<number>().as('count'), sql<number | null>`avg(rating)::float8`.as('average')])
+      .select((eb) => [
+        eb.fn.countAll<number>().as('count'),
+        sql<number | null>`avg(rating)::float8`.as('average'),
+      ])
       .where('product_id', '=', productId)
       .executeTakeFirstOrThrow(),
     ctx.db
@@ -43,7 +50,12 @@ async function reviews(_parent: unknown, rawArgs: ScopeArgs & { alias?: string |
   return {
     count: Number(summary.count),
     averageRating: summary.average === null ? 0 : Math.round(summary.average * 100) / 100,
-    reviews: rows.map((row) => ({ rating: row.rating, comment: row.comment, author: row.author, reviewDate: row.created_at })),
+    reviews: rows.map((row) => ({
+      rating: row.rating,
+      comment: row.comment,
+      author: row.author,
+      reviewDate: row.created_at,
+    })),
   }
 }
 
@@ -68,7 +80,9 @@ async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx:
     .values({
       product_id: productId,
       // Only an existing account is linked; a token for a deleted user leaves the review anonymous.
-      user_id: userId ? sql<string | null>`(SELECT user_id FROM users WHERE user_id = ${userId}::uuid)` : null,
+      user_id: userId
+        ? sql<string | null>`(SELECT user_id FROM users WHERE user_id = ${userId}::uuid)`
+        : null,
       author: input.author,
       rating: input.rating,
       comment: input.comment,
@@ -82,10 +96,18 @@ async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx:
  * Stores a back-in-stock request. Asking again for the same e-mail and SKU is not an error: it
  * re-arms a request that was already notified and reports whether one was still waiting.
  */
-async function requestStockNotification(_parent: unknown, rawArgs: ScopeArgs & { email: string; skuId: number }, ctx: GraphQLContext) {
+async function requestStockNotification(
+  _parent: unknown,
+  rawArgs: ScopeArgs & { email: string; skuId: number },
+  ctx: GraphQLContext,
+) {
   const input = parseArgs(StockNotificationInput, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
-  const sku = await ctx.db.selectFrom('skus').select('sku_id').where('sku_id', '=', input.skuId).executeTakeFirst()
+  const sku = await ctx.db
+    .selectFrom('skus')
+    .select('sku_id')
+    .where('sku_id', '=', input.skuId)
+    .executeTakeFirst()
   if (!sku) throw notFound(`No SKU with id ${input.skuId}`)
   // The CTE reads the row as it was before this statement, so "already waiting" is exact.
   const result = await sql<{ already_active: boolean }>`
@@ -100,12 +122,23 @@ async function requestStockNotification(_parent: unknown, rawArgs: ScopeArgs & {
   return { ok: true, alreadyActive: result.rows[0]?.already_active ?? false }
 }
 
-async function monitorProductAvailability(parent: unknown, args: ScopeArgs & { email: string; skuId: number }, ctx: GraphQLContext) {
+async function monitorProductAvailability(
+  parent: unknown,
+  args: ScopeArgs & { email: string; skuId: number },
+  ctx: GraphQLContext,
+) {
   return (await requestStockNotification(parent, args, ctx)).ok
 }
 
-async function subscribeToNewsletter(_parent: unknown, rawArgs: ScopeArgs & { email: string; tags?: (string | null)[] | null }, ctx: GraphQLContext) {
-  const input = parseArgs(NewsletterInput, { email: rawArgs.email, tags: rawArgs.tags?.filter((tag) => tag !== null) ?? null })
+async function subscribeToNewsletter(
+  _parent: unknown,
+  rawArgs: ScopeArgs & { email: string; tags?: (string | null)[] | null },
+  ctx: GraphQLContext,
+) {
+  const input = parseArgs(NewsletterInput, {
+    email: rawArgs.email,
+    tags: rawArgs.tags?.filter((tag) => tag !== null) ?? null,
+  })
   const scope = await scopeFromArgs(ctx, rawArgs)
   const tags = [...new Set(input.tags ?? [])]
   await ctx.db
@@ -126,5 +159,10 @@ async function subscribeToNewsletter(_parent: unknown, rawArgs: ScopeArgs & { em
 
 export const engagementResolvers: ResolverModule = {
   Query: { reviews },
-  Mutation: { postProductReview, monitorProductAvailability, requestStockNotification, subscribeToNewsletter },
+  Mutation: {
+    postProductReview,
+    monitorProductAvailability,
+    requestStockNotification,
+    subscribeToNewsletter,
+  },
 }

@@ -38,7 +38,14 @@ export interface FacetSelection {
 }
 
 export function emptySelection(): FacetSelection {
-  return { categoryIds: [], brandIds: [], sizes: [], campaignIds: [], discountBands: [], parameters: new Map() }
+  return {
+    categoryIds: [],
+    brandIds: [],
+    sizes: [],
+    campaignIds: [],
+    discountBands: [],
+    parameters: new Map(),
+  }
 }
 
 export function isEmptySelection(selection: FacetSelection): boolean {
@@ -71,7 +78,14 @@ export function parseFacets(ids: readonly (string | null | undefined)[]): FacetS
     if (prefix === 'c' || prefix === 'b' || prefix === 'dc') {
       const value = positiveInt(rest)
       if (value !== null) {
-        pushUnique(prefix === 'c' ? selection.categoryIds : prefix === 'b' ? selection.brandIds : selection.campaignIds, value)
+        pushUnique(
+          prefix === 'c'
+            ? selection.categoryIds
+            : prefix === 'b'
+              ? selection.brandIds
+              : selection.campaignIds,
+          value,
+        )
         ok = true
       }
     } else if (prefix === 'sk' && rest.length > 0) {

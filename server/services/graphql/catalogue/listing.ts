@@ -87,7 +87,11 @@ export function parseListUrl(url: string): { type: 'c' | 'b' | 'dc' | 'l' | 's';
 }
 
 export async function findBrand(db: Kysely<DB>, alias: string) {
-  return db.selectFrom('brands').select(['brand_id', 'alias', 'name']).where('alias', '=', alias).executeTakeFirst()
+  return db
+    .selectFrom('brands')
+    .select(['brand_id', 'alias', 'name'])
+    .where('alias', '=', alias)
+    .executeTakeFirst()
 }
 
 export async function findCampaign(db: Kysely<DB>, language: LocaleCode, alias: string) {
@@ -141,7 +145,12 @@ export async function resolveTarget(
     case 'dc': {
       const campaign = await findCampaign(db, scope.language, alias)
       if (!campaign) throw notFound(`No discount campaign with alias '${alias}'`)
-      return { kind: 'campaign', campaignId: campaign.campaign_id, alias: campaign.alias, name: campaign.name }
+      return {
+        kind: 'campaign',
+        campaignId: campaign.campaign_id,
+        alias: campaign.alias,
+        name: campaign.name,
+      }
     }
     case 'l':
       if (!isGenericList(alias)) throw notFound(`No product list with alias '${alias}'`)
@@ -275,13 +284,16 @@ function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): Bas
     where.push(sql`p.product_id IN (${sql.join(query.productIds)})`)
   } else {
     where.push(targetCondition(query.target, scope))
-    if (query.searchText && query.target.kind !== 'search') where.push(searchCondition(scope, query.searchText))
+    if (query.searchText && query.target.kind !== 'search')
+      where.push(searchCondition(scope, query.searchText))
     const excluded = [...groupConditions(query.excluded, tree).values()]
     if (excluded.length > 0) where.push(sql`NOT ${any(excluded)}`)
   }
   const flags = new Map<string, string>()
   const flagColumns: RawBuilder<unknown>[] = []
-  const groups = query.productIds ? new Map<string, RawBuilder<unknown>>() : groupConditions(query.selection, tree)
+  const groups = query.productIds
+    ? new Map<string, RawBuilder<unknown>>()
+    : groupConditions(query.selection, tree)
   const { lowest, highest } = query.priceRange
   if (!query.productIds && (lowest !== null || highest !== null)) {
     const bounds: RawBuilder<unknown>[] = []
@@ -311,7 +323,9 @@ function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): Bas
 
 /** base rows that pass every selected group except `except` (null: all of them). */
 function flagsExcept(flags: Map<string, string>, except: string | null): RawBuilder<boolean> {
-  return all([...flags].filter(([group]) => group !== except).map(([, column]) => sql`base.${sql.id(column)}`))
+  return all(
+    [...flags].filter(([group]) => group !== except).map(([, column]) => sql`base.${sql.id(column)}`),
+  )
 }
 
 function orderBy(query: ListQuery): RawBuilder<unknown> {
@@ -375,7 +389,9 @@ export async function selectProductPage(
   if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
   // An empty page past the end (or take 0) still reports how long the list is.
   const counted = await sql<{ n: number }>`
-    WITH base AS (${base.cte}) SELECT count(*)::int AS n FROM base WHERE ${flagsExcept(base.flags, null)}`.execute(db)
+    WITH base AS (${base.cte}) SELECT count(*)::int AS n FROM base WHERE ${flagsExcept(base.flags, null)}`.execute(
+    db,
+  )
   return { count: counted.rows[0]?.n ?? 0, rows: [] }
 }
 
@@ -394,7 +410,10 @@ interface FacetCountRow {
   hi: number | null
 }
 
-const GROUP_LABELS: Record<'Category' | 'Brand' | 'Sku' | 'Campaign' | 'Discount', Record<LocaleCode, string>> = {
+const GROUP_LABELS: Record<
+  'Category' | 'Brand' | 'Sku' | 'Campaign' | 'Discount',
+  Record<LocaleCode, string>
+> = {
   Category: { fi: 'Kategoria', sv: 'Kategori', nb: 'Kategori', da: 'Kategori' },
   Brand: { fi: 'Merkki', sv: 'Märke', nb: 'Merke', da: 'Mærke' },
   Sku: { fi: 'Koko', sv: 'Storlek', nb: 'Størrelse', da: 'Størrelse' },
@@ -446,7 +465,8 @@ export async function selectFilters(
       ? all([
           flagsExcept(otherFlags, null),
           ...parameterFlags.map(
-            ([group, column]) => sql`(ppv.parameter_id = ${Number(group.slice('param_'.length))} OR base.${sql.id(column)})`,
+            ([group, column]) =>
+              sql`(ppv.parameter_id = ${Number(group.slice('param_'.length))} OR base.${sql.id(column)})`,
           ),
         ])
       : flagsExcept(base.flags, null)
@@ -492,11 +512,31 @@ export async function selectFilters(
   return assembleFilters(result.rows, tree, scope.language)
 }
 
-function value(facetId: string, label: string, count: number, order: number, extra: Partial<FilterValue> = {}): FilterValue {
-  return { _id: `${facetId}_${count}`, facetId, parentId: null, label, url: null, order, count, hidden: false, ...extra }
+function value(
+  facetId: string,
+  label: string,
+  count: number,
+  order: number,
+  extra: Partial<FilterValue> = {},
+): FilterValue {
+  return {
+    _id: `${facetId}_${count}`,
+    facetId,
+    parentId: null,
+    label,
+    url: null,
+    order,
+    count,
+    hidden: false,
+    ...extra,
+  }
 }
 
-function assembleFilters(rows: readonly FacetCountRow[], tree: CategoryTree, language: LocaleCode): FilterCollection {
+function assembleFilters(
+  rows: readonly FacetCountRow[],
+  tree: CategoryTree,
+  language: LocaleCode,
+): FilterCollection {
   const categories: FilterValue[] = []
   const brands: FilterValue[] = []
   const sizes: { sort: number; value: FilterValue }[] = []
@@ -518,14 +558,20 @@ function assembleFilters(rows: readonly FacetCountRow[], tree: CategoryTree, lan
         break
       }
       case 'b':
-        brands.push(value(`b_${row.key}`, row.label ?? row.key, row.n, 0, { url: row.alias ? brandUrl(row.alias) : null }))
+        brands.push(
+          value(`b_${row.key}`, row.label ?? row.key, row.n, 0, {
+            url: row.alias ? brandUrl(row.alias) : null,
+          }),
+        )
         break
       case 'sk':
         sizes.push({ sort: row.sort ?? 0, value: value(`sk_${row.key}`, row.label ?? row.key, row.n, 0) })
         break
       case 'dc':
         campaigns.push(
-          value(`dc_${row.key}`, row.label ?? row.key, row.n, row.sort ?? 0, { url: row.alias ? campaignUrl(row.alias) : null }),
+          value(`dc_${row.key}`, row.label ?? row.key, row.n, row.sort ?? 0, {
+            url: row.alias ? campaignUrl(row.alias) : null,
+          }),
         )
         break
       case 'di': {
@@ -555,20 +601,46 @@ function assembleFilters(rows: readonly FacetCountRow[], tree: CategoryTree, lan
         break
     }
   }
-  const byOrderThenLabel = (a: FilterValue, b: FilterValue) => a.order - b.order || a.label.localeCompare(b.label, language)
+  const byOrderThenLabel = (a: FilterValue, b: FilterValue) =>
+    a.order - b.order || a.label.localeCompare(b.label, language)
   const numbered = (values: FilterValue[]) => values.map((v, index) => ({ ...v, order: index }))
   const groups: FilterGroup[] = [
-    { filterId: 'categories', type: 'Category', group: 'categories', label: GROUP_LABELS.Category[language], order: 1, values: numbered(categories.sort(byOrderThenLabel)) },
-    { filterId: 'brands', type: 'Brand', group: 'brands', label: GROUP_LABELS.Brand[language], order: 2, values: numbered(brands.sort(byOrderThenLabel)) },
+    {
+      filterId: 'categories',
+      type: 'Category',
+      group: 'categories',
+      label: GROUP_LABELS.Category[language],
+      order: 1,
+      values: numbered(categories.sort(byOrderThenLabel)),
+    },
+    {
+      filterId: 'brands',
+      type: 'Brand',
+      group: 'brands',
+      label: GROUP_LABELS.Brand[language],
+      order: 2,
+      values: numbered(brands.sort(byOrderThenLabel)),
+    },
     {
       filterId: 'skus',
       type: 'Sku',
       group: 'skus',
       label: GROUP_LABELS.Sku[language],
       order: 3,
-      values: numbered(sizes.sort((a, b) => a.sort - b.sort || a.value.label.localeCompare(b.value.label)).map((s) => s.value)),
+      values: numbered(
+        sizes
+          .sort((a, b) => a.sort - b.sort || a.value.label.localeCompare(b.value.label))
+          .map((s) => s.value),
+      ),
     },
-    { filterId: 'campaigns', type: 'Campaign', group: 'campaigns', label: GROUP_LABELS.Campaign[language], order: 4, values: numbered(campaigns.sort(byOrderThenLabel)) },
+    {
+      filterId: 'campaigns',
+      type: 'Campaign',
+      group: 'campaigns',
+      label: GROUP_LABELS.Campaign[language],
+      order: 4,
+      values: numbered(campaigns.sort(byOrderThenLabel)),
+    },
     {
       filterId: 'discount',
       type: 'Discount',

@@ -247,7 +247,9 @@ export function createCatalogueLoaders(db: Kysely<DB>): CatalogueLoaders {
             JOIN parameter_values pv ON pv.parameter_value_id = ppv.parameter_value_id
             LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${language}
             WHERE ppv.product_id IN (${sql.join([...ids])})
-            ORDER BY ppv.product_id, pg.sort_order, pg.parameter_group_id, pa.sort_order, pa.parameter_id`.execute(db)
+            ORDER BY ppv.product_id, pg.sort_order, pg.parameter_group_id, pa.sort_order, pa.parameter_id`.execute(
+            db,
+          )
           return withEmpty(ids, byProduct(result.rows))
         }),
     ),

@@ -17,7 +17,17 @@ const fi: MarketRow = {
   isVirtual: false,
   onlyDisplayInCheckout: false,
 }
-const se: MarketRow = { ...fi, alias: 'se', marketId: '1|se', currencyCode: 'SEK', currencyName: 'Krona', currencySymbol: 'kr', vatRateBp: 2500, defaultLanguage: 'sv', allowedLanguages: ['sv'] }
+const se: MarketRow = {
+  ...fi,
+  alias: 'se',
+  marketId: '1|se',
+  currencyCode: 'SEK',
+  currencyName: 'Krona',
+  currencySymbol: 'kr',
+  vatRateBp: 2500,
+  defaultLanguage: 'sv',
+  allowedLanguages: ['sv'],
+}
 const fiScope: RequestScope = { channelId: '1|fi', market: fi, language: 'fi', locale: 'fi-FI' }
 const seScope: RequestScope = { channelId: '1|fi', market: se, language: 'sv', locale: 'sv-SE' }
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -48,7 +58,10 @@ describe('priceType', () => {
 describe('lowestPriceType (30-day rule)', () => {
   it('compares today’s price with the lowest price of the previous 30 days', () => {
     // Regular 100 €, sold at 80 € two weeks ago, now 60 €: the discount shown is 25 % off 80 €.
-    const lowest = lowestPriceType({ regularIncVat: 10000, sellingIncVat: 6000, vatRateBp: 2550, lowest30dIncVat: 8000 }, fiScope)
+    const lowest = lowestPriceType(
+      { regularIncVat: 10000, sellingIncVat: 6000, vatRateBp: 2550, lowest30dIncVat: 8000 },
+      fiScope,
+    )
     expect(lowest.comparisonPriceIncVat).toBe(80)
     expect(lowest.lowestPriceIncVat).toBe(60)
     expect(lowest.discountPercentage).toBe(25)
@@ -56,7 +69,10 @@ describe('lowestPriceType (30-day rule)', () => {
   })
 
   it('uses the regular price when nothing was logged', () => {
-    const lowest = lowestPriceType({ regularIncVat: 10000, sellingIncVat: 10000, vatRateBp: 2550, lowest30dIncVat: null }, fiScope)
+    const lowest = lowestPriceType(
+      { regularIncVat: 10000, sellingIncVat: 10000, vatRateBp: 2550, lowest30dIncVat: null },
+      fiScope,
+    )
     expect(lowest.comparisonPriceIncVat).toBe(100)
     expect(lowest.isDiscounted).toBe(false)
     expect(lowest.discountIncVat).toBe(0)
@@ -64,10 +80,16 @@ describe('lowestPriceType (30-day rule)', () => {
 })
 
 describe('stockStatus', () => {
-  const stock = (inStock: number, oversellable = 0, staticStock = 0) => ({ inStock, oversellable, static: staticStock, incoming: null })
+  const stock = (inStock: number, oversellable = 0, staticStock = 0) => ({
+    inStock,
+    oversellable,
+    static: staticStock,
+    incoming: null,
+  })
   it.each([
     [stock(10), 'IN_STOCK'],
-    [stock(3), 'FEW_LEFT'],
+    [stock(6), 'IN_STOCK'],
+    [stock(5), 'FEW_LEFT'],
     [stock(1), 'FEW_LEFT'],
     [stock(0), 'OUT_OF_STOCK'],
     [stock(0, 5), 'OVERSELLABLE'],
@@ -91,22 +113,30 @@ describe('productBadges', () => {
   const today = '2026-11-23'
 
   it('marks new, bestseller and flag badges', () => {
-    expect(productBadges({ ...base, firstAvailableOn: '2026-11-01', salesCount: 500, isCollab: true, isSustainable: true, hasExtendedSizes: true, isPetite: true, isOutlet: true }, today)).toEqual([
-      'NEW',
-      'BESTSELLER',
-      'COLLAB',
-      'SUSTAINABLE',
-      'SIZES',
-      'PETITE',
-      'OUTLET',
-    ])
+    expect(
+      productBadges(
+        {
+          ...base,
+          firstAvailableOn: '2026-11-01',
+          salesCount: 500,
+          isCollab: true,
+          isSustainable: true,
+          hasExtendedSizes: true,
+          isPetite: true,
+          isOutlet: true,
+        },
+        today,
+      ),
+    ).toEqual(['NEW', 'BESTSELLER', 'COLLAB', 'SUSTAINABLE', 'SIZES', 'PETITE', 'OUTLET'])
     expect(productBadges(base, today)).toEqual([])
   })
 
   it('marks sold-out products, and incoming instead when a restock date is ahead', () => {
     const soldOut = { ...base.stock, inStock: 0 }
     expect(productBadges({ ...base, stock: soldOut }, today)).toEqual(['OUT_OF_STOCK'])
-    expect(productBadges({ ...base, stock: { ...soldOut, incoming: '2026-12-10' } }, today)).toEqual(['INCOMING'])
+    expect(productBadges({ ...base, stock: { ...soldOut, incoming: '2026-12-10' } }, today)).toEqual([
+      'INCOMING',
+    ])
     expect(productBadges({ ...base, firstAvailableOn: '2026-12-01' }, today)).toEqual(['INCOMING'])
   })
 })

@@ -108,7 +108,7 @@ export function stockType(stock: StockInput) {
 }
 
 /** At or below this many units in stock the card says "few left". */
-export const FEW_LEFT_THRESHOLD = 3
+export const FEW_LEFT_THRESHOLD = 5
 
 export type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
 
@@ -133,8 +133,8 @@ export type ProductBadge =
 
 /** A product first available within this many days is new. */
 export const NEW_PRODUCT_DAYS = 30
-/** Units sold from which a product counts as a bestseller. */
-export const BESTSELLER_MIN_SALES = 100
+/** Units sold from which a product counts as a bestseller (about the top tenth of the catalogue). */
+export const BESTSELLER_MIN_SALES = 400
 
 export interface BadgeInput {
   firstAvailableOn: string
@@ -154,7 +154,11 @@ function daysBetween(fromIsoDate: string, today: string): number {
 /** Incoming: not yet released, or sold out with a restock date ahead. */
 export function isIncoming(input: Pick<BadgeInput, 'firstAvailableOn' | 'stock'>, today: string): boolean {
   if (input.firstAvailableOn > today) return true
-  return stockStatus(input.stock) === 'OUT_OF_STOCK' && input.stock.incoming !== null && input.stock.incoming >= today
+  return (
+    stockStatus(input.stock) === 'OUT_OF_STOCK' &&
+    input.stock.incoming !== null &&
+    input.stock.incoming >= today
+  )
 }
 
 /** The badges in the order the product card shows them. `today` is 'YYYY-MM-DD' (UTC). */

@@ -5,7 +5,14 @@ import { badUserInput } from '../errors'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { SHOP_NAME } from './channel'
-import { findBrand, findCampaign, GENERIC_LISTS, isGenericList, parseListUrl, type GenericList } from './listing'
+import {
+  findBrand,
+  findCampaign,
+  GENERIC_LISTS,
+  isGenericList,
+  parseListUrl,
+  type GenericList,
+} from './listing'
 import { alternativeUrls, brandUrl, campaignUrl, categoryType, categoryUrl } from './products'
 import type { CategoryNode, CategoryTree } from './loaders'
 
@@ -16,7 +23,7 @@ interface CategoriesArgs extends ScopeArgs {
 
 /** A hidden category hides the categories below it as well. */
 function isVisible(tree: CategoryTree, node: CategoryNode): boolean {
-  for (let current: CategoryNode | undefined = node; current; ) {
+  for (let current: CategoryNode | undefined = node; current;) {
     if (current.isHidden) return false
     current = current.parentId === null ? undefined : tree.byId.get(current.parentId)
   }
@@ -41,7 +48,9 @@ async function brands(_parent: unknown, args: ScopeArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
   const rows = await ctx.db
     .selectFrom('brands as b')
-    .leftJoin('brand_texts as t', (join) => join.onRef('t.brand_id', '=', 'b.brand_id').on('t.language', '=', scope.language))
+    .leftJoin('brand_texts as t', (join) =>
+      join.onRef('t.brand_id', '=', 'b.brand_id').on('t.language', '=', scope.language),
+    )
     .select(['b.brand_id', 'b.alias', 'b.name', 'b.logo_file_name', 't.description'])
     .orderBy('b.name')
     .orderBy('b.brand_id')
@@ -61,21 +70,45 @@ async function brands(_parent: unknown, args: ScopeArgs, ctx: GraphQLContext) {
 
 /** The site's own title and description, per language (listPageInfo with neither alias nor url). */
 const SITE_META: Record<LocaleCode, { title: string; description: string }> = {
-  fi: { title: `${SHOP_NAME} – muotia ja kenkiä`, description: 'Juhlamekot, takit, kengät, urheiluvaatteet, uima- ja alusasut. Ilmainen toimitus yli 69 € tilauksiin ja 14 päivän palautusoikeus.' },
-  sv: { title: `${SHOP_NAME} – mode och skor`, description: 'Festklänningar, kappor, skor, träningskläder, badkläder och underkläder. 14 dagars returrätt.' },
-  nb: { title: `${SHOP_NAME} – mote og sko`, description: 'Festkjoler, kåper, sko, treningsklær, badetøy og undertøy. 14 dagers returrett.' },
-  da: { title: `${SHOP_NAME} – mode og sko`, description: 'Festkjoler, frakker, sko, sportstøj, badetøj og undertøj. 14 dages returret.' },
+  fi: {
+    title: `${SHOP_NAME} – muotia ja kenkiä`,
+    description:
+      'Juhlamekot, takit, kengät, urheiluvaatteet, uima- ja alusasut. Ilmainen toimitus yli 69 € tilauksiin ja 14 päivän palautusoikeus.',
+  },
+  sv: {
+    title: `${SHOP_NAME} – mode och skor`,
+    description:
+      'Festklänningar, kappor, skor, träningskläder, badkläder och underkläder. 14 dagars returrätt.',
+  },
+  nb: {
+    title: `${SHOP_NAME} – mote og sko`,
+    description: 'Festkjoler, kåper, sko, treningsklær, badetøy og undertøy. 14 dagers returrett.',
+  },
+  da: {
+    title: `${SHOP_NAME} – mode og sko`,
+    description: 'Festkjoler, frakker, sko, sportstøj, badetøj og undertøj. 14 dages returret.',
+  },
 }
 
 /** Names of the generic lists (/l/<alias>), per language. */
 const GENERIC_LIST_NAMES: Record<GenericList, Record<LocaleCode, string>> = {
   all: { fi: 'Kaikki tuotteet', sv: 'Alla produkter', nb: 'Alle produkter', da: 'Alle produkter' },
   'new-arrivals': { fi: 'Uutuudet', sv: 'Nyheter', nb: 'Nyheter', da: 'Nyheder' },
-  bestsellers: { fi: 'Parhaiten myydyt just nyt', sv: 'Bästsäljare just nu', nb: 'Bestselgere akkurat nå', da: 'Bestseller lige nu' },
+  bestsellers: {
+    fi: 'Parhaiten myydyt just nyt',
+    sv: 'Bästsäljare just nu',
+    nb: 'Bestselgere akkurat nå',
+    da: 'Bestseller lige nu',
+  },
   incoming: { fi: 'Tulossa pian', sv: 'Kommer snart', nb: 'Kommer snart', da: 'Kommer snart' },
   sale: { fi: 'Ale', sv: 'Rea', nb: 'Salg', da: 'Udsalg' },
   outlet: { fi: 'Outlet', sv: 'Outlet', nb: 'Outlet', da: 'Outlet' },
-  sustainable: { fi: 'Vastuullisemmat valinnat', sv: 'Hållbarare val', nb: 'Mer bærekraftige valg', da: 'Mere bæredygtige valg' },
+  sustainable: {
+    fi: 'Vastuullisemmat valinnat',
+    sv: 'Hållbarare val',
+    nb: 'Mer bærekraftige valg',
+    da: 'Mere bæredygtige valg',
+  },
   collab: { fi: 'Yhteismallistot', sv: 'Samarbeten', nb: 'Samarbeid', da: 'Samarbejder' },
   petite: { fi: 'Petite', sv: 'Petite', nb: 'Petite', da: 'Petite' },
 }
@@ -127,8 +160,13 @@ async function categoryPage(ctx: GraphQLContext, scope: RequestScope, alias: str
     secondaryDescription: node.secondaryDescription,
     primaryImage: node.imageFileName,
     meta: { title: node.metaTitle ?? node.name, description: node.metaDescription ?? node.description },
-    subCategories: (tree.children.get(node.categoryId) ?? []).filter((child) => !child.isHidden).map(categoryType),
-    alternativeUrls: alternativeUrls(new Map(aliases.map((row) => [row.language as LocaleCode, row.alias])), categoryUrl),
+    subCategories: (tree.children.get(node.categoryId) ?? [])
+      .filter((child) => !child.isHidden)
+      .map(categoryType),
+    alternativeUrls: alternativeUrls(
+      new Map(aliases.map((row) => [row.language as LocaleCode, row.alias])),
+      categoryUrl,
+    ),
   })
 }
 
@@ -197,7 +235,13 @@ async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: Graph
       case 'l':
         return isGenericList(parsed.alias) ? genericPage(scope, parsed.alias) : null
       case 's':
-        return pageInfo({ id: 0, alias: parsed.alias, canonicalUrl: `/s/${encodeURIComponent(parsed.alias)}`, name: parsed.alias, meta: { title: `${parsed.alias} | ${SHOP_NAME}`, description: null } })
+        return pageInfo({
+          id: 0,
+          alias: parsed.alias,
+          canonicalUrl: `/s/${encodeURIComponent(parsed.alias)}`,
+          name: parsed.alias,
+          meta: { title: `${parsed.alias} | ${SHOP_NAME}`, description: null },
+        })
     }
   }
   if (alias) {
@@ -210,7 +254,13 @@ async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: Graph
     )
   }
   const site = SITE_META[scope.language]
-  return pageInfo({ id: 0, alias: 'lumo', canonicalUrl: '/', name: SHOP_NAME, meta: { title: site.title, description: site.description } })
+  return pageInfo({
+    id: 0,
+    alias: 'lumo',
+    canonicalUrl: '/',
+    name: SHOP_NAME,
+    meta: { title: site.title, description: site.description },
+  })
 }
 
 export const pageQueryResolvers: ResolverModule = {

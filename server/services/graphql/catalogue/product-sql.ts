@@ -43,7 +43,10 @@ export interface ProductCoreRow {
   regular_price_inc_vat: number
   selling_price_inc_vat: number
   vat_rate_bp: number
-  /** Lowest selling price logged in the 30 days before today; null without log entries. */
+  /**
+   * Lowest selling price logged in the 30 days before today's price took effect (the EU rule's
+   * prior price); null without log entries in that window.
+   */
   lowest_30d_inc_vat: number | null
   stock_in_stock: number
   stock_oversellable: number
@@ -88,9 +91,25 @@ export function coreSelect(scope: RequestScope): { columns: RawBuilder<unknown>;
     JOIN brands b ON b.brand_id = p.brand_id
     LEFT JOIN brand_texts bt ON bt.brand_id = b.brand_id AND bt.language = ${scope.language}
     LEFT JOIN LATERAL (
+      -- The day today's price took effect: the first log day after the last day with another price.
+      SELECT COALESCE((
+        SELECT min(n.logged_on) FROM price_log n
+        WHERE n.product_id = p.product_id AND n.market_alias = pp.market_alias
+          AND n.logged_on > (
+            SELECT max(c.logged_on) FROM price_log c
+            WHERE c.product_id = p.product_id AND c.market_alias = pp.market_alias
+              AND c.selling_price_inc_vat <> pp.selling_price_inc_vat)
+      ), current_date) AS since
+    ) ps ON true
+    LEFT JOIN LATERAL (
       SELECT min(l.selling_price_inc_vat) AS lowest_30d_inc_vat FROM price_log l
       WHERE l.product_id = p.product_id AND l.market_alias = pp.market_alias
-        AND l.logged_on >= current_date - 30 AND l.logged_on < current_date
+        AND l.logged_on < ps.since
+        -- from the entry in force 30 days before (the log holds change days, not every day)
+        AND l.logged_on >= COALESCE((
+          SELECT max(b.logged_on) FROM price_log b
+          WHERE b.product_id = p.product_id AND b.market_alias = pp.market_alias AND b.logged_on <= ps.since - 30
+        ), ps.since - 30)
     ) lp ON true
     LEFT JOIN LATERAL (
       SELECT COALESCE(sum(s.stock_in_stock), 0)::int AS stock_in_stock,
@@ -121,7 +140,11 @@ export async function selectProductCores(
 }
 
 /** The product id for an alias in the scope's language, or in any language as a fallback. */
-export async function productIdByAlias(db: Kysely<DB>, scope: RequestScope, alias: string): Promise<number | null> {
+export async function productIdByAlias(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  alias: string,
+): Promise<number | null> {
   const row = await db
     .selectFrom('product_texts')
     .select('product_id')

@@ -10,7 +10,14 @@
 import { LOCALES, MARKETS, MARKET_ALIASES, CHANNEL_ID, type LocaleCode } from '../../../../src/lib/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
-import { ancestry, type CategoryNode, type CategoryTree, type ImageRow, type ParameterRow, type SkuRow } from './loaders'
+import {
+  ancestry,
+  type CategoryNode,
+  type CategoryTree,
+  type ImageRow,
+  type ParameterRow,
+  type SkuRow,
+} from './loaders'
 import {
   lowestPriceType,
   priceType,
@@ -110,7 +117,10 @@ function imageType(image: ImageRow) {
 
 /** Parameter rows of one product → ParameterGroupType[] in group order. */
 export function parameterGroups(productId: number, rows: readonly ParameterRow[]) {
-  const groups = new Map<number, { parameterGroupId: number; productId: number; name: string; parameters: unknown[] }>()
+  const groups = new Map<
+    number,
+    { parameterGroupId: number; productId: number; name: string; parameters: unknown[] }
+  >()
   for (const row of rows) {
     let group = groups.get(row.parameter_group_id)
     if (!group) {
@@ -135,7 +145,11 @@ export function parameterGroups(productId: number, rows: readonly ParameterRow[]
 
 /** The product object for one core row in a scope. */
 export function productType(core: ProductCoreRow, scope: RequestScope) {
-  const price = { regularIncVat: core.regular_price_inc_vat, sellingIncVat: core.selling_price_inc_vat, vatRateBp: core.vat_rate_bp }
+  const price = {
+    regularIncVat: core.regular_price_inc_vat,
+    sellingIncVat: core.selling_price_inc_vat,
+    vatRateBp: core.vat_rate_bp,
+  }
   const stock = coreStock(core)
   const product = {
     [SOURCE]: { core, scope } satisfies ProductSource,
@@ -156,7 +170,10 @@ export function productType(core: ProductCoreRow, scope: RequestScope) {
     },
     unitPrice: priceType(price, scope),
     lowestPrice: lowestPriceType({ ...price, lowest30dIncVat: core.lowest_30d_inc_vat }, scope),
-    rating: core.rating_count > 0 ? { score: Math.round((core.rating_score ?? 0) * 10) / 10, voteCount: core.rating_count } : null,
+    rating:
+      core.rating_count > 0
+        ? { score: Math.round((core.rating_score ?? 0) * 10) / 10, voteCount: core.rating_count }
+        : null,
     totalStock: { ...stockType(stock), incoming: dateTime(stock.incoming) },
     meta: {
       title: core.meta_title ?? core.name,
@@ -208,7 +225,9 @@ function alternativeUrls(aliases: ReadonlyMap<LocaleCode, string>, url: (alias: 
     MARKETS[market].allowedLocales.flatMap((language) => {
       const alias = aliases.get(language)
       if (!alias) return []
-      return [{ url: url(alias), culture: LOCALES[language].iso, language, country: market, channelId: CHANNEL_ID }]
+      return [
+        { url: url(alias), culture: LOCALES[language].iso, language, country: market, channelId: CHANNEL_ID },
+      ]
     }),
   )
 }
@@ -257,7 +276,11 @@ export const productResolvers: ResolverModule = {
       const lowest = Math.min(...rows.map((row) => row.selling_price_inc_vat))
       return rows.map((row) => ({
         ...priceType(
-          { regularIncVat: row.regular_price_inc_vat, sellingIncVat: row.selling_price_inc_vat, vatRateBp: source.core.vat_rate_bp },
+          {
+            regularIncVat: row.regular_price_inc_vat,
+            sellingIncVat: row.selling_price_inc_vat,
+            vatRateBp: source.core.vat_rate_bp,
+          },
           source.scope,
         ),
         isLowest: row.selling_price_inc_vat === lowest,
@@ -268,15 +291,23 @@ export const productResolvers: ResolverModule = {
       const texts = (await ctx.loaders.productTexts.load(source.core.product_id)) ?? []
       return alternativeUrls(new Map(texts.map((text) => [text.language, text.alias])), productUrl)
     }),
-    stockStatus: (parent: Record<string, unknown>) => parent['stockStatus'] ?? statusFromStockType(parent['totalStock']),
+    stockStatus: (parent: Record<string, unknown>) =>
+      parent['stockStatus'] ?? statusFromStockType(parent['totalStock']),
   },
   SkuType: {
-    stockStatus: (parent: Record<string, unknown>) => parent['stockStatus'] ?? statusFromStockType(parent['stock']),
+    stockStatus: (parent: Record<string, unknown>) =>
+      parent['stockStatus'] ?? statusFromStockType(parent['stock']),
   },
   RelatedProductType: {
     ...sharedRelations,
-    primaryImage: relation('primaryImage', async (source, ctx) => (await relatedImages(source, ctx))[0]?.fileName ?? null),
-    secondaryImage: relation('secondaryImage', async (source, ctx) => (await relatedImages(source, ctx))[1]?.fileName ?? null),
+    primaryImage: relation(
+      'primaryImage',
+      async (source, ctx) => (await relatedImages(source, ctx))[0]?.fileName ?? null,
+    ),
+    secondaryImage: relation(
+      'secondaryImage',
+      async (source, ctx) => (await relatedImages(source, ctx))[1]?.fileName ?? null,
+    ),
   },
 }
 
@@ -285,7 +316,12 @@ function statusFromStockType(stock: unknown) {
   if (!stock || typeof stock !== 'object') return null
   const s = stock as Record<string, unknown>
   const number = (value: unknown) => (typeof value === 'number' ? value : 0)
-  return stockStatus({ inStock: number(s['inStock']), oversellable: number(s['oversellable']), static: number(s['static']), incoming: null })
+  return stockStatus({
+    inStock: number(s['inStock']),
+    oversellable: number(s['oversellable']),
+    static: number(s['static']),
+    incoming: null,
+  })
 }
 
 export { alternativeUrls }

@@ -23,7 +23,9 @@ const take = z
   .max(MAX_TAKE, `take must be at most ${MAX_TAKE}`)
   .nullish()
 const alias = z.string().trim().min(1, 'alias must not be empty').max(200, 'alias is too long')
-const facetList = z.array(z.string().max(120, 'a facet id is too long')).max(MAX_FACETS, `at most ${MAX_FACETS} facets`)
+const facetList = z
+  .array(z.string().max(120, 'a facet id is too long'))
+  .max(MAX_FACETS, `at most ${MAX_FACETS} facets`)
 
 export const SORT_TYPES = [
   'NONE',
@@ -59,7 +61,10 @@ export const ProductsArgs = z.object({
   url: z.string().trim().max(300, 'url is too long').nullish(),
   filter: z
     .object({
-      searchText: z.string().max(MAX_SEARCH_LENGTH, `searchText must be at most ${MAX_SEARCH_LENGTH} characters`).nullish(),
+      searchText: z
+        .string()
+        .max(MAX_SEARCH_LENGTH, `searchText must be at most ${MAX_SEARCH_LENGTH} characters`)
+        .nullish(),
       facets: facetList.nullish(),
       excludeFacets: facetList.nullish(),
       sort: z.enum(SORT_TYPES).nullish(),
