@@ -172,6 +172,27 @@ async function drawStock(trx: Trx, priced: PricedCart): Promise<Map<number, Stoc
   return plans
 }
 
+/**
+ * Units sold per product (bestseller list). These updates lock the product rows: in ascending id
+ * order right after the SKUs, as confirmOrderPayment does, so no two orders wait in a cycle.
+ */
+async function countSales(trx: Trx, priced: PricedCart): Promise<void> {
+  const soldPerProduct = new Map<number, number>()
+  for (const line of priced.lines) {
+    soldPerProduct.set(
+      line.product.productId,
+      (soldPerProduct.get(line.product.productId) ?? 0) + line.quantity,
+    )
+  }
+  for (const [productId, sold] of [...soldPerProduct].sort(([a], [b]) => a - b)) {
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ sales_count: eb('sales_count', '+', sold) }))
+      .where('product_id', '=', productId)
+      .execute()
+  }
+}
+
 async function redeemPromo(trx: Trx, priced: PricedCart): Promise<string | null> {
   const promo = priced.appliedPromo
   if (!promo) return null
@@ -331,22 +352,6 @@ async function insertOrder(
       .values({ code: extras.giftCode, order_id: order.order_id, amount: -extras.fromGift })
       .execute()
   }
-  // Product rows are locked by these updates: in ascending id order, like the SKUs, so two orders
-  // of the same products can never wait on each other in a cycle.
-  const soldPerProduct = new Map<number, number>()
-  for (const line of priced.lines) {
-    soldPerProduct.set(
-      line.product.productId,
-      (soldPerProduct.get(line.product.productId) ?? 0) + line.quantity,
-    )
-  }
-  for (const [productId, sold] of [...soldPerProduct].sort(([a], [b]) => a - b)) {
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ sales_count: eb('sales_count', '+', sold) }))
-      .where('product_id', '=', productId)
-      .execute()
-  }
   return order
 }
 
@@ -382,6 +387,7 @@ export async function placeOrder(
       if (priced.lines.length === 0) throw badUserInput('The cart is empty')
 
       const plans = await drawStock(trx, priced)
+      await countSales(trx, priced)
       const promoCode = await redeemPromo(trx, priced)
       const userId = ctx.user?.id ?? cart.userId
       const balance = await drawBalance(trx, priced, userId)
