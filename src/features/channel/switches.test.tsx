@@ -73,6 +73,17 @@ describe('MarketSwitch', () => {
     expect((screen.getByRole('combobox', { name: 'Maa' }) as HTMLSelectElement).value).toBe('dk')
   })
 
+  it('goes to the other market’s own domain in domain mode', () => {
+    const settings = {
+      mode: 'domain' as const,
+      marketDomains: { fi: 'lumo.fi', se: 'lumo.se', no: 'lumo.no', dk: 'lumo.dk' },
+    }
+    renderSwitch(<MarketSwitch />, { path: '/kassa', settings })
+    fireEvent.change(screen.getByRole('combobox', { name: 'Maa' }), { target: { value: 'se' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Vaihda' }))
+    expect(leaveTo).toHaveBeenCalledExactlyOnceWith('//lumo.se/kassan')
+  })
+
   it('is labelled in the page language', () => {
     renderSwitch(<MarketSwitch />, { market: 'no', locale: 'nb', path: '/no/nb/kassen' })
     fireEvent.change(screen.getByRole('combobox', { name: 'Land' }), { target: { value: 'fi' } })
@@ -111,6 +122,15 @@ describe('LanguageSwitch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Byt' }))
     expect(leaveTo).toHaveBeenCalledExactlyOnceWith('/fi/kassa')
     expect(parseCookies(document.cookie)['lumo-locale']).toBe('fi')
+  })
+
+  it('uses the language prefix on the market’s domain in domain mode', () => {
+    const settings = { mode: 'domain' as const, marketDomains: { fi: 'lumo.fi', se: 'lumo.se' } }
+    renderSwitch(<LanguageSwitch />, { path: '/tilini/tilaukset', settings })
+    fireEvent.change(screen.getByRole('combobox', { name: 'Kieli' }), { target: { value: 'sv' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Vaihda' }))
+    expect(leaveTo).toHaveBeenCalledExactlyOnceWith('/sv/mina-sidor/ordrar')
+    expect(parseCookies(document.cookie)['lumo-locale']).toBe('sv')
   })
 
   it('is left out in a market with one language', () => {
