@@ -112,6 +112,9 @@ export async function openPostgres(
   options: Pick<OpenDatabaseOptions, 'log' | 'onQuery'> = {},
 ): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10 })
+  // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`))
   let migrations: MigrationResult
   try {
     const client = await pool.connect()

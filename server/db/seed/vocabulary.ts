@@ -243,14 +243,14 @@ export const CATEGORIES: readonly CategoryDefinition[] = [
 /** Fictional Nordic brand names (no real brand is meant). */
 // prettier-ignore
 export const BRAND_NAMES: readonly string[] = [
-  'Lumo Studio', 'Lumo Essentials', 'Aalto Atelier', 'Ahava', 'Aurinko', 'Björkvik', 'Blåbär Studio', 'Dagg',
+  'Lumo Studio', 'Lumo Essentials', 'Aalto Atelier', 'Aava', 'Aurinko', 'Björkvik', 'Blåbär Studio', 'Dagg',
   'Ebba Moss', 'Eira', 'Fjällsjö', 'Fjord & Fell', 'Frost Atelier', 'Grå Hav', 'Halla', 'Havsbris', 'Hilja',
   'Ilta', 'Isbryter', 'Jokiranta', 'Kaamos', 'Kide', 'Korppi', 'Kuura', 'Lilja & Lin', 'Linnea Vale',
   'Maa & Meri', 'Midnattsol', 'Mira Holm', 'Morgondis', 'Myrtle Moss', 'Nordlys', 'Norrsken', 'Norra Kusten',
   'Nova Sund', 'Olli & Oona', 'Polaris Knit', 'Pohjola', 'Revontuli', 'Routa', 'Ruska', 'Saaristo',
   'Saga Nord', 'Salt & Sand', 'Selja', 'Sisu Sport', 'Skog', 'Skärgård', 'Solvik', 'Stella Nord',
-  'Strand Studio', 'Sundby', 'Taiga', 'Talvi', 'Tuuli', 'Tyyni', 'Ulla Berg', 'Vala', 'Vinter Atelier',
-  'Vår & Vind', 'Väinö', 'Ylva', 'Åsa Lind', 'Ørsted Copenhagen',
+  'Strand Studio', 'Sundby', 'Taimi', 'Talvi', 'Tuuli', 'Tyyni', 'Ulla Berg', 'Vala', 'Vinter Atelier',
+  'Vår & Vind', 'Väinö', 'Ylva', 'Åsa Lind', 'Ørum Copenhagen',
 ]
 
 /** Parameter groups and parameters (group 1 holds Color, as the storefront expects). */

@@ -61,46 +61,54 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
 }
 
 describe.each(databaseKinds())('migrations on %s', (kind) => {
-  it('create the whole schema on a fresh database and record every migration', async () => {
-    const database = await createTestDatabase({ kind })
-    try {
-      expect(await tableNames(database)).toEqual(expect.arrayContaining(EXPECTED_TABLES))
-      const applied = await database.db
-        .selectFrom('schema_migrations')
-        .select('version')
-        .orderBy('version')
-        .execute()
-      const files = await loadMigrations()
-      expect(applied.map((row) => row.version)).toEqual(files.map((file) => file.version))
-      const { rows: extensions } = await sql<{ extname: string }>`SELECT extname FROM pg_extension`.execute(
-        database.db,
-      )
-      expect(extensions.map((row) => row.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']))
-    } finally {
-      await database.close()
-    }
-  })
+  it(
+    'create the whole schema on a fresh database and record every migration',
+    { timeout: 180_000 },
+    async () => {
+      const database = await createTestDatabase({ kind })
+      try {
+        expect(await tableNames(database)).toEqual(expect.arrayContaining(EXPECTED_TABLES))
+        const applied = await database.db
+          .selectFrom('schema_migrations')
+          .select('version')
+          .orderBy('version')
+          .execute()
+        const files = await loadMigrations()
+        expect(applied.map((row) => row.version)).toEqual(files.map((file) => file.version))
+        const { rows: extensions } = await sql<{ extname: string }>`SELECT extname FROM pg_extension`.execute(
+          database.db,
+        )
+        expect(extensions.map((row) => row.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']))
+      } finally {
+        await database.close()
+      }
+    },
+  )
 
-  it('builds a per-language full-text vector with each language’s stemmer', async () => {
-    const database = await createTestDatabase({ kind, seed: { products: 20 } })
-    try {
-      // Finnish 'mekot' (plural) must find 'mekko'-stemmed names only through the Finnish config.
-      const { rows } = await sql<{ language: string; hits: number }>`
+  it(
+    'builds a per-language full-text vector with each language’s stemmer',
+    { timeout: 180_000 },
+    async () => {
+      const database = await createTestDatabase({ kind, seed: { products: 20 } })
+      try {
+        // Finnish 'mekot' (plural) must find 'mekko'-stemmed names only through the Finnish config.
+        const { rows } = await sql<{ language: string; hits: number }>`
         SELECT language, count(*)::int AS hits FROM product_texts
         WHERE search_vector @@ to_tsquery(
           CASE language WHEN 'fi' THEN 'finnish' WHEN 'sv' THEN 'swedish' WHEN 'nb' THEN 'norwegian' ELSE 'danish' END::regconfig,
           CASE language WHEN 'fi' THEN 'satiinimekot' WHEN 'sv' THEN 'satinklänningar' WHEN 'nb' THEN 'satengkjoler' ELSE 'satinkjoler' END)
         GROUP BY language ORDER BY language
       `.execute(database.db)
-      expect(rows.map((row) => row.language)).toEqual(['da', 'fi', 'nb', 'sv'])
-      const { rows: fuzzy } = await sql<{ name: string }>`
+        expect(rows.map((row) => row.language)).toEqual(['da', 'fi', 'nb', 'sv'])
+        const { rows: fuzzy } = await sql<{ name: string }>`
         SELECT name FROM product_texts WHERE language = 'fi' AND name % 'musta satinimeko' ORDER BY similarity(name, 'musta satinimeko') DESC LIMIT 1
       `.execute(database.db)
-      expect(fuzzy[0]?.name).toBe('Musta satiinimekko')
-    } finally {
-      await database.close()
-    }
-  })
+        expect(fuzzy[0]?.name).toBe('Musta satiinimekko')
+      } finally {
+        await database.close()
+      }
+    },
+  )
 })
 
 describe('migrations are idempotent', () => {
@@ -109,30 +117,35 @@ describe('migrations are idempotent', () => {
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })))
   })
 
-  it('reopening a PGlite data directory applies nothing and keeps the data', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'lumo-db-test-'))
-    dataDirs.push(dataDir)
-    const first = await openDatabase({ dataDir })
-    expect(first.migrations.applied.length).toBeGreaterThan(0)
-    await first.db
-      .insertInto('languages')
-      .values({ code: 'fi', iso: 'fi-FI', name: 'Suomi', ts_config: 'finnish' })
-      .execute()
-    await first.close()
+  it(
+    'reopening a PGlite data directory applies nothing and keeps the data',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'lumo-db-test-'))
+      dataDirs.push(dataDir)
+      const first = await openDatabase({ dataDir })
+      expect(first.migrations.applied.length).toBeGreaterThan(0)
+      await first.db
+        .insertInto('languages')
+        .values({ code: 'fi', iso: 'fi-FI', name: 'Suomi', ts_config: 'finnish' })
+        .execute()
+      await first.close()
 
-    const second = await openDatabase({ dataDir })
-    try {
-      expect(second.migrations.applied).toEqual([])
-      expect(second.migrations.skipped).toEqual(first.migrations.applied)
-      const languages = await second.db.selectFrom('languages').select('code').execute()
-      expect(languages).toEqual([{ code: 'fi' }])
-    } finally {
-      await second.close()
-    }
-  })
+      const second = await openDatabase({ dataDir })
+      try {
+        expect(second.migrations.applied).toEqual([])
+        expect(second.migrations.skipped).toEqual(first.migrations.applied)
+        const languages = await second.db.selectFrom('languages').select('code').execute()
+        expect(languages).toEqual([{ code: 'fi' }])
+      } finally {
+        await second.close()
+      }
+    },
+  )
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'two PostgreSQL processes opening one fresh database at once migrate it exactly once',
+    { timeout: 180_000 },
     async () => {
       const target = await createTestDatabase({ kind: 'postgres' })
       try {
