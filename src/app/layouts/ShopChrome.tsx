@@ -1,18 +1,32 @@
 /**
  * What every layout mounts once besides its own frame: the browser behaviours of the shop (spec
  * §§2, 4: viewport, header hiding, connectivity, scroll rules, chunk-reload guard, store
- * listeners), the loading bar, the toast and the modal root.
+ * listeners), the loading bar, the toast, the modal root and a notice while the shopper is offline.
  */
+import { useIntl } from 'react-intl'
 import { useClientBehaviours } from '../client/useClientBehaviours'
+import { useAppSelector } from '../hooks'
 import { LoadingBar } from '../../features/loading/LoadingBar'
 import { Snackbar } from '../../features/snackbar/Snackbar'
 import { ModalRoot } from '../../features/modal/ModalRoot'
 import { SHOP_MODALS } from './shop-modals'
 
+/** Shown while the browser is offline (the server always renders the page as online). */
+function OfflineNotice() {
+  const intl = useIntl()
+  const online = useAppSelector((state) => state.global.online)
+  return (
+    <div className="offline-notice-region" role="status">
+      {online ? null : <p className="offline-notice">{intl.formatMessage({ id: 'status.offline' })}</p>}
+    </div>
+  )
+}
+
 export function ShopChrome() {
   useClientBehaviours()
   return (
     <>
+      <OfflineNotice />
       <LoadingBar />
       <Snackbar />
       <ModalRoot modals={SHOP_MODALS} />

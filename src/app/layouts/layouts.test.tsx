@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { renderRoutes } from '../../ui/test-helpers'
-import { headerHiddenSet } from '../global-slice'
+import { headerHiddenSet, onlineSet } from '../global-slice'
 import { modalOpened } from '../../features/modal/slice'
 import { DefaultLayout } from './DefaultLayout'
 import { UndistractedLayout } from './UndistractedLayout'
@@ -73,6 +73,19 @@ describe('DefaultLayout', () => {
       store.dispatch(headerHiddenSet(true))
     })
     expect(screen.getByRole('banner').className).toContain('site-header--hidden')
+  })
+
+  it('tells the shopper when the connection is lost and clears the notice when it is back', () => {
+    const { store } = renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
+    expect(screen.queryByText('Ei verkkoyhteyttä')).toBeNull()
+    act(() => {
+      store.dispatch(onlineSet(false))
+    })
+    expect(screen.getByText('Ei verkkoyhteyttä')).toBeTruthy()
+    act(() => {
+      store.dispatch(onlineSet(true))
+    })
+    expect(screen.queryByText('Ei verkkoyhteyttä')).toBeNull()
   })
 
   it('opens the membership modals by id as labelled dialogs', () => {
