@@ -61,6 +61,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     userAgent: context.userAgent,
     market,
     locale,
+    path: url.pathname,
+    urlMode: context.urlSettings.mode,
   })
 
   const handler = createStaticHandler(routes, { basename })
