@@ -3,7 +3,7 @@
  * `databaseUrl` is set. Both run the same migrations and are used through the same Kysely
  * instance type, so query code never knows which one it talks to.
  */
-import { mkdir } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -74,12 +74,65 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite')
 }
 
+export class DatabaseInUseError extends Error {
+  override name = 'DatabaseInUseError'
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite's files must have one writer: a second process on the same directory would corrupt
+ * them. A lock file with the owner's pid keeps a second opener out; a stale one (its process
+ * is gone, e.g. after kill -9) is taken over.
+ */
+async function lockDirectory(directory: string): Promise<() => Promise<void>> {
+  // Beside the data directory, not in it: PostgreSQL's own files stay untouched.
+  const lockFile = `${directory}.lock`
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' })
+      return () => rm(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10)
+      if (Number.isInteger(owner) && isRunning(owner)) {
+        throw new DatabaseInUseError(
+          `The database in ${directory} is in use by process ${owner}. Stop it first, or set DATABASE_URL to share a PostgreSQL server.`,
+        )
+      }
+      await rm(lockFile, { force: true })
+    }
+  }
+  throw new DatabaseInUseError(`Could not lock ${directory}`)
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options)
   const directory = pgliteDirectory(options.dataDir)
   await mkdir(directory, { recursive: true })
-  const pglite = await PGlite.create(directory, { extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
-  return openPGliteDatabase(pglite, options)
+  const unlock = await lockDirectory(directory)
+  try {
+    const pglite = await PGlite.create(directory, { extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
+    const database = await openPGliteDatabase(pglite, options)
+    const close = database.close
+    let closing: Promise<void> | undefined
+    database.close = () => {
+      closing ??= close().finally(unlock)
+      return closing
+    }
+    return database
+  } catch (error) {
+    await unlock()
+    throw error
+  }
 }
 
 /** Wrap an already created PGlite instance (tests create theirs from a template). */

@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase, openPostgres } from '../../../server/db'
+import { DatabaseInUseError, openDatabase, openPostgres, pgliteDirectory } from '../../../server/db'
 import { loadMigrations } from '../../../server/db/migrate'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
@@ -140,6 +141,26 @@ describe('migrations are idempotent', () => {
       } finally {
         await second.close()
       }
+    },
+  )
+
+  it(
+    'keeps a second opener out of a PGlite data directory and takes over a stale lock',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'lumo-db-test-'))
+      dataDirs.push(dataDir)
+      const first = await openDatabase({ dataDir })
+      try {
+        await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseInUseError)
+      } finally {
+        await first.close()
+      }
+      // A lock left by a process that no longer runs (kill -9) does not block the next start.
+      const finished = spawnSync(process.execPath, ['-e', ''])
+      await writeFile(`${pgliteDirectory(dataDir)}.lock`, String(finished.pid))
+      const reopened = await openDatabase({ dataDir })
+      await reopened.close()
     },
   )
 
