@@ -20,8 +20,9 @@ import {
 const { satinDress, campaignDress } = FIXTURE_PRODUCTS
 const SKU = satinDress.skus
 
-const GET_CART = `query ($id: String, $marketId: String, $languageId: String, $includeCompleted: Boolean) {
-  getCart(id: $id, marketId: $marketId, languageId: $languageId, includeCompleted: $includeCompleted) { ${CART_FIELDS} } }`
+const GET_CART = `query ($id: String, $marketId: String, $languageId: String, $includeCompleted: Boolean, $forceRefresh: Boolean) {
+  getCart(id: $id, marketId: $marketId, languageId: $languageId, includeCompleted: $includeCompleted, forceRefresh: $forceRefresh) {
+    ${CART_FIELDS} } }`
 const ADD = `mutation ($id: String!, $skuId: Int, $quantity: Int!, $marketId: String) {
   addToCart(id: $id, item: { skuId: $skuId, quantity: $quantity }, marketId: $marketId) { ${CART_FIELDS} } }`
 const UPDATE = `mutation ($id: String!, $skuId: Int, $lineId: ID, $quantity: Int!) {
@@ -295,6 +296,32 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
     const kept = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id, includeCompleted: true })
     expect(kept.data?.getCart.isCompleted).toBe(true)
     expect(kept.data?.getCart.items).toHaveLength(1)
+  })
+
+  it('forceRefresh lowers quantities to the stock and drops lines that cannot be bought', async () => {
+    const cart = await cartWith(SKU.inStock, 3)
+    await api.gql(ADD, { id: cart.id, skuId: SKU.stockFive, quantity: 2 })
+    const restore = await api.db
+      .selectFrom('skus')
+      .select(['sku_id', 'stock_in_stock'])
+      .where('sku_id', 'in', [SKU.inStock, SKU.stockFive])
+      .execute()
+    await api.db.updateTable('skus').set({ stock_in_stock: 2 }).where('sku_id', '=', SKU.inStock).execute()
+    await api.db.updateTable('skus').set({ stock_in_stock: 0 }).where('sku_id', '=', SKU.stockFive).execute()
+    try {
+      const stale = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id })
+      expect(stale.data?.getCart.items.map((i) => i.quantity)).toEqual([3, 2])
+      const refreshed = await api.gql<{ getCart: CartJson }>(GET_CART, { id: cart.id, forceRefresh: true })
+      expect(refreshed.data?.getCart.items.map((i) => [i.skuId, i.quantity])).toEqual([[SKU.inStock, 2]])
+    } finally {
+      for (const row of restore) {
+        await api.db
+          .updateTable('skus')
+          .set({ stock_in_stock: row.stock_in_stock })
+          .where('sku_id', '=', row.sku_id)
+          .execute()
+      }
+    }
   })
 
   it("keeps a signed-in shopper's cart from other shoppers", async () => {

@@ -12,6 +12,7 @@ import * as carts from './service'
 interface GetCartArgs extends ScopeArgs {
   id?: string | null
   includeCompleted?: boolean | null
+  forceRefresh?: boolean | null
 }
 
 interface ItemArgs extends ScopeArgs {
@@ -37,6 +38,7 @@ export const resolvers: ResolverModule = {
           await scopeFromArgs(ctx, args),
           args.id,
           args.includeCompleted === true,
+          args.forceRefresh === true,
         ),
       ),
   },

@@ -147,6 +147,7 @@ export async function getOrCreateCart(
   scope: RequestScope,
   id: string | null | undefined,
   includeCompleted: boolean,
+  forceRefresh = false,
 ): Promise<PricedCart> {
   const db = commerceDb(ctx.db)
   if (id === null || id === undefined || id === '') {
@@ -163,7 +164,22 @@ export async function getOrCreateCart(
   // Like the Geins API, a completed cart is only returned when asked for; the storefront then
   // starts a new cart.
   if (cart.isCompleted && !includeCompleted) throw cartNotFound(id)
+  if (forceRefresh && !cart.isCompleted) return refreshCart(ctx, scope, cart.cartId)
   return priceCart(db, cart, { scope, user: ctx.user })
+}
+
+/**
+ * getCart(forceRefresh): drops lines that can no longer be bought in this market (inactive,
+ * unpriced, out of stock) and lowers quantities to what the stock allows, as the Geins API does.
+ */
+function refreshCart(ctx: GraphQLContext, scope: RequestScope, cartId: string): Promise<PricedCart> {
+  return change(ctx, scope, cartId, async (trx, cart) => {
+    const lines = await loadLines(trx, cart.cartId, scope.market.alias, scope.language)
+    for (const line of lines) {
+      const max = line.price && line.product.isActive ? maxOrderableQuantity(line.sku.stock) : 0
+      if (line.quantity > max) await setLineQuantity(trx, cart.cartId, line.sku.skuId, max)
+    }
+  })
 }
 
 async function change(
