@@ -39,6 +39,30 @@ describe('countVitest', () => {
     expect(counts.problems).toEqual(["broken.test.ts: Cannot find module './nope'"])
   })
 
+  it('names a file whose hook failed (empty message, tests skipped) relative to the working directory', () => {
+    const report = {
+      numPassedTests: 0,
+      numFailedTests: 0,
+      numPendingTests: 30,
+      testResults: [
+        {
+          name: `${process.cwd()}/tests/integration/cart.test.ts`,
+          status: 'failed',
+          message: '',
+          assertionResults: [{ status: 'skipped' }],
+        },
+      ],
+    }
+    expect(countVitest(report, 1)).toEqual({
+      passed: 0,
+      failed: 1,
+      skipped: 30,
+      problems: [
+        'tests/integration/cart.test.ts: failed outside its tests (in a hook such as beforeAll: its tests were skipped)',
+      ],
+    })
+  })
+
   it('fails a run that exits non-zero with every test passed (an unhandled error)', () => {
     const counts = countVitest({ numPassedTests: 4, numFailedTests: 0, testResults: [] }, 1)
     expect(counts).toMatchObject({ passed: 4, failed: 1 })

@@ -38,6 +38,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null
 }
 
+function relativeToCwd(file: string): string {
+  const prefix = `${process.cwd()}/`
+  return file.startsWith(prefix) ? file.slice(prefix.length) : file
+}
+
 /** Counts from `vitest run --reporter=json`; `exitCode` catches failures outside any test. */
 export function countVitest(report: unknown, exitCode: number | null): Counts {
   const counts: Counts = { passed: 0, failed: 0, skipped: 0, problems: [] }
@@ -54,9 +59,10 @@ export function countVitest(report: unknown, exitCode: number | null): Counts {
     const failedInside = (file.assertionResults ?? []).some((a) => a.status === 'failed')
     if (file.status === 'failed' && !failedInside) {
       counts.failed += 1
-      counts.problems.push(
-        `${file.name ?? 'a test file'}: ${(file.message ?? 'failed outside its tests').split('\n')[0]}`,
-      )
+      const reason =
+        (file.message ?? '').split('\n').find((line) => line.trim() !== '') ??
+        'failed outside its tests (in a hook such as beforeAll: its tests were skipped)'
+      counts.problems.push(`${relativeToCwd(file.name ?? 'a test file')}: ${reason.trim()}`)
     }
   }
   if (exitCode !== 0 && counts.failed === 0) {
