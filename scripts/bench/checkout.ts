@@ -8,6 +8,7 @@
  * Carts are filled before the clock starts. Run alone with `npx tsx scripts/bench/checkout.ts`
  * or as part of `npm run bench -- checkout`.
  */
+import os from 'node:os'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -139,6 +140,8 @@ export const benchmark: Benchmark = {
       kinds.push('postgres')
     }
     const rows: BenchmarkRow[] = []
+    // Shared machines skew latency: the load average tells a reader how busy the cores were.
+    const loadAtStart = os.loadavg()[0] ?? 0
     for (const kind of kinds) rows.push(...(await measure(kind)))
     return {
       rows,
@@ -146,6 +149,7 @@ export const benchmark: Benchmark = {
         'placeOrder through the GraphQL plugin with app.inject (no socket), invoice payment, one line per cart, 10 seeded products.',
         'Each order re-prices the cart, locks the cart and SKU rows, decrements stock and writes order, rows and event in one transaction.',
         'PGlite has one connection, so its concurrent orders run one at a time; PostgreSQL runs them in parallel up to the pool size.',
+        `Load average at start: ${loadAtStart.toFixed(1)} on ${os.cpus().length} cores.`,
         `Settings: BENCH_CHECKOUT_ORDERS=${ORDERS}, BENCH_CHECKOUT_CONCURRENCY=${CONCURRENCY}; PostgreSQL when BENCH_DATABASE_URL is set.`,
       ],
     }
