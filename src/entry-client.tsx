@@ -5,9 +5,8 @@
  */
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router'
-import type { NormalizedCacheObject } from '@apollo/client'
 import { makeStore } from './app/store'
-import { createApolloClient } from './app/apollo'
+import { once } from './app/apollo-access'
 import { createRoutes } from './app/router'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
@@ -23,13 +22,12 @@ declare global {
 async function boot() {
   const { site, redux, apollo: apolloState, messages } = window.__LUMO__
   const store = makeStore(redux as Parameters<typeof makeStore>[0])
-  const apollo = createApolloClient({
-    uri: '/api/graphql',
-    ssrMode: false,
-    getScope: () => ({ market: site.market, locale: site.locale }),
-    restore: apolloState as NormalizedCacheObject,
+  // Apollo is loaded after hydration (see app/apollo-access.tsx) and restored from the server's cache.
+  const getApollo = once(async () => {
+    const { createBrowserApollo } = await import('./app/apollo-browser')
+    return createBrowserApollo({ market: site.market, locale: site.locale }, apolloState)
   })
-  const routes = createRoutes({ apollo, store, site, isServer: false })
+  const routes = createRoutes({ getApollo, store, site, isServer: false })
 
   // Resolve the lazy page modules of the current URL first; otherwise the router would render
   // nothing while it loads them and the markup would not match the server's.
@@ -48,7 +46,7 @@ async function boot() {
   })
   hydrateRoot(
     document.getElementById('root')!,
-    <App store={store} apollo={apollo} site={site} messages={messages}>
+    <App store={store} getApollo={getApollo} site={site} messages={messages}>
       <RouterProvider router={router} />
     </App>,
     {
@@ -75,5 +73,9 @@ function registerServiceWorker() {
 window.addEventListener('error', (event) => reportError('window', event.error ?? event.message))
 window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason))
 
-void boot()
+void boot().then(() => {
+  // Warm the Apollo chunk once the page is idle, so the first navigation does not wait for it.
+  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
+  idle(() => void import('./app/apollo-browser'))
+})
 registerServiceWorker()

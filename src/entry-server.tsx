@@ -50,7 +50,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
   })
-  const routes = createRoutes({ apollo, store, site, isServer: true })
+  const getApollo = () => Promise.resolve(apollo)
+  const routes = createRoutes({ getApollo, store, site, isServer: true })
   const handle = pageHandle(matchRoutes(routes, url, basename) ?? [])
 
   await initServerState(store, {
@@ -110,7 +111,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   const router = createStaticRouter(handler.dataRoutes, routerContext)
   const boot: BootState = { site, redux: store.getState(), apollo: apollo.extract(), messages }
   const element = (
-    <App store={store} apollo={apollo} site={site} messages={messages}>
+    <App store={store} getApollo={getApollo} site={site} messages={messages}>
       <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
     </App>
   )

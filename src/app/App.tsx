@@ -4,29 +4,28 @@
  */
 import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
-import { ApolloProvider } from '@apollo/client/react'
-import type { ApolloClient } from '@apollo/client'
 import { IntlProvider } from 'react-intl'
 import { LOCALES, MARKETS } from '../lib/markets'
 import type { AppStore } from './store'
 import { SiteProvider, type Site } from './site'
+import { ApolloAccessProvider, type GetApollo } from './apollo-access'
 
 export interface AppProps {
   store: AppStore
-  apollo: ApolloClient
+  getApollo: GetApollo
   site: Site
   messages: Record<string, string>
   children: ReactNode
 }
 
-export function App({ store, apollo, site, messages, children }: AppProps) {
+export function App({ store, getApollo, site, messages, children }: AppProps) {
   return (
     <ReduxProvider store={store}>
-      <ApolloProvider client={apollo}>
+      <ApolloAccessProvider getApollo={getApollo}>
         <IntlProvider locale={LOCALES[site.locale].iso} defaultLocale="fi-FI" messages={messages} timeZone={MARKETS[site.market].timeZone}>
           <SiteProvider site={site}>{children}</SiteProvider>
         </IntlProvider>
-      </ApolloProvider>
+      </ApolloAccessProvider>
     </ReduxProvider>
   )
 }

@@ -4,12 +4,12 @@
  * module's own loader; the page module itself is loaded lazily, so each page is its own chunk.
  */
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import type { ApolloClient } from '@apollo/client'
 import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
 import type { LocaleCode } from '../lib/markets'
 import type { RouteModule } from './route-types'
 import type { AppStore } from './store'
 import type { Site } from './site'
+import type { GetApollo } from './apollo-access'
 import { runMiddlewares } from './middlewares'
 import { DefaultLayout } from './layouts/DefaultLayout'
 import { UndistractedLayout } from './layouts/UndistractedLayout'
@@ -18,7 +18,7 @@ import { ErrorLayout } from './layouts/ErrorLayout'
 import { RootShell } from './RootShell'
 
 export interface RouteDeps {
-  apollo: ApolloClient
+  getApollo: GetApollo
   store: AppStore
   site: Site
   isServer: boolean
@@ -53,7 +53,7 @@ function pathsOf(definition: RouteDefinition, locale: LocaleCode): string[] {
 }
 
 function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[] {
-  const { apollo, store, site, isServer } = deps
+  const { getApollo, store, site, isServer } = deps
   const handle: RouteHandle = { name: definition.name, layout: definition.layout, module: routeModulePath(definition.name) }
   const loader = async ({ request, params }: LoaderFunctionArgs) => {
     if (definition.validate && !definition.validate(params)) throw notFound()
@@ -71,6 +71,7 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     if (definition.name === 'not-found') throw notFound()
     const module = await loadRouteModule(definition.name)
     if (!module.loader) return null
+    const apollo = await getApollo()
     return module.loader({ request, params, apollo, store, market: site.market, locale: site.locale })
   }
   const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })

@@ -47,7 +47,7 @@ export function renderRoutes(routes: RouteObject[], options: ShopRenderOptions =
   const path = options.path ?? (site.basename === '/' ? '/' : `${site.basename}/`)
   const router = createMemoryRouter(routes, { initialEntries: [path], basename: site.basename })
   const view = render(
-    <App store={store} apollo={apollo} site={site} messages={TEST_MESSAGES[locale]}>
+    <App store={store} getApollo={() => Promise.resolve(apollo)} site={site} messages={TEST_MESSAGES[locale]}>
       <RouterProvider router={router} />
     </App>,
   )

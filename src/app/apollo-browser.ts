@@ -1,0 +1,16 @@
+/**
+ * The browser's Apollo client: talks to the same-origin BFF and starts from the cache the server
+ * wrote into the page, so the first navigation reuses what SSR already fetched.
+ */
+import type { NormalizedCacheObject } from '@apollo/client'
+import { BROWSER_GRAPHQL_URI, createApolloClient } from './apollo'
+import type { LocaleCode, MarketAlias } from '../lib/markets'
+
+export function createBrowserApollo(scope: { market: MarketAlias; locale: LocaleCode }, restore: unknown) {
+  return createApolloClient({
+    uri: BROWSER_GRAPHQL_URI,
+    ssrMode: false,
+    getScope: () => scope,
+    restore: restore as NormalizedCacheObject,
+  })
+}
