@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from 'react-intl'
 import { LOCALE_CODES, LOCALES, type LocaleCode } from '../lib/markets'
-import { formatMoney, freeShippingAmount, htmlLang, loadMessages, type Messages } from './i18n'
+import {
+  formatMoney,
+  freeShippingAmount,
+  htmlLang,
+  loadCompiledMessages,
+  loadMessages,
+  type Messages,
+} from './i18n'
 import fi from '../../locales/fi.json'
 import sv from '../../locales/sv.json'
 import nb from '../../locales/nb.json'
@@ -80,6 +87,38 @@ describe('loadMessages', () => {
     const messages = await loadMessages(code)
     expect(messages).toEqual(ALL[code])
     expect(await loadMessages(code)).toBe(messages)
+  })
+})
+
+describe('loadCompiledMessages', () => {
+  it.each(LOCALE_CODES)('formats every %s message exactly as its source text does', async (code) => {
+    const compiled = await loadCompiledMessages(code)
+    expect(Object.keys(compiled).sort()).toEqual(Object.keys(ALL[code]).sort())
+    const fromText = createIntl({ locale: LOCALES[code].iso, messages: ALL[code] })
+    const fromTree = createIntl({ locale: LOCALES[code].iso, messages: compiled })
+    const values = {
+      amount: '69 €',
+      days: 14,
+      hours: 24,
+      from: 8,
+      to: 17,
+      min: 7,
+      percent: 15,
+      points: '1 000',
+    }
+    const more = {
+      name: 'Mekot',
+      query: 'mekko',
+      country: 'Suomi',
+      currency: 'EUR',
+      status: 404,
+      email: 'a@b.fi',
+    }
+    for (const id of Object.keys(ALL[code])) {
+      const all = { ...values, ...more, price: '59 €', stock: 3 }
+      expect(fromTree.formatMessage({ id }, all), `${code} ${id}`).toBe(fromText.formatMessage({ id }, all))
+    }
+    expect(await loadCompiledMessages(code)).toBe(compiled)
   })
 })
 

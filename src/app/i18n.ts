@@ -4,9 +4,12 @@
  * only ever downloads the language it shows (the server boot state carries the first one).
  */
 import type { IntlShape } from 'react-intl'
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../lib/markets'
 
 export type Messages = Record<string, string>
+/** Messages parsed into ICU syntax trees: react-intl formats them without its parser. */
+export type CompiledMessages = Record<string, MessageFormatElement[]>
 
 const loaders: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
   fi: () => import('../../locales/fi.json'),
@@ -25,6 +28,28 @@ export function loadMessages(locale: LocaleCode): Promise<Messages> {
     // A failed chunk load must not be cached: the next attempt (e.g. after reconnecting) retries.
     messages.catch(() => loaded.delete(locale))
     loaded.set(locale, messages)
+  }
+  return messages
+}
+
+const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
+
+/**
+ * The messages of one language, parsed once (on the server). Handing react-intl syntax trees
+ * instead of strings lets the browser bundle leave out the ICU parser (about 57 KB gzip, aliased
+ * to its `no-parser` build in the client build) and skip parsing on hydration; the boot state
+ * grows by about 0.2 KB gzip. The parser is imported on demand so importing this module does not
+ * pull it into a bundle.
+ */
+export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
+  let messages = compiled.get(locale)
+  if (!messages) {
+    messages = Promise.all([import('@formatjs/icu-messageformat-parser'), loadMessages(locale)]).then(
+      ([{ parse }, source]) =>
+        Object.fromEntries(Object.entries(source).map(([id, text]) => [id, parse(text)])),
+    )
+    messages.catch(() => compiled.delete(locale))
+    compiled.set(locale, messages)
   }
   return messages
 }
