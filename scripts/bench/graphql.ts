@@ -1,0 +1,183 @@
+/**
+ * Catalogue API benchmark: how long the storefront's heaviest catalogue queries take through the
+ * GraphQL plugin (`app.inject`, no socket) on a freshly seeded database, and how many SQL
+ * statements each one costs:
+ *  - a category list page: 48 products with the card fields plus the facet counts;
+ *  - the same page with a brand and a size selected (BY_GROUP facet counts);
+ *  - a search for an inflected Finnish word;
+ *  - a product page (product, related products, reviews).
+ * PGlite always; PostgreSQL too when BENCH_DATABASE_URL (a server URL whose user may create
+ * databases) is set. Run alone with `npx tsx scripts/bench/graphql.ts` or `npm run bench -- graphql`.
+ */
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { loadConfig } from '../../server/config'
+import type { DatabaseKind } from '../../server/db'
+import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
+import graphqlService from '../../server/services/graphql'
+import { createTestDatabase, type TestDatabase } from '../../tests/integration/helpers/db'
+import { formatTable, type Benchmark, type BenchmarkResult, type BenchmarkRow } from './index'
+
+const PRODUCTS = Number(process.env.BENCH_GRAPHQL_PRODUCTS ?? 2000)
+const ITERATIONS = Number(process.env.BENCH_GRAPHQL_ITERATIONS ?? 50)
+const WARMUP = 5
+const API_KEY = 'graphql-bench-api-key'
+
+const CARD = `productId name alias canonicalUrl brand { name }
+  unitPrice { isDiscounted sellingPriceIncVat regularPriceIncVat sellingPriceIncVatFormatted regularPriceIncVatFormatted }
+  lowestPrice { lowestPriceIncVatFormatted discountPercentage }
+  productImages { fileName } primaryCategory { name } skus { skuId name stock { inStock totalStock } }
+  totalStock { totalStock } stockStatus badges discountCampaigns { name hideTitle }`
+
+const FACETS = `filters { price { lowest highest } facets { filterId type label values { facetId label count } } }`
+
+const LIST = `query ($alias: String, $facets: [String], $marketId: String, $languageId: String) {
+  products(categoryAlias: $alias, take: 48, marketId: $marketId, languageId: $languageId,
+           filter: { facets: $facets, sort: LATEST, filterMode: BY_GROUP }) { count products { ${CARD} } ${FACETS} } }`
+
+const SEARCH = `query ($text: String) { products(take: 48, filter: { searchText: $text }) { count products { ${CARD} } ${FACETS} } }`
+
+const PRODUCT_PAGE = `query ($alias: String!) {
+  product(alias: $alias) { ${CARD} texts { text1 text2 text3 } meta { title description }
+    parameterGroups { name parameters { name value identifier } } breadcrumbs { name url }
+    alternativeUrls { url culture country } rating { score voteCount } }
+  relatedProducts(alias: $alias) { alias name unitPrice { sellingPriceIncVatFormatted } primaryImage }
+  reviews(alias: $alias, take: 5) { count averageRating reviews { author rating comment reviewDate } } }`
+
+interface Scenario {
+  name: string
+  query: string
+  variables: Record<string, unknown>
+}
+
+async function gql(app: FastifyInstance, query: string, variables: Record<string, unknown>) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', 'x-apikey': API_KEY },
+    payload: { query, variables },
+  })
+  const body = response.json() as { data?: Record<string, unknown>; errors?: unknown[] }
+  if (response.statusCode !== 200 || body.errors) {
+    throw new Error(`query failed (${response.statusCode}): ${JSON.stringify(body.errors)}`)
+  }
+  return body.data ?? {}
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
+  return sorted[Math.max(0, index)] ?? 0
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`
+
+/** The largest root category and, within it, its most common brand and size facets. */
+async function scenarios(app: FastifyInstance): Promise<Scenario[]> {
+  const data = (await gql(
+    app,
+    '{ products(take: 0) { filters { facets { type values { facetId url count } } } } }',
+    {},
+  )) as {
+    products: {
+      filters: {
+        facets: { type: string; values: { facetId: string; url: string | null; count: number }[] }[]
+      }
+    }
+  }
+  const facets = data.products.filters.facets
+  const top = (type: string) =>
+    [...(facets.find((f) => f.type === type)?.values ?? [])].sort((a, b) => b.count - a.count)[0]
+  const category = top('Category')
+  const alias = category?.url?.split('/').pop()
+  const brand = top('Brand')
+  const size = top('Sku')
+  if (!alias || !brand || !size) throw new Error('the seeded catalogue has no categories, brands or sizes')
+  const product = FIXTURE_PRODUCTS.satinDress.aliases.fi
+  return [
+    { name: `list of 48 with facets (/c/${alias})`, query: LIST, variables: { alias } },
+    {
+      name: 'same list, brand + size selected',
+      query: LIST,
+      variables: { alias, facets: [brand.facetId, size.facetId] },
+    },
+    {
+      name: 'same list, se market in Swedish',
+      query: LIST,
+      variables: { alias, marketId: 'se', languageId: 'sv-SE' },
+    },
+    { name: "search 'mekot' (48 with facets)", query: SEARCH, variables: { text: 'mekot' } },
+    { name: 'product page (product, related, reviews)', query: PRODUCT_PAGE, variables: { alias: product } },
+  ]
+}
+
+async function measure(kind: DatabaseKind): Promise<BenchmarkRow[]> {
+  const database: TestDatabase = await createTestDatabase({ kind, seed: { products: PRODUCTS } })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    API_KEY,
+    SESSION_SECRET: 'graphql-bench-secret-0123456789abcdef',
+    PORT: '0',
+  })
+  const app = Fastify({ logger: false })
+  try {
+    await app.register(graphqlService, { database, config })
+    await app.ready()
+    const rows: BenchmarkRow[] = []
+    for (const scenario of await scenarios(app)) {
+      for (let i = 0; i < WARMUP; i += 1) await gql(app, scenario.query, scenario.variables)
+      let statements = 0
+      const stop = database.onQuery(() => {
+        statements += 1
+      })
+      await gql(app, scenario.query, scenario.variables)
+      stop()
+      const timings: number[] = []
+      for (let i = 0; i < ITERATIONS; i += 1) {
+        const started = performance.now()
+        await gql(app, scenario.query, scenario.variables)
+        timings.push(performance.now() - started)
+      }
+      timings.sort((a, b) => a - b)
+      rows.push(
+        { metric: `${kind}: ${scenario.name}, median`, value: ms(percentile(timings, 50)) },
+        { metric: `${kind}: ${scenario.name}, p90`, value: ms(percentile(timings, 90)) },
+        { metric: `${kind}: ${scenario.name}, SQL statements`, value: String(statements) },
+      )
+    }
+    return rows
+  } finally {
+    await app.close()
+    await database.close()
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'graphql',
+  title: 'GraphQL catalogue queries',
+  async run(): Promise<BenchmarkResult> {
+    const kinds: DatabaseKind[] = ['pglite']
+    if (process.env.BENCH_DATABASE_URL) {
+      process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
+      kinds.push('postgres')
+    }
+    const rows: BenchmarkRow[] = []
+    for (const kind of kinds) rows.push(...(await measure(kind)))
+    return {
+      rows,
+      notes: [
+        `Through the GraphQL plugin with app.inject (no socket), production mode, ${PRODUCTS} seeded products.`,
+        `${WARMUP} warm-up requests, then ${ITERATIONS} sequential requests per query; SQL statements counted on one request after warm-up.`,
+        'The list pages select what a product card shows (brand, prices, lowest price, images, sizes with stock, badges) plus all facet counts.',
+        `Settings: BENCH_GRAPHQL_PRODUCTS=${PRODUCTS}, BENCH_GRAPHQL_ITERATIONS=${ITERATIONS}; PostgreSQL when BENCH_DATABASE_URL is set.`,
+      ],
+    }
+  },
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await benchmark.run()
+  console.log(formatTable(result.rows))
+  for (const note of result.notes) console.log(`- ${note}`)
+}
