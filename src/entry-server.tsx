@@ -13,7 +13,7 @@ import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { initServerState } from './app/server-state'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
-import { loadMessages } from './app/i18n'
+import { loadCompiledMessages, type CompiledMessages } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
 import type { Site } from './app/site'
@@ -24,7 +24,7 @@ export interface BootState {
   site: Site
   redux: unknown
   apollo: unknown
-  messages: Record<string, string>
+  messages: CompiledMessages
 }
 
 function statusOf(error: unknown): number {
@@ -76,7 +76,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     }
   }
 
-  const messages = await loadMessages(locale)
+  const messages = await loadCompiledMessages(locale)
   const intl = createIntl({ locale: LOCALES[locale].iso, messages })
   const errors = routerContext.errors ? Object.values(routerContext.errors) : []
   const status = errors.length > 0 ? statusOf(errors[0]) : routerContext.statusCode

@@ -8,13 +8,14 @@ import { IntlProvider } from 'react-intl'
 import { LOCALES, MARKETS } from '../lib/markets'
 import type { AppStore } from './store'
 import { SiteProvider, type Site } from './site'
+import type { CompiledMessages, Messages } from './i18n'
 import { ApolloAccessProvider, type GetApollo } from './apollo-access'
 
 export interface AppProps {
   store: AppStore
   getApollo: GetApollo
   site: Site
-  messages: Record<string, string>
+  messages: Messages | CompiledMessages
   children: ReactNode
 }
 
