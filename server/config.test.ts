@@ -1,0 +1,81 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, parseMarketDomains } from './config'
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'lumo-config-'))
+
+describe('loadConfig', () => {
+  it('defaults to one process serving every service on 127.0.0.1:3000', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() })
+    expect(config.port).toBe(3000)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.urlMode).toBe('path')
+    expect(config.publicUrl).toBe('http://localhost:3000')
+    expect(config.services).toEqual({
+      api: 'http://127.0.0.1:3000/graphql',
+      auth: 'http://127.0.0.1:3000/auth',
+      sign: 'http://127.0.0.1:3000/auth/sign/',
+      likes: 'http://127.0.0.1:3000/likes',
+      loyalty: 'http://127.0.0.1:3000/api/loyalty',
+      search: 'http://127.0.0.1:3000/api/storefront/v3',
+      images: 'http://127.0.0.1:3000/img',
+      payments: 'http://127.0.0.1:3000/pay',
+    })
+    expect(config.seedProducts).toBe(2000)
+    expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('points a service at an outside base URL without touching the others', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), SEARCH_URL: 'https://search.example.com/api/storefront/v3/', PORT: '4000' })
+    expect(config.services.search).toBe('https://search.example.com/api/storefront/v3')
+    expect(config.services.api).toBe('http://127.0.0.1:4000/graphql')
+  })
+
+  it('generates a session secret once into DATA_DIR and reuses it', () => {
+    const dir = dataDir()
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40))
+  })
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PORT: '' })
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.port).toBe(3000)
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
+    [{ API_URL: 'ftp://example.com/graphql' }, 'API_URL'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ SEED_PRODUCTS: '5' }, 'SEED_PRODUCTS'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ MARKET_DOMAINS: 'xx=lumo.xx' }, 'MARKET_DOMAINS'],
+  ])('stops on bad configuration and names the variable: %o', (env, variable) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(variable)
+  })
+})
+
+describe('parseMarketDomains', () => {
+  it('maps each market to its host and switches to domain mode', () => {
+    expect(parseMarketDomains('fi=lumo.fi, se=LUMO.se,no=lumo.no,dk=lumo.dk:8443')).toEqual({
+      fi: 'lumo.fi',
+      se: 'lumo.se',
+      no: 'lumo.no',
+      dk: 'lumo.dk:8443',
+    })
+    expect(loadConfig({ DATA_DIR: dataDir(), MARKET_DOMAINS: 'fi=lumo.fi,se=lumo.se' }).urlMode).toBe('domain')
+  })
+
+  it('rejects a pair that is not market=host', () => {
+    expect(() => parseMarketDomains('fi')).toThrow(/MARKET_DOMAINS/)
+    expect(() => parseMarketDomains('fi=lumo fi')).toThrow(/not a host name/)
+  })
+})
