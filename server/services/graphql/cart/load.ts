@@ -452,6 +452,8 @@ export interface PriceOptions {
   now?: Date
   /** Checkout choices not yet saved (placeOrder prices with what it was sent). */
   checkout?: SavedCheckout | null
+  /** The market's options when the caller has already read them (saves two queries). */
+  options?: { shipping: ShippingChoice[]; payment: PaymentChoice[] }
 }
 
 /** Loads everything a cart's price depends on and computes the summary. */
@@ -462,8 +464,12 @@ export async function priceCart(db: Db, record: CartRecord, options: PriceOption
   const [allLines, saved, shippingOptions, paymentOptions, userBalance, giftCodeBalance] = await Promise.all([
     loadLines(db, record.cartId, market, scope.language),
     options.checkout === undefined ? loadSavedCheckout(db, record.cartId) : Promise.resolve(options.checkout),
-    loadShippingOptions(db, market, scope.language),
-    loadPaymentOptions(db, market, scope.language),
+    options.options
+      ? Promise.resolve(options.options.shipping)
+      : loadShippingOptions(db, market, scope.language),
+    options.options
+      ? Promise.resolve(options.options.payment)
+      : loadPaymentOptions(db, market, scope.language),
     loadUserBalance(db, options.user?.id ?? null, scope.market.currencyCode),
     record.giftCode
       ? loadGiftCodeBalance(db, record.giftCode, scope.market.currencyCode, now)

@@ -120,7 +120,7 @@ async function assertOrderable(
     throw apiError(ERROR_CODES.BAD_USER_INPUT, first, { messages: errors })
   }
   if (!chosenPayment) throw badUserInput('Payment must be selected', 'paymentId')
-  return { payment: chosenPayment }
+  return { payment: chosenPayment, options: { shipping, payment: payments } }
 }
 
 interface LockedSku {
@@ -375,10 +375,10 @@ export async function placeOrder(
       if (cart.isCompleted) throw cartCompleted(cartId)
 
       const checkout = mergeCheckout(await loadSavedCheckout(trx, cartId), input)
-      const { payment } = await assertOrderable(trx, scope, ctx.user, checkout)
+      const { payment, options } = await assertOrderable(trx, scope, ctx.user, checkout)
       await saveCheckout(trx, cartId, checkout)
 
-      const priced = await priceCart(trx, cart, { scope, user: ctx.user, checkout })
+      const priced = await priceCart(trx, cart, { scope, user: ctx.user, checkout, options })
       if (priced.unavailable.length > 0) {
         throw apiError(ERROR_CODES.BAD_USER_INPUT, 'Some items in the cart are no longer available', {
           skuIds: priced.unavailable.map((line) => line.sku.skuId),

@@ -4,7 +4,7 @@
 import { toJson } from '../../../db/schema'
 import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
-import { commerceDb } from '../cart/db'
+import { commerceDb, isUuid } from '../cart/db'
 import {
   loadPaymentOptions,
   loadSavedCheckout,
@@ -18,7 +18,6 @@ import { lockCartForChange } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'
 import { formatter } from '../pricing/present'
 import { splitIncVat, toDecimal } from '../pricing/money'
-import { isUuid } from '../cart/db'
 import { loadOrders, nthPurchase } from '../orders/load'
 import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/present'
 import { mergeCheckout } from './input'
@@ -44,13 +43,18 @@ export async function createOrUpdateCheckout(
     return merged
   })
   const cart = await requireCart(db, cartId)
-  const [priced, shipping, payments, zipRules, standing] = await Promise.all([
-    priceCart(db, cart, { scope, user: ctx.user, checkout }),
+  const [shipping, payments, zipRules, standing] = await Promise.all([
     loadShippingOptions(db, scope.market.alias, scope.language),
     loadPaymentOptions(db, scope.market.alias, scope.language),
     loadZipRules(db, scope.market.alias),
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
   ])
+  const priced = await priceCart(db, cart, {
+    scope,
+    user: ctx.user,
+    checkout,
+    options: { shipping, payment: payments },
+  })
   const zip = normaliseZip((checkout.shippingAddress ?? checkout.billingAddress)?.zip)
   const fmt = formatter(priced.format)
   const goodsSeen =
@@ -134,13 +138,18 @@ export async function validateOrderCreation(
   if (cart.userId !== null && cart.userId !== ctx.user?.id)
     throw notFound(`No cart was found with the ID ${cartId}`)
   const checkout = mergeCheckout(await loadSavedCheckout(db, cartId), input)
-  const [standing, shipping, payments, zipRules, priced] = await Promise.all([
+  const [standing, shipping, payments, zipRules] = await Promise.all([
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
     loadShippingOptions(db, scope.market.alias, scope.language),
     loadPaymentOptions(db, scope.market.alias, scope.language),
     loadZipRules(db, scope.market.alias),
-    priceCart(db, cart, { scope, user: ctx.user, checkout }),
   ])
+  const priced = await priceCart(db, cart, {
+    scope,
+    user: ctx.user,
+    checkout,
+    options: { shipping, payment: payments },
+  })
   const payment = payments.find((p) => p.id === checkout.paymentId)
   const result = (isValid: boolean, message: string | null): ValidationResult => ({
     isValid,

@@ -93,6 +93,10 @@ export async function customerStanding(
   userId: string | null,
 ): Promise<CustomerStanding> {
   const normalised = normaliseEmail(email)
+  const memberQuery = db
+    .selectFrom('users')
+    .leftJoin('member_types', 'member_types.member_type', 'users.member_type')
+    .select(['users.member_type', 'member_types.blocked_payment_kinds'])
   const [rule, member] = await Promise.all([
     normalised && isValidEmail(normalised)
       ? db
@@ -102,19 +106,12 @@ export async function customerStanding(
           .executeTakeFirst()
       : Promise.resolve(undefined),
     userId
-      ? db.selectFrom('users').select('member_type').where('user_id', '=', userId).executeTakeFirst()
+      ? memberQuery.where('users.user_id', '=', userId).executeTakeFirst()
       : normalised
-        ? db.selectFrom('users').select('member_type').where('email', '=', normalised).executeTakeFirst()
+        ? memberQuery.where('users.email', '=', normalised).executeTakeFirst()
         : Promise.resolve(undefined),
   ])
   const memberType = member?.member_type ?? null
-  const blocked = memberType
-    ? await db
-        .selectFrom('member_types')
-        .select('blocked_payment_kinds')
-        .where('member_type', '=', memberType)
-        .executeTakeFirst()
-    : undefined
   const emailMessage = !normalised || !isValidEmail(normalised) ? EMAIL_INVALID : (rule?.message ?? null)
-  return { emailMessage, memberType, blockedPaymentKinds: blocked?.blocked_payment_kinds ?? [] }
+  return { emailMessage, memberType, blockedPaymentKinds: member?.blocked_payment_kinds ?? [] }
 }
