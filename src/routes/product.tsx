@@ -1,26 +1,104 @@
 /**
- * Product page `/p/…/{alias}`, `/product/{alias?}`: named after its alias until the product
- * feature loads the product itself (sizes, price, stock, images, reviews).
+ * Product page `/p/…/{alias}`, `/product/{alias}`: the product from the commerce API (name,
+ * brand, price in the market's currency with VAT per customer type, sizes with their stock, the
+ * description). An unknown alias is a real 404. Gallery, size choice, cart, reviews and related
+ * products are the catalogue feature's.
  */
 import { useIntl } from 'react-intl'
-import { useParams } from 'react-router'
+import { useLoaderData } from 'react-router'
 import { aliasFromParams } from '../lib/paths'
-import type { PageMeta } from '../app/route-types'
-import { InfoPage, SHOP_LINKS, nameFromAlias } from '../ui/InfoPage'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { runQuery } from '../app/graphql'
+import { useAppSelector } from '../app/hooks'
+import productQuery from '../../graphql/operations/product.graphql?raw'
 
-export const meta: PageMeta<unknown> = ({ intl, params }) => ({
-  title: nameFromAlias(aliasFromParams(params)) ?? intl.formatMessage({ id: 'page.product.title' }),
-  description: intl.formatMessage({ id: 'page.product.intro' }),
+type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
+
+export interface ProductPageData {
+  product: {
+    productId: number
+    alias: string
+    name: string | null
+    articleNumber: string | null
+    brand: { brandId: number; name: string | null } | null
+    texts: { text1: string | null; text2: string | null; text3: string | null } | null
+    unitPrice: {
+      isDiscounted: boolean
+      sellingPriceIncVatFormatted: string | null
+      sellingPriceExVatFormatted: string | null
+      regularPriceIncVatFormatted: string | null
+      regularPriceExVatFormatted: string | null
+      discountPercentage: number
+    } | null
+    skus: { skuId: number; name: string | null; stockStatus: StockStatus | null }[] | null
+    stockStatus: StockStatus | null
+  }
+}
+
+export const loader: PageLoader<ProductPageData> = async ({ params, apollo }) => {
+  const alias = aliasFromParams(params)
+  if (!alias) throw new Response('Not Found', { status: 404 })
+  const data = await runQuery<{ product: ProductPageData['product'] | null }>(apollo, productQuery, { alias })
+  if (!data.product) throw new Response('Not Found', { status: 404 })
+  return { product: data.product }
+}
+
+export const meta: PageMeta<ProductPageData> = ({ data }) => ({
+  title: [data.product.brand?.name, data.product.name].filter(Boolean).join(' – '),
+  description: data.product.texts?.text1 ?? undefined,
 })
+
+const STOCK_MESSAGE: Record<StockStatus, string> = {
+  IN_STOCK: 'product.stock.inStock',
+  FEW_LEFT: 'product.stock.fewLeft',
+  OUT_OF_STOCK: 'product.stock.outOfStock',
+  OVERSELLABLE: 'product.stock.madeToOrder',
+  STATIC: 'product.stock.inStock',
+}
 
 export function Component() {
   const intl = useIntl()
-  const params = useParams()
+  const { product } = useLoaderData() as ProductPageData
+  const vatIncluded = useAppSelector((state) => state.global.vatIncluded)
+  const price = product.unitPrice
+  const selling = vatIncluded ? price?.sellingPriceIncVatFormatted : price?.sellingPriceExVatFormatted
+  const regular = vatIncluded ? price?.regularPriceIncVatFormatted : price?.regularPriceExVatFormatted
   return (
-    <InfoPage
-      title={nameFromAlias(aliasFromParams(params)) ?? intl.formatMessage({ id: 'page.product.title' })}
-      intro={intl.formatMessage({ id: 'page.product.intro' })}
-      links={SHOP_LINKS}
-    />
+    <article className="product-page">
+      <header>
+        {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
+        <h1>{product.name}</h1>
+        {price ? (
+          <p className="product-page__price">
+            {price.isDiscounted ? (
+              <>
+                <ins>{selling}</ins> <del>{regular}</del>
+              </>
+            ) : (
+              selling
+            )}
+          </p>
+        ) : null}
+      </header>
+      {product.skus && product.skus.length > 0 ? (
+        <section aria-labelledby="product-sizes">
+          <h2 id="product-sizes">{intl.formatMessage({ id: 'product.sizes' })}</h2>
+          <ul className="product-page__sizes plain-list" role="list">
+            {product.skus.map((sku) => (
+              <li key={sku.skuId}>
+                {sku.name}: {intl.formatMessage({ id: STOCK_MESSAGE[sku.stockStatus ?? 'OUT_OF_STOCK'] })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {product.texts?.text1 ? <p>{product.texts.text1}</p> : null}
+      {product.texts?.text2 ? <p>{product.texts.text2}</p> : null}
+      {product.articleNumber ? (
+        <p className="product-page__article">
+          {intl.formatMessage({ id: 'product.articleNumber' }, { number: product.articleNumber })}
+        </p>
+      ) : null}
+    </article>
   )
 }
