@@ -3,10 +3,15 @@
  *
  * PGlite: the first call in a test process builds a template (initdb + migrations [+ seed]) and
  * dumps its data directory; every further database is loaded from that dump, well under a second.
+ * The dump is also cached in .test-data/pglite-templates/, keyed by the migrations, the seed's
+ * sources and the product count, so later test files (and runs) skip building it.
  * PostgreSQL (when TEST_DATABASE_URL is set): a new database `lumo_test_<random>` on that server,
  * migrated (and seeded), dropped again at close.
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import {
@@ -17,6 +22,7 @@ import {
   type Database,
   type DatabaseKind,
 } from '../../../server/db'
+import { loadMigrations } from '../../../server/db/migrate'
 import { seedDatabase, type SeedStats } from '../../../server/db/seed'
 
 export interface TestDatabaseOptions {
@@ -44,21 +50,71 @@ interface PGliteTemplate {
 /** One template per seed size, built once per test process. */
 const pgliteTemplates = new Map<number, Promise<PGliteTemplate>>()
 
-async function buildPGliteTemplate(products: number): Promise<PGliteTemplate> {
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
+const TEMPLATE_CACHE_DIR = path.join(REPO_ROOT, '.test-data', 'pglite-templates')
+const SEED_SOURCES_DIR = path.join(REPO_ROOT, 'server', 'db', 'seed')
+
+/** Changes whenever a migration or the seed's code changes, so a stale template is never used. */
+async function templateKey(products: number): Promise<string> {
+  const hash = createHash('sha256').update(`products=${products}\n`)
+  for (const migration of await loadMigrations()) hash.update(`${migration.version}:${migration.checksum}\n`)
+  for (const file of (await readdir(SEED_SOURCES_DIR)).filter((name) => name.endsWith('.ts')).sort()) {
+    hash.update(file).update(await readFile(path.join(SEED_SOURCES_DIR, file)))
+  }
+  return hash.digest('hex').slice(0, 24)
+}
+
+async function buildPGliteTemplate(products: number, referenceDate: string): Promise<PGliteTemplate> {
   const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
   const database = await openPGliteDatabase(pglite)
   try {
-    const seedStats = products > 0 ? await seedDatabase(database.db, { products }) : undefined
+    const seedStats = products > 0 ? await seedDatabase(database.db, { products, referenceDate }) : undefined
     return { dump: await pglite.dumpDataDir('none'), ...(seedStats ? { seedStats } : {}) }
   } finally {
     await database.close()
   }
 }
 
+/** The seed's dates hang on today, so templates are per day; older days' files are removed. */
+function today(): string {
+  return new Date().toISOString().slice(0, 10)
+}
+
+async function pruneOtherDays(day: string): Promise<void> {
+  const files = await readdir(TEMPLATE_CACHE_DIR)
+  await Promise.all(
+    files
+      .filter((name) => !name.startsWith(day))
+      .map((name) => rm(path.join(TEMPLATE_CACHE_DIR, name), { force: true })),
+  )
+}
+
+async function cachedPGliteTemplate(products: number): Promise<PGliteTemplate> {
+  const day = today()
+  const file = path.join(TEMPLATE_CACHE_DIR, `${day}-${await templateKey(products)}.tar`)
+  const statsFile = `${file}.json`
+  try {
+    const [dump, stats] = await Promise.all([readFile(file), readFile(statsFile, 'utf8')])
+    const seedStats = JSON.parse(stats) as SeedStats | null
+    return { dump: new Blob([dump]), ...(seedStats ? { seedStats } : {}) }
+  } catch {
+    const template = await buildPGliteTemplate(products, day)
+    await mkdir(TEMPLATE_CACHE_DIR, { recursive: true })
+    // Write then rename: a parallel test process never reads a half-written template.
+    const partial = `${file}.${process.pid}.partial`
+    await writeFile(`${partial}.json`, JSON.stringify(template.seedStats ?? null))
+    await writeFile(partial, Buffer.from(await template.dump.arrayBuffer()))
+    await rename(`${partial}.json`, statsFile)
+    await rename(partial, file)
+    await pruneOtherDays(day)
+    return template
+  }
+}
+
 function pgliteTemplate(products: number): Promise<PGliteTemplate> {
   let template = pgliteTemplates.get(products)
   if (!template) {
-    template = buildPGliteTemplate(products)
+    template = cachedPGliteTemplate(products)
     // A failed build must not poison every later test of the process.
     template.catch(() => pgliteTemplates.delete(products))
     pgliteTemplates.set(products, template)
