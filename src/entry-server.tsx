@@ -32,6 +32,12 @@ function statusOf(error: unknown): number {
   return 500
 }
 
+/** A redirect within this site as a path: the host a request came in on may be an internal one. */
+function localLocation(response: Response, url: URL): string {
+  const location = new URL(response.headers.get('location') ?? '/', url)
+  return location.origin === url.origin ? `${location.pathname}${location.search}${location.hash}` : location.href
+}
+
 export async function prepare(request: Request, context: PrepareContext): Promise<Prepared> {
   const url = new URL(request.url)
   const resolution = resolveUrl(url, {
@@ -69,11 +75,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   const handler = createStaticHandler(routes, { basename })
   const routerContext = await handler.query(request)
   if (routerContext instanceof Response) {
-    return {
-      kind: 'redirect',
-      status: routerContext.status,
-      location: routerContext.headers.get('location') ?? '/',
-    }
+    return { kind: 'redirect', status: routerContext.status, location: localLocation(routerContext, url) }
   }
 
   const messages = await loadCompiledMessages(locale)

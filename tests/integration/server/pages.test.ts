@@ -1,0 +1,193 @@
+/**
+ * The production server's answers for every page of spec §2 in every market and language: status,
+ * canonicalising redirects (Location, query kept), login-required, members-only, 404 and 500, plus
+ * the response hygiene of DESIGN.md §§5, 8 (escaped state, CSP nonce, compression, caching).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { gunzipSync } from 'node:zlib'
+import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/lib/paths'
+import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/lib/markets'
+import { startProductionApp, type ProductionApp } from './production-app'
+
+const settings: UrlSettings = { mode: 'path', marketDomains: {} }
+const LOGIN_REQUIRED = new Set<RouteName>([
+  'account-orders',
+  'account-settings',
+  'account-balance',
+  'account-membership',
+  'account-invoices',
+])
+const scopes: { market: MarketAlias; locale: LocaleCode }[] = MARKET_ALIASES.flatMap((market) =>
+  MARKETS[market].allowedLocales.map((locale) => ({ market, locale })),
+)
+
+let shop: ProductionApp
+
+beforeAll(async () => {
+  shop = await startProductionApp()
+})
+afterAll(async () => {
+  await shop?.close()
+})
+
+const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers })
+
+describe('every localised page in every market and language', () => {
+  for (const { market, locale } of scopes) {
+    for (const name of LOCALISED_ROUTE_NAMES) {
+      const url = pathFor({ market, locale, settings }, name)
+      it(`${market}/${locale} ${name} ${url}`, async () => {
+        const response = await get(url)
+        if (LOGIN_REQUIRED.has(name)) {
+          expect(response.statusCode).toBe(302)
+          const home = pathFor({ market, locale, settings }, 'home')
+          expect(response.headers.location).toBe(`${home}?action=login&returnTo=${encodeURIComponent(url)}`)
+        } else {
+          expect(response.statusCode).toBe(200)
+          expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+          expect(response.body).toContain(`<html lang="${locale}">`)
+          expect(response.body).toMatch(/<h1[^>]*>[^<]+/)
+        }
+      })
+    }
+  }
+})
+
+describe('non-localised pages', () => {
+  it.each([
+    ['/fi/', 200],
+    ['/se/sv/', 200],
+    ['/fi/account/reset-password', 200],
+    ['/fi/lumo-member', 200],
+    ['/fi/checkout/confirm', 200],
+    ['/fi/checkout/card-fail', 200],
+    ['/fi/preview-widgets', 200],
+    ['/fi/c/mekot', 200],
+    ['/fi/b/some-brand', 200],
+    ['/fi/s/mekko', 200],
+    ['/fi/content/tietoa-meista', 200],
+    ['/fi/404', 404],
+    ['/fi/checkout/card', 404],
+    ['/fi/ei-tallaista-sivua', 404],
+    ['/fi/lumostyle', 404],
+  ])('%s answers %i', async (url, status) => {
+    expect((await get(url)).statusCode).toBe(status)
+  })
+
+  it('a login token in the query lets an account page through', async () => {
+    expect((await get('/fi/tilini/tilaukset?loginToken=abc')).statusCode).toBe(200)
+  })
+
+  it('the 404 page says so in the page language, with a way home', async () => {
+    const fi = await get('/fi/ei-tallaista-sivua')
+    expect(fi.body).toContain('Sivua ei löydy')
+    expect(fi.body).toContain('href="/fi/"')
+    const sv = await get('/se/sv/finns-inte-alls')
+    expect(sv.statusCode).toBe(404)
+    expect(sv.body).toContain('<html lang="sv">')
+    expect(sv.body).toContain('href="/se/sv/"')
+  })
+})
+
+describe('canonicalising redirects', () => {
+  it.each([
+    ['/', 302, '/fi/'],
+    ['/kassa', 302, '/fi/kassa'],
+    ['/se/', 301, '/se/sv/'],
+    ['/se/kassa', 301, '/se/sv/kassan'],
+    ['/no/sv/kassan', 301, '/no/nb/kassen'],
+    ['/sv/se/kassan', 301, '/se/sv/kassan'],
+    ['/xx/kassa', 301, '/fi/kassa'],
+    ['/fi/sv/kassa', 301, '/fi/sv/kassan'],
+    ['/se/kassa?utm_source=mail&x=1', 301, '/se/sv/kassan?utm_source=mail&x=1'],
+  ])('%s → %i %s', async (url, status, location) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(status)
+    expect(response.headers.location).toBe(location)
+  })
+
+  it('a missing market follows the selected-market cookie', async () => {
+    const response = await get('/kassa', { cookie: 'lumo-selected-market=dk' })
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('/dk/da/kassen')
+  })
+})
+
+describe('product page data through the commerce API', () => {
+  it('renders a seeded product and answers 404 for an unknown one', async () => {
+    const list = await shop.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { alias name } } }' },
+    })
+    const product = list.json().data.products.products[0] as { alias: string; name: string }
+    const page = await get(`/fi/p/${product.alias}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain(`<h1>${product.name}</h1>`)
+    // The Apollo cache holding the product is serialised for the client.
+    expect(page.body).toMatch(/window\.__LUMO__=.*"ProductType:/)
+    expect((await get('/fi/p/no-such-product-anywhere')).statusCode).toBe(404)
+  })
+})
+
+describe('response hygiene', () => {
+  it('escapes state so no string can close the script', async () => {
+    const response = await get('/fi/s/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')
+    expect(response.body).not.toContain('</script><script>alert(1)')
+    const boot = /window\.__LUMO__=(.*?)<\/script>/s.exec(response.body)?.[1] ?? ''
+    expect(boot).not.toContain('<')
+  })
+
+  it('sends a CSP whose nonce is on every script', async () => {
+    const response = await get('/fi/')
+    const csp = String(response.headers['content-security-policy'])
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    const scripts = response.body.match(/<script[^>]*>/g) ?? []
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+
+  it('compresses pages and caches hashed assets for a year', async () => {
+    const page = await get('/fi/', { 'accept-encoding': 'gzip' })
+    expect(page.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<!doctype html>')
+    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(gunzipSync(page.rawPayload).toString())?.[1]
+    expect(script).toMatch(/^\/assets\//)
+    const asset = await get(script!)
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const worker = await get('/sw.js')
+    expect(worker.statusCode).toBe(200)
+    expect(worker.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('answers /healthz', async () => {
+    const response = await get('/healthz')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ status: 'ok' })
+  })
+})
+
+describe('a failing commerce API', () => {
+  let broken: ProductionApp
+  beforeAll(async () => {
+    // Nothing listens on this loopback port: every API call fails to connect.
+    broken = await startProductionApp({ API_URL: 'http://127.0.0.1:59999/graphql' })
+  })
+  afterAll(async () => {
+    await broken?.close()
+  })
+
+  it('shows the error page with status 500 where a page needs the API', async () => {
+    const response = await broken.app.inject({ method: 'GET', url: '/fi/p/any-product' })
+    expect(response.statusCode).toBe(500)
+    expect(response.body).toContain('Hups, jotain taisi mennä pieleen')
+  })
+
+  it('still serves pages that need no API call (markets fall back to the built-in list)', async () => {
+    const response = await broken.app.inject({ method: 'GET', url: '/fi/kassa' })
+    expect(response.statusCode).toBe(200)
+  })
+})
