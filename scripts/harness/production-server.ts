@@ -27,8 +27,10 @@ export interface StartOptions {
   env?: Record<string, string>
   /** How long the first start may take: it creates, migrates and seeds an embedded database. */
   readyTimeoutMs?: number
-  /** Keep the data directory after stop (for looking at a failed run). */
+  /** Keep the data directory after stop (to look at a failed run, or to start again on it). */
   keepDataDir?: boolean
+  /** Start on this data directory (e.g. one a previous start seeded) instead of a fresh one. */
+  dataDir?: string
 }
 
 /** A port the kernel just handed out for loopback; the server binds it right after. */
@@ -88,7 +90,7 @@ function tail(file: string, lines = 40, lineLength = 300): string {
 export async function startProductionServer(options: StartOptions): Promise<ProductionServer> {
   const port = await freePort()
   const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
-  const dataDir = path.join(REPO_ROOT, '.test-data', `${options.name}-${stamp}`)
+  const dataDir = options.dataDir ?? path.join(REPO_ROOT, '.test-data', `${options.name}-${stamp}`)
   mkdirSync(dataDir, { recursive: true })
   const logDir = path.join(REPO_ROOT, 'test-results')
   mkdirSync(logDir, { recursive: true })
