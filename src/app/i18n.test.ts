@@ -90,33 +90,37 @@ describe('loadMessages', () => {
   })
 })
 
+/** A value for every argument a message takes, of the kind its format needs. */
+function sampleValues(
+  elements: MessageFormatElement[],
+  into: Record<string, unknown> = {},
+): Record<string, unknown> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue
+    if (element.type === TYPE.number || element.type === TYPE.plural) into[element.value] = 3
+    else if (element.type === TYPE.date || element.type === TYPE.time) into[element.value] = new Date(0)
+    else if (element.type === TYPE.select) into[element.value] = 'other'
+    else if (element.type === TYPE.tag) into[element.value] = (chunks: unknown) => chunks
+    else into[element.value] = `<${element.value}>`
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      for (const option of Object.values(element.options)) sampleValues(option.value, into)
+    }
+    if (element.type === TYPE.tag) sampleValues(element.children, into)
+  }
+  return into
+}
+
 describe('loadCompiledMessages', () => {
   it.each(LOCALE_CODES)('formats every %s message exactly as its source text does', async (code) => {
     const compiled = await loadCompiledMessages(code)
     expect(Object.keys(compiled).sort()).toEqual(Object.keys(ALL[code]).sort())
     const fromText = createIntl({ locale: LOCALES[code].iso, messages: ALL[code] })
     const fromTree = createIntl({ locale: LOCALES[code].iso, messages: compiled })
-    const values = {
-      amount: '69 €',
-      days: 14,
-      hours: 24,
-      from: 8,
-      to: 17,
-      min: 7,
-      percent: 15,
-      points: '1 000',
-    }
-    const more = {
-      name: 'Mekot',
-      query: 'mekko',
-      country: 'Suomi',
-      currency: 'EUR',
-      status: 404,
-      email: 'a@b.fi',
-    }
-    for (const id of Object.keys(ALL[code])) {
-      const all = { ...values, ...more, price: '59 €', stock: 3 }
-      expect(fromTree.formatMessage({ id }, all), `${code} ${id}`).toBe(fromText.formatMessage({ id }, all))
+    for (const [id, text] of Object.entries(ALL[code])) {
+      const values = sampleValues(parse(text)) as Record<string, string | number | Date>
+      expect(fromTree.formatMessage({ id }, values), `${code} ${id}`).toBe(
+        fromText.formatMessage({ id }, values),
+      )
     }
     expect(await loadCompiledMessages(code)).toBe(compiled)
   })

@@ -23,8 +23,45 @@ import { DefaultLayout } from '../../app/layouts/DefaultLayout'
 import { UndistractedLayout } from '../../app/layouts/UndistractedLayout'
 import { UndistractedSpecialLayout } from '../../app/layouts/UndistractedSpecialLayout'
 import { makeStore } from '../../app/store'
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client'
+import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client'
 import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../../ui/test-helpers'
+
+/** A product as the commerce API answers the product page's query. */
+const SAMPLE_PRODUCT = {
+  __typename: 'ProductType',
+  productId: 1,
+  alias: 'musta-satiinimekko',
+  name: 'Musta satiinimekko',
+  articleNumber: 'LU-1',
+  canonicalUrl: '/p/mekot/musta-satiinimekko',
+  brand: { __typename: 'BrandType', brandId: 1, name: 'Aurinko' },
+  texts: { __typename: 'ProductTextsType', text1: 'Kiiltävä satiinimekko.', text2: null, text3: null },
+  unitPrice: {
+    __typename: 'PriceType',
+    isDiscounted: false,
+    sellingPriceIncVat: 89,
+    sellingPriceExVat: 70.92,
+    sellingPriceIncVatFormatted: '89,00 €',
+    sellingPriceExVatFormatted: '70,92 €',
+    regularPriceIncVatFormatted: '89,00 €',
+    regularPriceExVatFormatted: '70,92 €',
+    discountPercentage: 0,
+  },
+  skus: [{ __typename: 'SkuType', skuId: 11, name: '38', stockStatus: 'IN_STOCK' }],
+  stockStatus: 'IN_STOCK',
+}
+
+/** An Apollo client whose API knows one product; other operations answer with no data. */
+function fakeApollo() {
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        observer.next({ data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : {} })
+        observer.complete()
+      }),
+  )
+  return new ApolloClient({ cache: new InMemoryCache(), link })
+}
 
 const modules = import.meta.glob<RouteModule>(['../*.tsx'], { eager: true })
 const moduleOf = (name: RouteName) => modules[`../${name}.tsx`]
@@ -77,7 +114,7 @@ function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteOb
                     request,
                     params,
                     store: makeStore(),
-                    apollo: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }),
+                    apollo: fakeApollo(),
                     market: 'fi',
                     locale,
                   })
@@ -176,7 +213,7 @@ describe('page meta', () => {
               request: new Request('http://shop.test/'),
               params,
               store: makeStore(),
-              apollo: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() }),
+              apollo: fakeApollo(),
               market: target.market,
               locale: target.locale,
             })
