@@ -4,7 +4,16 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 
 export const BUILD_STAMP = 'dist/.build-fingerprint'
-const INPUTS = ['src', 'locales', 'public', 'sw', 'graphql', 'vite.config.ts', 'package-lock.json', 'package.json']
+const INPUTS = [
+  'src',
+  'locales',
+  'public',
+  'sw',
+  'graphql',
+  'vite.config.ts',
+  'package-lock.json',
+  'package.json',
+]
 
 async function filesUnder(entry: string): Promise<string[]> {
   const info = await stat(entry).catch(() => null)

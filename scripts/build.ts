@@ -18,7 +18,13 @@ export async function buildAll({ quiet = false } = {}) {
   await build({
     root,
     logLevel,
-    build: { ssr: 'src/entry-server.tsx', outDir: 'dist/server', emptyOutDir: true, manifest: false, copyPublicDir: false },
+    build: {
+      ssr: 'src/entry-server.tsx',
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      manifest: false,
+      copyPublicDir: false,
+    },
   })
   // The service worker is bundled on its own (it must not share chunks with the page) and then
   // given the list of hashed assets to precache.
@@ -41,7 +47,10 @@ export async function buildAll({ quiet = false } = {}) {
     globPatterns: ['assets/**/*.{js,css,svg,png,webp,woff2}', 'manifest.webmanifest', 'icons/*.png'],
   })
   await writeFile(path.join(root, BUILD_STAMP), await sourceFingerprint(root))
-  if (!quiet) console.log(`Built in ${Date.now() - started} ms; service worker precaches ${count} files (${Math.round(size / 1024)} KiB)`)
+  if (!quiet)
+    console.log(
+      `Built in ${Date.now() - started} ms; service worker precaches ${count} files (${Math.round(size / 1024)} KiB)`,
+    )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -28,6 +28,13 @@ const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' }
 await app.register(fastifyCookie, { secret: config.sessionSecret })
 app.get('/healthz', async () => ({ status: 'ok', service: name }))
 await app.register(SERVICES[name as keyof typeof SERVICES], { database, config })
-process.on('SIGTERM', () => void app.close().then(() => database.close()).then(() => process.exit(0)))
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0)),
+)
 const address = await app.listen({ port: config.port, host: config.host })
 console.log(`Lumo ${name} service listening on ${address}`)

@@ -21,7 +21,12 @@ export interface AppOptions {
   logger?: boolean
 }
 
-export async function buildApp({ config, database, dev = false, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  dev = false,
+  logger = true,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.isProduction ? 'info' : 'warn' } : false,
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
@@ -33,7 +38,11 @@ export async function buildApp({ config, database, dev = false, logger = true }:
   await app.register(fastifyCompress, { global: true, threshold: 1024 })
   await app.register(fastifyCookie, { secret: config.sessionSecret })
 
-  app.get('/healthz', async () => ({ status: 'ok', database: database.kind, uptime: Math.round(process.uptime()) }))
+  app.get('/healthz', async () => ({
+    status: 'ok',
+    database: database.kind,
+    uptime: Math.round(process.uptime()),
+  }))
 
   // Embedded services (each reachable only through its base URL by the storefront).
   await app.register(graphqlService, { database, config })

@@ -28,7 +28,11 @@ describe('loadConfig', () => {
   })
 
   it('points a service at an outside base URL without touching the others', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), SEARCH_URL: 'https://search.example.com/api/storefront/v3/', PORT: '4000' })
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SEARCH_URL: 'https://search.example.com/api/storefront/v3/',
+      PORT: '4000',
+    })
     expect(config.services.search).toBe('https://search.example.com/api/storefront/v3')
     expect(config.services.api).toBe('http://127.0.0.1:4000/graphql')
   })
@@ -71,7 +75,9 @@ describe('parseMarketDomains', () => {
       no: 'lumo.no',
       dk: 'lumo.dk:8443',
     })
-    expect(loadConfig({ DATA_DIR: dataDir(), MARKET_DOMAINS: 'fi=lumo.fi,se=lumo.se' }).urlMode).toBe('domain')
+    expect(loadConfig({ DATA_DIR: dataDir(), MARKET_DOMAINS: 'fi=lumo.fi,se=lumo.se' }).urlMode).toBe(
+      'domain',
+    )
   })
 
   it('rejects a pair that is not market=host', () => {

@@ -76,9 +76,12 @@ export function parseMarketDomains(value: string | undefined): Partial<Record<Ma
   for (const pair of value.split(',')) {
     const [alias, host] = pair.split('=').map((s) => s.trim())
     if (!alias || !host || !(MARKET_ALIASES as readonly string[]).includes(alias)) {
-      throw new ConfigError(`MARKET_DOMAINS: "${pair}" is not market=host with a market of ${MARKET_ALIASES.join(', ')}`)
+      throw new ConfigError(
+        `MARKET_DOMAINS: "${pair}" is not market=host with a market of ${MARKET_ALIASES.join(', ')}`,
+      )
     }
-    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host)) throw new ConfigError(`MARKET_DOMAINS: "${host}" is not a host name`)
+    if (!/^[a-z0-9.-]+(:\d+)?$/i.test(host))
+      throw new ConfigError(`MARKET_DOMAINS: "${host}" is not a host name`)
     result[alias as MarketAlias] = host.toLowerCase()
   }
   return result

@@ -28,26 +28,39 @@ export interface BootState {
 }
 
 function statusOf(error: unknown): number {
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number') return error.status
+  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
+    return error.status
   return 500
 }
 
 /** A redirect within this site as a path: the host a request came in on may be an internal one. */
 function localLocation(response: Response, url: URL): string {
   const location = new URL(response.headers.get('location') ?? '/', url)
-  return location.origin === url.origin ? `${location.pathname}${location.search}${location.hash}` : location.href
+  return location.origin === url.origin
+    ? `${location.pathname}${location.search}${location.hash}`
+    : location.href
 }
 
 export async function prepare(request: Request, context: PrepareContext): Promise<Prepared> {
   const url = new URL(request.url)
   const resolution = resolveUrl(url, {
     settings: context.urlSettings,
-    cookies: { selectedMarket: context.cookies['lumo-selected-market'], locale: context.cookies['lumo-locale'] },
+    cookies: {
+      selectedMarket: context.cookies['lumo-selected-market'],
+      locale: context.cookies['lumo-locale'],
+    },
   })
-  if (resolution.kind === 'redirect') return { kind: 'redirect', status: resolution.status, location: resolution.location }
+  if (resolution.kind === 'redirect')
+    return { kind: 'redirect', status: resolution.status, location: resolution.location }
 
   const { market, locale, basename } = resolution
-  const site: Site = { market, locale, basename, urlSettings: context.urlSettings, publicUrl: context.publicUrl }
+  const site: Site = {
+    market,
+    locale,
+    basename,
+    urlSettings: context.urlSettings,
+    publicUrl: context.publicUrl,
+  }
   const store = makeStore()
   const apollo = createApolloClient({
     uri: context.apiUri,

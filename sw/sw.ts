@@ -8,14 +8,19 @@ import { precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { NetworkFirst, CacheFirst, NetworkOnly } from 'workbox-strategies'
 
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> }
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>
+}
 
 const OFFLINE_URL = '/offline.html'
 
 cleanupOutdatedCaches()
 precacheAndRoute([...self.__WB_MANIFEST, { url: OFFLINE_URL, revision: null }])
 
-registerRoute(({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'), new NetworkOnly())
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'),
+  new NetworkOnly(),
+)
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/checkout'),
   new NetworkFirst({ cacheName: 'lumo-pages', networkTimeoutSeconds: 4 }),

@@ -102,7 +102,11 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
   })
 
   if (prepared.kind === 'redirect') {
-    return reply.code(prepared.status).header('location', prepared.location).header('cache-control', 'no-store').send()
+    return reply
+      .code(prepared.status)
+      .header('location', prepared.location)
+      .header('cache-control', 'no-store')
+      .send()
   }
 
   const assets = manifest.forRoute(prepared.routeModule)

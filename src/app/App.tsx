@@ -23,7 +23,12 @@ export function App({ store, getApollo, site, messages, children }: AppProps) {
   return (
     <ReduxProvider store={store}>
       <ApolloAccessProvider getApollo={getApollo}>
-        <IntlProvider locale={LOCALES[site.locale].iso} defaultLocale="fi-FI" messages={messages} timeZone={MARKETS[site.market].timeZone}>
+        <IntlProvider
+          locale={LOCALES[site.locale].iso}
+          defaultLocale="fi-FI"
+          messages={messages}
+          timeZone={MARKETS[site.market].timeZone}
+        >
           <SiteProvider site={site}>{children}</SiteProvider>
         </IntlProvider>
       </ApolloAccessProvider>

@@ -54,7 +54,11 @@ function pathsOf(definition: RouteDefinition, locale: LocaleCode): string[] {
 
 function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[] {
   const { getApollo, store, site, isServer } = deps
-  const handle: RouteHandle = { name: definition.name, layout: definition.layout, module: routeModulePath(definition.name) }
+  const handle: RouteHandle = {
+    name: definition.name,
+    layout: definition.layout,
+    module: routeModulePath(definition.name),
+  }
   const loader = async ({ request, params }: LoaderFunctionArgs) => {
     if (definition.validate && !definition.validate(params)) throw notFound()
     await runMiddlewares(definition.middleware, {
@@ -64,7 +68,10 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
       store,
       // An absolute URL: react-router would resolve a bare path against the basename and drop
       // the home page's trailing slash, which costs the shopper a second redirect.
-      homePath: new URL(pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'), request.url).href,
+      homePath: new URL(
+        pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'),
+        request.url,
+      ).href,
       isServer,
     })
     // The not-found page is a real 404, whichever way it was reached.

@@ -13,9 +13,12 @@ export interface ErrorReport {
 export function logClientError(report: ErrorReport): void {
   if (typeof window === 'undefined') return
   const body = JSON.stringify({ ...report, url: window.location.href, userAgent: navigator.userAgent })
-  fetch('/api/log-error', { method: 'PUT', headers: { 'content-type': 'application/json' }, body, keepalive: true }).catch(
-    () => undefined,
-  )
+  fetch('/api/log-error', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body,
+    keepalive: true,
+  }).catch(() => undefined)
 }
 
 export function reportError(type: string, error: unknown, extra: Partial<ErrorReport> = {}): void {

@@ -21,7 +21,6 @@ describe('serializeForScript', () => {
       fc.property(fc.jsonValue(), (value) => {
         const out = serializeForScript(value)
         expect(out).not.toMatch(/[<>\u2028\u2029]/)
-        // eslint-disable-next-line no-new-func -- evaluating the output as script is the point of the test
         const parsed: unknown = new Function(`return ${out}`)()
         expect(parsed).toEqual(JSON.parse(JSON.stringify(value ?? null)))
       }),

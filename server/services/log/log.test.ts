@@ -11,7 +11,9 @@ describe('client error sink', () => {
   })
 
   async function start() {
-    app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } } })
+    app = Fastify({
+      logger: { level: 'warn', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+    })
     await app.register(logService)
     return app
   }
@@ -24,7 +26,12 @@ describe('client error sink', () => {
       payload: { type: 'error', message: 'boom', stack: 'at x', url: '/fi/', userAgent: 'test' },
     })
     expect(response.statusCode).toBe(204)
-    expect(lines).toContainEqual(expect.objectContaining({ msg: 'client error', clientError: expect.objectContaining({ message: 'boom' }) }))
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        msg: 'client error',
+        clientError: expect.objectContaining({ message: 'boom' }),
+      }),
+    )
   })
 
   it('rejects a report without a message', async () => {
@@ -39,7 +46,11 @@ describe('client error sink', () => {
     await start()
     const statuses: number[] = []
     for (let i = 0; i < 32; i++) {
-      const response = await app.inject({ method: 'PUT', url: '/api/log-error', payload: { message: `e${i}` } })
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/log-error',
+        payload: { message: `e${i}` },
+      })
       statuses.push(response.statusCode)
     }
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true)

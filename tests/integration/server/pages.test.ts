@@ -30,7 +30,8 @@ afterAll(async () => {
   await shop?.close()
 })
 
-const get = (url: string, headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url, headers })
+const get = (url: string, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'GET', url, headers })
 
 describe('every localised page in every market and language', () => {
   for (const { market, locale } of scopes) {
