@@ -12,10 +12,11 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
 }
 
+// Precached with the build (scripts/build.ts globPatterns)
 const OFFLINE_URL = '/offline.html'
 
 cleanupOutdatedCaches()
-precacheAndRoute([...self.__WB_MANIFEST, { url: OFFLINE_URL, revision: null }])
+precacheAndRoute(self.__WB_MANIFEST)
 
 registerRoute(
   ({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'),
