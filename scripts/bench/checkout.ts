@@ -156,8 +156,16 @@ export const benchmark: Benchmark = {
   },
 }
 
+// No top-level await: the runner (./index) imports this module, and this module imports the runner.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const result = await benchmark.run()
-  console.log(formatTable(result.rows))
-  for (const note of result.notes) console.log(`- ${note}`)
+  benchmark
+    .run()
+    .then((result) => {
+      console.log(formatTable(result.rows))
+      for (const note of result.notes) console.log(`- ${note}`)
+    })
+    .catch((error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    })
 }
