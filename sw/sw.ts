@@ -4,7 +4,7 @@
  * with the last good copy offline, product images cached, GraphQL and payments never cached.
  * index.html is never precached: in an SSR app that URL is a 404 and would stop the install.
  */
-import { precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching'
+import { precacheAndRoute, cleanupOutdatedCaches, matchPrecache } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { NetworkFirst, CacheFirst, NetworkOnly } from 'workbox-strategies'
 
@@ -30,7 +30,7 @@ registerRoute(({ url }) => url.pathname.startsWith('/img/'), new CacheFirst({ ca
 
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document') {
-    const offline = await caches.match(OFFLINE_URL, { ignoreSearch: true })
+    const offline = await matchPrecache(OFFLINE_URL)
     if (offline) return offline
   }
   return Response.error()
