@@ -5,13 +5,14 @@
  */
 import { useEffect } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
-import { useLocation, useMatches, useRouteError, isRouteErrorResponse, type UIMatch } from 'react-router'
+import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
 import type { LocaleCode, MarketAlias } from '../lib/markets'
 import { alternates, canonicalUrl, type RouteName, type UrlSettings } from '../lib/paths'
 import { htmlLang } from './i18n'
 import type { PageMetaResult, RouteModule } from './route-types'
 import type { RouteHandle } from './router'
 import { useSite } from './site'
+import { errorStatusOf } from './ErrorPage'
 
 export const SHOP_NAME = 'Lumo'
 export const THEME_COLOR = '#f5ede7'
@@ -139,16 +140,9 @@ export function applyHead(document: Document, head: PageHead): void {
 // is updated the router has loaded the page's chunk, so this resolves from the module cache.
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
 
-function errorStatus(error: unknown): number {
-  if (isRouteErrorResponse(error)) return error.status
-  if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
-    return error.status
-  return 500
-}
-
 /** The head meta of an error: the not-found or the generic error title, never indexed. */
 export function errorMeta(intl: IntlShape, error: unknown): PageMetaResult {
-  const id = errorStatus(error) === 404 ? 'error.notFound.title' : 'error.generic.title'
+  const id = errorStatusOf(error) === 404 ? 'error.notFound.title' : 'error.generic.title'
   return { title: intl.formatMessage({ id }), noindex: true }
 }
 
