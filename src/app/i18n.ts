@@ -36,10 +36,9 @@ const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
 
 /**
  * The messages of one language, parsed once (on the server). Handing react-intl syntax trees
- * instead of strings lets the browser bundle leave out the ICU parser (about 57 KB gzip, aliased
- * to its `no-parser` build in the client build) and skip parsing on hydration; the boot state
- * grows by about 0.2 KB gzip. The parser is imported on demand so importing this module does not
- * pull it into a bundle.
+ * instead of strings lets the browser bundle leave out the ICU parser (vite.config.ts swaps it for
+ * its `no-parser` build) and skip parsing on hydration; the boot state grows by about 0.2 KB gzip.
+ * The parser is imported on demand so importing this module does not pull it into a bundle.
  */
 export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
   let messages = compiled.get(locale)
