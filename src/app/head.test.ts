@@ -44,7 +44,9 @@ describe('buildHead', () => {
     const hidden = buildHead({ ...base, meta: { title: 'Haku: x', noindex: true } })
     expect(hidden.noindex).toBe(true)
     expect(hidden.alternates).toEqual([])
-    expect(buildHead({ ...base, routeName: 'not-found', meta: { title: 'Sivua ei löydy' } }).noindex).toBe(true)
+    expect(buildHead({ ...base, routeName: 'not-found', meta: { title: 'Sivua ei löydy' } }).noindex).toBe(
+      true,
+    )
   })
 
   it('leaves out an empty description', () => {
@@ -65,7 +67,10 @@ describe('renderHeadTags', () => {
     const html = renderHeadTags(
       buildHead({
         ...base,
-        meta: { title: '</title><script>alert(1)</script>', description: '"><img src=x onerror=alert(1)> & \'q\'' },
+        meta: {
+          title: '</title><script>alert(1)</script>',
+          description: "\"><img src=x onerror=alert(1)> & 'q'",
+        },
       }),
     )
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Lumo</title>')
