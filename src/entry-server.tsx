@@ -138,6 +138,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     lang: head.lang,
     bootJson: serializeForScript(boot),
     routeModule: matchedHandle?.module,
+    errors,
     render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
   }
 }

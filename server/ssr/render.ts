@@ -35,6 +35,8 @@ export type Prepared =
       bootJson: string
       /** The page's route module source path (for preloading its chunk). */
       routeModule?: string
+      /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
+      errors: unknown[]
       render(options: RenderToPipeableStreamOptions): PipeableStream
     }
 
@@ -109,6 +111,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
       .send()
   }
 
+  if (prepared.status >= 500) for (const error of prepared.errors) request.log.error({ err: error }, 'route error')
   const assets = manifest.forRoute(prepared.routeModule)
   const head = [
     '<!doctype html>',
