@@ -55,6 +55,11 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
     })
   }
 
+  // Served by the app, not from public/: a static file would need to know the public URL.
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt()),
+  )
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (vite) {
       entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer
@@ -63,6 +68,13 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
     return renderPage(request, reply, { entry: entry!, manifest: manifest!, config, serviceFetch, dev })
   }
   app.get('/*', handler)
+}
+
+/** Everything shoppers see may be crawled; the API, BFF and payment pages may not. */
+export function robotsTxt(): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /graphql', 'Disallow: /pay/', ''].join(
+    '\n',
+  )
 }
 
 export function cacheControlFor(relativePath: string): string {

@@ -1,11 +1,15 @@
 /**
- * The outermost element of every page: keeps the head current after client navigations and marks
- * the document once React has hydrated it (end-to-end tests wait for that mark).
+ * The outermost element of every page: runs the shop's browser behaviours (spec §§2, 4: viewport,
+ * header hiding, connectivity, scroll rules, chunk-reload guard, store listeners) once for the
+ * whole page, whatever the layout; keeps the head current after client navigations; and marks the
+ * document once React has hydrated it (end-to-end tests wait for that mark).
  */
 import { useEffect, type ReactNode } from 'react'
 import { HeadUpdater } from './head'
+import { useClientBehaviours } from './client/useClientBehaviours'
 
 export function RootShell({ children }: { children: ReactNode }) {
+  useClientBehaviours()
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])

@@ -1,10 +1,9 @@
 /**
- * What every layout mounts once besides its own frame: the browser behaviours of the shop (spec
- * §§2, 4: viewport, header hiding, connectivity, scroll rules, chunk-reload guard, store
- * listeners), the loading bar, the toast, the modal root and a notice while the shopper is offline.
+ * What every layout mounts once besides its own frame: the loading bar, the toast, the modal root
+ * and a notice while the shopper is offline. (The browser behaviours themselves live in RootShell,
+ * so a layout change does not reset them.)
  */
 import { useIntl } from 'react-intl'
-import { useClientBehaviours } from '../client/useClientBehaviours'
 import { useAppSelector } from '../hooks'
 import { LoadingBar } from '../../features/loading/LoadingBar'
 import { Snackbar } from '../../features/snackbar/Snackbar'
@@ -23,7 +22,6 @@ function OfflineNotice() {
 }
 
 export function ShopChrome() {
-  useClientBehaviours()
   return (
     <>
       <OfflineNotice />

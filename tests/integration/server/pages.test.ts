@@ -164,6 +164,14 @@ describe('response hygiene', () => {
     expect(worker.headers['cache-control']).toBe('no-cache')
   })
 
+  it('serves robots.txt from the app, keeping crawlers out of the API', async () => {
+    const response = await get('/robots.txt')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(response.body).toContain('User-agent: *')
+    expect(response.body).toContain('Disallow: /api/')
+  })
+
   it('answers /healthz', async () => {
     const response = await get('/healthz')
     expect(response.statusCode).toBe(200)
