@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql'
 import mercurius, { type IResolvers } from 'mercurius'
 import type { Config } from '../../config'
@@ -25,12 +25,12 @@ import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
 import { resolvers as orderResolvers } from './orders/resolvers'
-import type { GraphQLContext, RequestUser } from './context'
+import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
-import { MarketDirectory, resolveScope, type ScopeArgs } from './scope'
+import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
 
 export interface GraphQLServiceOptions {
@@ -78,6 +78,7 @@ export interface ContextDeps {
   database: Database
   config: Config
   markets: MarketDirectory
+  log?: Pick<FastifyBaseLogger, 'error'>
 }
 
 export interface ContextInput {
@@ -92,6 +93,16 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' ? value : null
 }
 
+/** The database's markets; the configured ones when they cannot be read (see configuredMarkets). */
+async function marketsOrConfigured(deps: ContextDeps): Promise<MarketRow[]> {
+  try {
+    return await deps.markets.all()
+  } catch (error) {
+    deps.log?.error({ err: error }, 'Could not read the markets: using the configured markets')
+  }
+  return configuredMarkets()
+}
+
 /** The resolver context for one operation; also used for in-process calls (`app.graphql`). */
 export async function createContext(deps: ContextDeps, input: ContextInput = {}): Promise<GraphQLContext> {
   const variables = input.variables ?? {}
@@ -100,7 +111,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     marketId: stringOrNull(variables['marketId']),
     languageId: stringOrNull(variables['languageId']),
   }
-  const scope = resolveScope(await deps.markets.all(), scopeArgs)
+  const scope = resolveScope(await marketsOrConfigured(deps), scopeArgs)
   const db = deps.database.db
   return {
     db,
@@ -144,7 +155,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   const { database, config } = opts
   const endpoint = opts.path ?? '/graphql'
   const markets = new MarketDirectory(database.db)
-  const deps: ContextDeps = { database, config, markets }
+  const deps: ContextDeps = { database, config, markets, log: app.log }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { MarketRow } from './context'
-import { resolveScope } from './scope'
+import { configuredMarkets, resolveScope } from './scope'
 
 const market = (
   alias: MarketRow['alias'],
@@ -64,6 +64,22 @@ describe('resolveScope', () => {
     expect(resolveScope(markets, { channelId: '1|dk' })).toMatchObject({
       market: { alias: 'dk' },
       language: 'da',
+    })
+  })
+})
+
+describe('configuredMarkets', () => {
+  it('describes the four markets of the typed config for when the database cannot', () => {
+    const markets = configuredMarkets()
+    expect(markets.map((m) => [m.alias, m.currencyCode, m.vatRateBp, m.defaultLanguage])).toEqual([
+      ['fi', 'EUR', 2550, 'fi'],
+      ['se', 'SEK', 2500, 'sv'],
+      ['no', 'NOK', 2500, 'nb'],
+      ['dk', 'DKK', 2500, 'da'],
+    ])
+    expect(resolveScope(markets, { languageId: 'sv-SE' })).toMatchObject({
+      market: { alias: 'fi' },
+      language: 'sv',
     })
   })
 })

@@ -10,6 +10,8 @@ import {
   CHANNEL_ID,
   FALLBACK_MARKET,
   LOCALES,
+  MARKETS,
+  MARKET_ALIASES,
   isLocaleCode,
   isMarketAlias,
   localeFromIso,
@@ -18,6 +20,7 @@ import {
   type MarketAlias,
 } from '../../../src/lib/markets'
 import type { GraphQLContext, MarketRow, RequestScope } from './context'
+import { STANDARD_VAT_RATE_BP } from './pricing/money'
 
 export interface ScopeArgs {
   channelId?: string | null
@@ -107,6 +110,39 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
   })
 }
 
+const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
+  EUR: { name: 'Euro', symbol: '€' },
+  SEK: { name: 'Svensk krona', symbol: 'kr' },
+  NOK: { name: 'Norsk krone', symbol: 'kr' },
+  DKK: { name: 'Dansk krone', symbol: 'kr' },
+}
+
+/**
+ * The markets of the typed config (src/lib/markets.ts). Used only when the database cannot give
+ * its markets (an outage, or a database not seeded yet), so that a request still gets a scope and
+ * fails, if at all, inside a resolver where errors are masked, instead of before GraphQL runs.
+ */
+export function configuredMarkets(): MarketRow[] {
+  return MARKET_ALIASES.map((alias) => {
+    const market = MARKETS[alias]
+    return {
+      alias,
+      marketId: `1|${alias}`,
+      countryCode: market.countryCode,
+      countryName: market.countryName,
+      currencyCode: market.currency,
+      currencyName: CURRENCIES[market.currency].name,
+      currencySymbol: CURRENCIES[market.currency].symbol,
+      vatRateBp: STANDARD_VAT_RATE_BP[alias],
+      defaultLanguage: market.defaultLocale,
+      allowedLanguages: [...market.allowedLocales],
+      groupKey: 'default',
+      isVirtual: false,
+      onlyDisplayInCheckout: false,
+    }
+  })
+}
+
 function findMarket(
   markets: readonly MarketRow[],
   marketId: string | null | undefined,
@@ -130,16 +166,16 @@ function marketFromChannelId(channelId: string | null | undefined): MarketAlias 
 }
 
 /**
- * Resolves a scope from raw argument values. Never fails: unknown values fall back. Throws only
- * when the database has no markets at all (an unseeded database is a deployment error).
+ * Resolves a scope from raw argument values. Never fails: unknown values fall back, and a database
+ * without markets (not seeded yet) falls back to the configured ones.
  */
 export function resolveScope(markets: readonly MarketRow[], args: ScopeArgs): RequestScope {
+  const known = markets.length > 0 ? markets : configuredMarkets()
   const market =
-    findMarket(markets, args.marketId) ??
-    findMarket(markets, marketFromChannelId(args.channelId)) ??
-    findMarket(markets, FALLBACK_MARKET) ??
-    markets[0]
-  if (!market) throw new Error('No markets in the database: run the migrations and the seed')
+    findMarket(known, args.marketId) ??
+    findMarket(known, marketFromChannelId(args.channelId)) ??
+    findMarket(known, FALLBACK_MARKET) ??
+    (known[0] as MarketRow)
   const requested = parseLanguage(args.languageId)
   const language =
     requested && market.allowedLanguages.includes(requested) ? requested : market.defaultLanguage

@@ -223,6 +223,25 @@ describe.each(databaseKinds())('GraphQL hygiene on %s', (kind) => {
     })
   })
 
+  describe('an unseeded database', () => {
+    it('still answers in GraphQL shape, with the configured markets as scope', async () => {
+      const empty = await createTestDatabase({ kind })
+      const { app } = await buildApp(empty, 'production')
+      try {
+        const response = await post(
+          app,
+          { query: '{ products(marketId: "se") { count products { name } } }' },
+          key(),
+        )
+        expect(response.status).toBe(200)
+        expect(response.body).toEqual({ data: { products: { count: 0, products: [] } } })
+      } finally {
+        await app.close()
+        await empty.close()
+      }
+    })
+  })
+
   describe('production hides internals', () => {
     it('refuses introspection in production and allows it in development', async () => {
       const introspection = { query: '{ __schema { queryType { name } } }' }

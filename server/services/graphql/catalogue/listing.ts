@@ -328,6 +328,11 @@ function flagsExcept(flags: Map<string, string>, except: string | null): RawBuil
   )
 }
 
+const availableStock = sql`(SELECT COALESCE(sum(s.stock_in_stock), 0) FROM skus s WHERE s.product_id = p.product_id)`
+const totalStock = sql`(SELECT COALESCE(sum(s.stock_in_stock + s.stock_oversellable + s.stock_static), 0)
+  FROM skus s WHERE s.product_id = p.product_id)`
+
+/** The list order; the page CTE has p, pt, pp, b and base in scope. */
 function orderBy(query: ListQuery): RawBuilder<unknown> {
   if (query.productIds) return sql`array_position(ARRAY[${sql.join(query.productIds)}]::int[], p.product_id)`
   switch (query.sort) {
@@ -338,7 +343,7 @@ function orderBy(query: ListQuery): RawBuilder<unknown> {
     case 'MOST_SOLD':
       return sql`p.sales_count DESC`
     case 'VOTES':
-      return sql`rv.rating_score DESC NULLS LAST, rv.rating_count DESC`
+      return sql`(SELECT avg(r.rating) FROM reviews r WHERE r.product_id = p.product_id) DESC NULLS LAST`
     case 'BRAND':
       return sql`b.name ASC`
     case 'LATEST':
@@ -350,13 +355,13 @@ function orderBy(query: ListQuery): RawBuilder<unknown> {
     case 'ALPHABETICAL_DESC':
       return sql`pt.name DESC`
     case 'AVAILABLE_STOCK':
-      return sql`st.stock_in_stock ASC`
+      return sql`${availableStock} ASC`
     case 'AVAILABLE_STOCK_DESC':
-      return sql`st.stock_in_stock DESC`
+      return sql`${availableStock} DESC`
     case 'TOTAL_STOCK':
-      return sql`(st.stock_in_stock + st.stock_oversellable + st.stock_static) ASC`
+      return sql`${totalStock} ASC`
     case 'TOTAL_STOCK_DESC':
-      return sql`(st.stock_in_stock + st.stock_oversellable + st.stock_static) DESC`
+      return sql`${totalStock} DESC`
     case 'NONE':
     case 'FACET_ORDER':
       return sql`p.product_id ASC`
@@ -376,14 +381,26 @@ export async function selectProductPage(
   query: ListQuery,
 ): Promise<ProductPage> {
   const base = baseCte(query, scope, tree)
-  const { columns, from } = coreSelect(scope)
+  // The page is chosen from the light base rows first; the core's lateral parts (stock, prior
+  // price, rating) then run for the page's rows only, not for the whole list.
+  const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
   const result = await sql<ProductCoreRow & { total_count: number }>`
-    WITH base AS (${base.cte})
-    SELECT ${columns}, count(*) OVER ()::int AS total_count
-    FROM ${from} JOIN base ON base.product_id = p.product_id
-    WHERE ${flagsExcept(base.flags, null)}
-    ORDER BY ${orderBy(query)}, p.product_id ASC
-    LIMIT ${query.take} OFFSET ${query.skip}`.execute(db)
+    WITH base AS (${base.cte}),
+    page AS (
+      SELECT p.product_id, count(*) OVER ()::int AS total_count,
+             row_number() OVER (ORDER BY ${orderBy(query)}, p.product_id ASC) AS position
+      FROM base
+      JOIN products p ON p.product_id = base.product_id
+      JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
+      JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+      JOIN brands b ON b.brand_id = p.brand_id
+      WHERE ${flagsExcept(base.flags, null)}
+      ORDER BY position
+      LIMIT ${query.take} OFFSET ${query.skip}
+    )
+    SELECT ${columns}, page.total_count
+    FROM ${from}
+    ORDER BY page.position`.execute(db)
   const first = result.rows[0]
   if (first) return { count: first.total_count, rows: result.rows }
   if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }

@@ -73,16 +73,24 @@ async function relatedProducts(_parent: unknown, args: ScopeArgs & { alias: stri
   const scope = await scopeFromArgs(ctx, args)
   const productId = await productIdByAlias(ctx.db, scope, args.alias.trim())
   if (!productId) return null
-  const { columns, from } = coreSelect(scope)
-  // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers first.
+  const { columns, from } = coreSelect(scope, { source: sql`related`, productId: sql`related.product_id` })
+  // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers
+  // first. The ids are chosen first so the core's lateral parts run for the chosen rows only.
   const result = await sql<ProductCoreRow & { relation_type: string }>`
-    WITH origin AS (SELECT product_id, brand_id, primary_category_id FROM products WHERE product_id = ${productId})
-    SELECT ${columns},
-           CASE WHEN p.brand_id = origin.brand_id THEN 'SIMILAR' ELSE 'RELATED' END AS relation_type
-    FROM ${from} JOIN origin ON origin.primary_category_id = p.primary_category_id
-    WHERE p.is_active AND p.product_id <> origin.product_id
-    ORDER BY (p.brand_id = origin.brand_id) DESC, p.sales_count DESC, p.product_id
-    LIMIT ${RELATED_LIMIT}`.execute(ctx.db)
+    WITH origin AS (SELECT product_id, brand_id, primary_category_id FROM products WHERE product_id = ${productId}),
+    related AS (
+      SELECT p.product_id, row_number() OVER (
+               ORDER BY (p.brand_id = origin.brand_id) DESC, p.sales_count DESC, p.product_id) AS position,
+             CASE WHEN p.brand_id = origin.brand_id THEN 'SIMILAR' ELSE 'RELATED' END AS relation_type
+      FROM products p JOIN origin ON origin.primary_category_id = p.primary_category_id
+      JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+      WHERE p.is_active AND p.product_id <> origin.product_id
+      ORDER BY position
+      LIMIT ${RELATED_LIMIT}
+    )
+    SELECT ${columns}, related.relation_type
+    FROM ${from}
+    ORDER BY related.position`.execute(ctx.db)
   primeProducts(ctx, scope, result.rows)
   return result.rows.map((row) => ({ ...productType(row, scope), relationType: row.relation_type }))
 }

@@ -60,7 +60,11 @@ export interface ProductCoreRow {
 }
 
 /** The core columns and joins; `p` is products, `pt` its texts, `pp` its price in the market. */
-export function coreSelect(scope: RequestScope): { columns: RawBuilder<unknown>; from: RawBuilder<unknown> } {
+export function coreSelect(
+  scope: RequestScope,
+  /** A row source joined first (e.g. a page of ids), so the lateral parts run for its rows only. */
+  lead?: { source: RawBuilder<unknown>; productId: RawBuilder<unknown> },
+): { columns: RawBuilder<unknown>; from: RawBuilder<unknown> } {
   const columns = sql`
     p.product_id, p.article_number, p.brand_id, p.primary_category_id, p.first_available_on,
     p.discount_type, p.is_collab, p.is_sustainable, p.is_petite, p.is_outlet, p.has_extended_sizes,
@@ -84,8 +88,11 @@ export function coreSelect(scope: RequestScope): { columns: RawBuilder<unknown>;
         AND (dc.active_to IS NULL OR dc.active_to > now())
     ), '[]'::json) AS campaigns,
     rv.rating_score, rv.rating_count`
+  const products = lead
+    ? sql`${lead.source} JOIN products p ON p.product_id = ${lead.productId}`
+    : sql`products p`
   const from = sql`
-    products p
+    ${products}
     JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
     JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
     JOIN brands b ON b.brand_id = p.brand_id
