@@ -51,8 +51,8 @@ export const DEFAULT_LIMITS: QueryLimits = {
  */
 const PAGED_LIST_FIELDS = new Set(['ProductsResultType.products', 'ProductReviewResultType.reviews'])
 
-/** Default page sizes of fields with a `take` argument, used when the query gives none. */
-const DEFAULT_TAKE = 20
+/** The page size of fields with a `take` argument when the query gives none (products, reviews). */
+export const DEFAULT_TAKE = 20
 
 function tooComplex(
   message: string,

@@ -5,12 +5,12 @@
 import { sql } from 'kysely'
 import type { GraphQLContext } from '../context'
 import { notFound } from '../errors'
+import { DEFAULT_TAKE } from '../limits'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
 
-const DEFAULT_REVIEW_TAKE = 20
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
@@ -44,7 +44,7 @@ async function reviews(
       .orderBy('created_at', 'desc')
       .orderBy('review_id', 'desc')
       .offset(args.skip ?? 0)
-      .limit(args.take ?? DEFAULT_REVIEW_TAKE)
+      .limit(args.take ?? DEFAULT_TAKE)
       .execute(),
   ])
   return {

@@ -2,15 +2,13 @@
 import { sql } from 'kysely'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
+import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
 import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
 import { coreSelect, productIdByAlias, type ProductCoreRow } from './product-sql'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
-
-/** Page size when the query gives none (Geins defaults to a small page too). */
-export const DEFAULT_TAKE = 20
 
 function toMinor(amount: number | null | undefined): number | null {
   return amount === null || amount === undefined ? null : Math.round(amount * 100)
