@@ -323,6 +323,11 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         `{ products(url: "/c/${category.alias}", take: 3) { count products { productId } } }`,
       )
       expect(byUrl.data).toEqual(byAlias.data)
+      // A Finnish alias still finds the category when the shopper has switched to Swedish.
+      const swedish = await gql(
+        `{ products(categoryAlias: "${category.alias}", take: 3, marketId: "se", languageId: "sv-SE") { count } }`,
+      )
+      expect(swedish.data.products.count).toBe(byAlias.data.products.count)
     })
 
     it('lists a brand, a discount campaign and the generic lists', async () => {

@@ -14,7 +14,7 @@ import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'
 import { bandId, DISCOUNT_BANDS, type FacetSelection } from './facets'
-import { descendantIds, type CategoryNode, type CategoryTree } from './loaders'
+import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
 import { coreSelect, type ProductCoreRow } from './product-sql'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
@@ -133,7 +133,7 @@ export async function resolveTarget(
     case null:
       return { kind: 'all' }
     case 'c': {
-      const node = tree.byAlias.get(alias)
+      const node = await findCategory(db, tree, alias)
       if (!node) throw notFound(`No category with alias '${alias}'`)
       return { kind: 'category', node, categoryIds: descendantIds(tree, node.categoryId) }
     }

@@ -154,6 +154,26 @@ export async function loadCategoryTree(db: Kysely<DB>, language: LocaleCode): Pr
   }
 }
 
+/**
+ * The category with this alias in the tree's language, or with the alias of another language (a
+ * shopper who switched language on a category page) as a fallback.
+ */
+export async function findCategory(
+  db: Kysely<DB>,
+  tree: CategoryTree,
+  alias: string,
+): Promise<CategoryNode | undefined> {
+  const node = tree.byAlias.get(alias)
+  if (node) return node
+  const other = await db
+    .selectFrom('category_texts')
+    .select('category_id')
+    .where('alias', '=', alias)
+    .limit(1)
+    .executeTakeFirst()
+  return other ? tree.byId.get(other.category_id) : undefined
+}
+
 /** The category and all categories below it. */
 export function descendantIds(tree: CategoryTree, categoryId: number): number[] {
   const ids: number[] = []

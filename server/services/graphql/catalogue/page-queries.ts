@@ -14,7 +14,7 @@ import {
   type GenericList,
 } from './listing'
 import { alternativeUrls, brandUrl, campaignUrl, categoryType, categoryUrl } from './products'
-import type { CategoryNode, CategoryTree } from './loaders'
+import { findCategory, type CategoryNode, type CategoryTree } from './loaders'
 
 interface CategoriesArgs extends ScopeArgs {
   includeHidden?: boolean | null
@@ -143,7 +143,7 @@ function pageInfo(fields: {
 
 async function categoryPage(ctx: GraphQLContext, scope: RequestScope, alias: string) {
   const tree = await ctx.loaders.categoryTree(scope.language)
-  const node = tree.byAlias.get(alias)
+  const node = await findCategory(ctx.db, tree, alias)
   if (!node || !isVisible(tree, node)) return null
   // The same category's alias in the other languages, for hreflang.
   const aliases = await ctx.db
