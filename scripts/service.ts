@@ -9,9 +9,11 @@ import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db'
 import { ensureSeeded } from '../server/db/seed'
 import graphqlService from '../server/services/graphql'
+import imagesService from '../server/services/images'
 
 const SERVICES = {
   graphql: graphqlService,
+  images: imagesService,
 } as const
 
 const name = process.argv[2]

@@ -8,6 +8,7 @@ import fastifyCompress from '@fastify/compress'
 import type { Config } from './config'
 import type { Database } from './db'
 import graphqlService from './services/graphql'
+import imagesService from './services/images'
 import logService from './services/log'
 import graphqlProxy from './ssr/graphql-proxy'
 import { createServiceFetch } from './ssr/service-fetch'
@@ -46,6 +47,7 @@ export async function buildApp({
 
   // Embedded services (each reachable only through its base URL by the storefront).
   await app.register(graphqlService, { database, config })
+  await app.register(imagesService, { database, config })
   await app.register(logService)
 
   // Storefront.

@@ -1,0 +1,128 @@
+/**
+ * The image service (spec §7 "Images", contracts.md §2.10) as a Fastify plugin:
+ * `GET /img/{type}/{sizeFolder}/{fileName}?format=&q=` renders a stored image (seeded product
+ * images are SVG text in the `images` table) to AVIF, WebP or JPEG at the asked size.
+ *
+ * Rendered variants are cached on disk and served with a year's immutable Cache-Control: a
+ * variant's URL names its bytes, and a replaced source image gets a new cache key (its
+ * created_at is part of the key). Renders run through a small queue (stack-notes G15).
+ */
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { sql } from 'kysely'
+import type { Config } from '../../config'
+import type { Database } from '../../db'
+import { createDiskCache } from './disk-cache'
+import { createJobQueue, QueueFullError } from './job-queue'
+import { CONTENT_TYPES, parseImageRequest, variantKey, type ImageVariant } from './params'
+import { renderVariant, type SourceImage } from './render'
+
+export interface ImagesServiceOptions {
+  database: Database
+  config: Pick<Config, 'dataDir'>
+  /** Renders allowed at once (default 2: the machine has 2 cores shared with the shop). */
+  concurrency?: number
+  /** Renders allowed to wait before further ones get 503 (default 64). */
+  maxWaiting?: number
+}
+
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+function etagFor(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
+}
+
+export default async function imagesService(
+  app: FastifyInstance,
+  { database, config, concurrency = 2, maxWaiting = 64 }: ImagesServiceOptions,
+) {
+  const { db } = database
+  const cache = createDiskCache(config.dataDir)
+  const queue = createJobQueue({ concurrency, maxWaiting })
+  /** Identical variants asked for at once render once. */
+  const inFlight = new Map<string, Promise<Buffer>>()
+
+  /** The source's version (or undefined when there is no such image of that type). */
+  async function findSourceVersion(variant: ImageVariant): Promise<string | undefined> {
+    const linkedToProduct = sql<boolean>`exists (select 1 from product_images pi where pi.file_name = images.file_name)`
+    const row = await db
+      .selectFrom('images')
+      .select(['created_at'])
+      .where('file_name', '=', variant.fileName)
+      // Product images are the ones products point at; everything else in the table is content.
+      .where(variant.type === 'product' ? linkedToProduct : sql<boolean>`not ${linkedToProduct}`)
+      .executeTakeFirst()
+    if (!row) return undefined
+    const createdAt: unknown = row.created_at
+    return createdAt instanceof Date ? createdAt.toISOString() : String(createdAt)
+  }
+
+  async function loadSource(fileName: string): Promise<SourceImage | undefined> {
+    const row = await db
+      .selectFrom('images')
+      .select(['content_type', 'svg', 'data', 'width', 'height'])
+      .where('file_name', '=', fileName)
+      .executeTakeFirst()
+    if (!row) return undefined
+    return {
+      contentType: row.content_type,
+      svg: row.svg,
+      data: row.data,
+      width: row.width,
+      height: row.height,
+    }
+  }
+
+  async function renderAndStore(variant: ImageVariant, key: string): Promise<Buffer | undefined> {
+    const source = await loadSource(variant.fileName)
+    if (!source) return undefined
+    const bytes = await queue.run(() => renderVariant(source, variant))
+    await cache.write(key, bytes)
+    return bytes
+  }
+
+  async function variantBytes(variant: ImageVariant, key: string): Promise<Buffer | undefined> {
+    const cached = await cache.read(key)
+    if (cached) return cached
+    let pending = inFlight.get(key)
+    if (!pending) {
+      pending = renderAndStore(variant, key).then((bytes) => bytes ?? Buffer.alloc(0))
+      inFlight.set(key, pending)
+      void pending.finally(() => inFlight.delete(key)).catch(() => undefined)
+    }
+    const bytes = await pending
+    return bytes.length > 0 ? bytes : undefined
+  }
+
+  function notFound(reply: FastifyReply) {
+    // Short cache for misses: the image may be added later under the same name.
+    return reply.code(404).header('cache-control', 'public, max-age=60').send({ error: 'Image not found' })
+  }
+
+  app.get('/img/:type/:sizeFolder/:fileName', async (request, reply) => {
+    const parsed = parseImageRequest(request.params, request.query, request.headers.accept)
+    if (!parsed.ok) return reply.code(400).send({ error: `Bad image request: ${parsed.error}` })
+    const variant = parsed.value
+    if (variant.negotiated) reply.header('vary', 'Accept')
+
+    const version = await findSourceVersion(variant)
+    if (version === undefined) return notFound(reply)
+    const key = `${variantKey(variant)}@${version}`
+
+    let bytes: Buffer | undefined
+    try {
+      bytes = await variantBytes(variant, key)
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        return reply.code(503).header('retry-after', '1').send({ error: 'Image service busy, try again' })
+      }
+      throw error
+    }
+    if (!bytes) return notFound(reply)
+
+    const etag = etagFor(bytes)
+    reply.header('cache-control', IMAGE_CACHE_CONTROL).header('etag', etag)
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    return reply.type(CONTENT_TYPES[variant.format]).send(bytes)
+  })
+}

@@ -1,0 +1,158 @@
+/**
+ * The image service over HTTP (app.inject) on a seeded PGlite database: product images rendered
+ * to each format at the asked size (read back with sharp), cache headers, the disk cache, Accept
+ * negotiation, and 400/404 for bad requests.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import imagesService from '../../../server/services/images'
+import { createDiskCache } from '../../../server/services/images/disk-cache'
+import { parseImageRequest, variantKey } from '../../../server/services/images/params'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+
+let app: FastifyInstance
+let database: TestDatabase
+let dataDir: string
+let productImage: string
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: { products: 20 } })
+  dataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-'))
+  app = Fastify({ logger: false })
+  await app.register(imagesService, { database, config: { dataDir } })
+  await app.ready()
+  const row = await database.db
+    .selectFrom('product_images')
+    .select('file_name')
+    .orderBy('file_name')
+    .executeTakeFirstOrThrow()
+  productImage = row.file_name
+})
+
+afterAll(async () => {
+  await app?.close()
+  await database?.close()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+function url(sizeFolder: string, query = '', type = 'product', fileName = productImage) {
+  return `/img/${type}/${sizeFolder}/${encodeURIComponent(fileName)}${query}`
+}
+
+describe('image service', () => {
+  it('has seeded product images to serve', () => {
+    expect(productImage).toMatch(/-\d+\.svg$/)
+  })
+
+  it.each([
+    ['webp', 'image/webp'],
+    ['avif', 'image/avif'],
+    ['jpeg', 'image/jpeg'],
+  ] as const)('renders a product image as %s at the asked width and 4:5 box', async (format, contentType) => {
+    const response = await app.inject(url('400f500', `?format=${format}&q=70`))
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe(contentType)
+    expect(response.headers.vary).toBeUndefined()
+    const metadata = await sharp(response.rawPayload).metadata()
+    expect(metadata.format).toBe(format === 'avif' ? 'heif' : format)
+    expect(metadata.width).toBe(400)
+    expect(metadata.height).toBe(500)
+  })
+
+  it('keeps the ratio for width-only and contain folders', async () => {
+    const widthOnly = await app.inject(url('320w', '?format=webp'))
+    expect(await sharp(widthOnly.rawPayload).metadata()).toMatchObject({ width: 320, height: 400 })
+    // An 800×1000 drawing inside a 500×500 box: height limits it.
+    const contain = await app.inject(url('500x500', '?format=jpeg'))
+    expect(await sharp(contain.rawPayload).metadata()).toMatchObject({ width: 400, height: 500 })
+  })
+
+  it('sends long-lived cache headers and an ETag that answers 304', async () => {
+    const response = await app.inject(url('240w', '?format=webp'))
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const etag = response.headers.etag
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    const revalidated = await app.inject({
+      url: url('240w', '?format=webp'),
+      headers: { 'if-none-match': String(etag) },
+    })
+    expect(revalidated.statusCode).toBe(304)
+    expect(revalidated.rawPayload.length).toBe(0)
+  })
+
+  it('writes the variant to the disk cache and serves the second request from it', async () => {
+    const cache = createDiskCache(dataDir)
+    const parsed = parseImageRequest(
+      { type: 'product', sizeFolder: '272w', fileName: productImage },
+      { format: 'jpeg' },
+      undefined,
+    )
+    if (!parsed.ok) throw new Error(parsed.error)
+    const row = await database.db
+      .selectFrom('images')
+      .select('created_at')
+      .where('file_name', '=', productImage)
+      .executeTakeFirstOrThrow()
+    const createdAt: unknown = row.created_at
+    const version = createdAt instanceof Date ? createdAt.toISOString() : String(createdAt)
+    const file = cache.pathFor(`${variantKey(parsed.value)}@${version}`)
+    expect(existsSync(file)).toBe(false)
+
+    const first = await app.inject(url('272w', '?format=jpeg'))
+    expect(first.statusCode).toBe(200)
+    expect(existsSync(file)).toBe(true)
+    expect(readFileSync(file).equals(first.rawPayload)).toBe(true)
+
+    // Change the file on disk: the second response must come from it, not from a new render.
+    const marker = Buffer.concat([first.rawPayload, Buffer.from('cached')])
+    await cache.write(`${variantKey(parsed.value)}@${version}`, marker)
+    const second = await app.inject(url('272w', '?format=jpeg'))
+    expect(second.statusCode).toBe(200)
+    expect(second.rawPayload.equals(marker)).toBe(true)
+  })
+
+  it('negotiates the format from Accept and says Vary: Accept', async () => {
+    const cases = [
+      ['image/avif,image/webp,*/*', 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['image/avif;q=0,image/webp', 'image/webp'],
+      ['*/*', 'image/jpeg'],
+    ] as const
+    for (const [accept, contentType] of cases) {
+      const response = await app.inject({ url: url('64w'), headers: { accept } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe(contentType)
+      expect(response.headers.vary).toBe('Accept')
+    }
+  })
+
+  it.each([
+    ['a width below the minimum', url('8w')],
+    ['a width above the maximum', url('4001w')],
+    ['a height above the maximum', url('800f5000')],
+    ['an unknown size folder', url('large')],
+    ['an unknown format', url('400w', '?format=gif')],
+    ['quality 0', url('400w', '?q=0')],
+    ['quality above 100', url('400w', '?q=101')],
+    ['a fractional quality', url('400w', '?q=50.5')],
+    ['an unknown query parameter', url('400w', '?blur=3')],
+    ['an unknown type', url('400w', '', 'video')],
+  ])('answers 400 with a message for %s', async (_case, requestUrl) => {
+    const response = await app.inject(requestUrl)
+    expect(response.statusCode).toBe(400)
+    expect(response.headers['content-type']).toMatch(/application\/json/)
+    expect(response.json<{ error: string }>().error).toMatch(/^Bad image request: \w/)
+  })
+
+  it('answers 404 for an unknown file and for a product image asked for as content', async () => {
+    const unknown = await app.inject(url('400w', '', 'product', 'no-such-image.svg'))
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ error: 'Image not found' })
+    const asContent = await app.inject(url('400w', '', 'cms'))
+    expect(asContent.statusCode).toBe(404)
+  })
+})
