@@ -9,6 +9,7 @@ import type { ViteDevServer } from 'vite'
 import type { Config } from '../config'
 import { renderPage, type EntryServer } from './render'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
+import sitemap from './sitemap'
 
 export interface SsrOptions {
   config: Config
@@ -57,8 +58,12 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
 
   // Served by the app, not from public/: a static file would need to know the public URL.
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt()),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(robotsTxt(config.publicUrl)),
   )
+  await app.register(sitemap, { config, serviceFetch })
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (vite) {
@@ -71,10 +76,16 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
 }
 
 /** Everything shoppers see may be crawled; the API, BFF and payment pages may not. */
-export function robotsTxt(): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /graphql', 'Disallow: /pay/', ''].join(
-    '\n',
-  )
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /graphql',
+    'Disallow: /pay/',
+    `Sitemap: ${new URL('/sitemap.xml', publicUrl).href}`,
+    '',
+  ].join('\n')
 }
 
 export function cacheControlFor(relativePath: string): string {

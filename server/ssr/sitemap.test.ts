@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest'
+import { createRequire } from 'node:module'
+import { alternates, pathFor, type UrlSettings } from '../../src/lib/paths'
+import {
+  cachedValue,
+  collectSitemapPages,
+  escapeXml,
+  sitemapEntries,
+  sitemapFiles,
+  sitemapXml,
+  type SitemapPage,
+} from './sitemap'
+
+const PUBLIC_URL = 'https://shop.example'
+const PATH_MODE = {
+  settings: { mode: 'path', marketDomains: {} } satisfies UrlSettings,
+  publicUrl: PUBLIC_URL,
+}
+const DOMAIN_MODE = {
+  settings: {
+    mode: 'domain',
+    marketDomains: { fi: 'lumo.fi', se: 'lumo.se', no: 'lumo.no', dk: 'lumo.dk' },
+  } satisfies UrlSettings,
+  publicUrl: 'https://lumo.fi',
+}
+
+const home: SitemapPage = { route: 'home', paramsFor: () => ({}) }
+const checkout: SitemapPage = { route: 'checkout', paramsFor: () => ({}) }
+
+// jsdom ships no type declarations; only its DOMParser is needed
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } }
+}
+
+function parseXml(xml: string): Document {
+  const document = new new JSDOM('').window.DOMParser().parseFromString(xml, 'application/xml')
+  expect(document.getElementsByTagName('parsererror')).toHaveLength(0)
+  return document
+}
+
+describe('escapeXml', () => {
+  it('escapes the five XML special characters', () => {
+    expect(escapeXml(`a&b<c>d"e'f`)).toBe('a&amp;b&lt;c&gt;d&quot;e&apos;f')
+  })
+
+  it('keeps a value with an ampersand well-formed in the document', () => {
+    const xml = sitemapXml([
+      { loc: 'https://shop.example/fi/s/a&b?x=<y>', alternates: [{ hreflang: 'x"y', href: "https://e/'" }] },
+    ])
+    const document = parseXml(xml)
+    expect(document.getElementsByTagName('loc')[0]?.textContent).toBe('https://shop.example/fi/s/a&b?x=<y>')
+    const link = document.getElementsByTagNameNS('http://www.w3.org/1999/xhtml', 'link')[0]
+    expect(link?.getAttribute('hreflang')).toBe('x"y')
+    expect(link?.getAttribute('href')).toBe("https://e/'")
+  })
+})
+
+describe('sitemapEntries', () => {
+  it('lists a page once per market language, each with every language version and x-default', () => {
+    const entries = sitemapEntries([home], PATH_MODE)
+    expect(entries.map((entry) => entry.loc)).toEqual([
+      'https://shop.example/fi/',
+      'https://shop.example/fi/sv/',
+      'https://shop.example/se/sv/',
+      'https://shop.example/no/nb/',
+      'https://shop.example/dk/da/',
+    ])
+    for (const entry of entries) {
+      expect(entry.alternates).toEqual([
+        { hreflang: 'fi-FI', href: 'https://shop.example/fi/' },
+        { hreflang: 'sv-FI', href: 'https://shop.example/fi/sv/' },
+        { hreflang: 'sv-SE', href: 'https://shop.example/se/sv/' },
+        { hreflang: 'nb-NO', href: 'https://shop.example/no/nb/' },
+        { hreflang: 'da-DK', href: 'https://shop.example/dk/da/' },
+        { hreflang: 'x-default', href: 'https://shop.example/fi/' },
+      ])
+    }
+  })
+
+  it('gives a localised page the same alternates as the page head', () => {
+    const [entry] = sitemapEntries([checkout], PATH_MODE)
+    const pathname = pathFor({ market: 'fi', locale: 'fi', settings: PATH_MODE.settings }, 'checkout')
+    expect(entry?.alternates).toEqual(alternates({ market: 'fi', locale: 'fi', pathname, ...PATH_MODE }))
+  })
+
+  it("uses each language's own alias and leaves out the languages a page does not exist in", () => {
+    const aliases: Record<string, string> = { fi: 'punainen-takki', sv: 'röd-kappa' }
+    const product: SitemapPage = {
+      route: 'product',
+      paramsFor: ({ locale }) => (aliases[locale] ? { '*': aliases[locale] } : undefined),
+    }
+    const entries = sitemapEntries([product], PATH_MODE)
+    expect(entries.map((entry) => entry.loc)).toEqual([
+      'https://shop.example/fi/p/punainen-takki',
+      'https://shop.example/fi/sv/p/r%C3%B6d-kappa',
+      'https://shop.example/se/sv/p/r%C3%B6d-kappa',
+    ])
+    expect(entries[2]?.alternates.map((alternate) => alternate.hreflang)).toEqual([
+      'fi-FI',
+      'sv-FI',
+      'sv-SE',
+      'x-default',
+    ])
+  })
+
+  it('has no x-default when the page does not exist in Finnish', () => {
+    const swedishOnly: SitemapPage = {
+      route: 'brand',
+      paramsFor: ({ locale }) => (locale === 'sv' ? { '*': 'aurora' } : undefined),
+    }
+    const [entry] = sitemapEntries([swedishOnly], PATH_MODE)
+    expect(entry?.alternates.map((alternate) => alternate.hreflang)).toEqual(['sv-FI', 'sv-SE'])
+  })
+
+  it("puts every market on its own domain in domain mode, without the market's default language prefix", () => {
+    const entries = sitemapEntries([checkout], DOMAIN_MODE)
+    expect(entries.map((entry) => entry.loc)).toEqual([
+      'https://lumo.fi/kassa',
+      'https://lumo.fi/sv/kassan',
+      'https://lumo.se/kassan',
+      'https://lumo.no/kassen',
+      'https://lumo.dk/kassen',
+    ])
+    expect(entries[0]?.alternates.at(-1)).toEqual({ hreflang: 'x-default', href: 'https://lumo.fi/kassa' })
+  })
+
+  it('leaves out a market without a domain in domain mode', () => {
+    const settings: UrlSettings = { mode: 'domain', marketDomains: { fi: 'lumo.fi', se: 'lumo.se' } }
+    const entries = sitemapEntries([home], { settings, publicUrl: 'https://lumo.fi' })
+    expect(entries.map((entry) => entry.loc)).toEqual([
+      'https://lumo.fi/',
+      'https://lumo.fi/sv/',
+      'https://lumo.se/',
+    ])
+  })
+})
+
+describe('sitemapFiles', () => {
+  const entries = sitemapEntries([home], PATH_MODE)
+
+  it('is one urlset while the URLs fit in one file', () => {
+    const files = sitemapFiles(entries, PUBLIC_URL, 5)
+    expect(files.parts).toEqual([])
+    expect(parseXml(files.main).getElementsByTagName('url')).toHaveLength(5)
+  })
+
+  it('becomes an index of /sitemap-N.xml parts above the limit', () => {
+    const files = sitemapFiles(entries, PUBLIC_URL, 2)
+    expect(files.parts.map((part) => parseXml(part).getElementsByTagName('url').length)).toEqual([2, 2, 1])
+    const index = parseXml(files.main)
+    expect(index.documentElement.tagName).toBe('sitemapindex')
+    expect([...index.getElementsByTagName('loc')].map((loc) => loc.textContent)).toEqual([
+      'https://shop.example/sitemap-1.xml',
+      'https://shop.example/sitemap-2.xml',
+      'https://shop.example/sitemap-3.xml',
+    ])
+  })
+})
+
+describe('collectSitemapPages', () => {
+  it('pages through all products and joins category aliases of every language by id', async () => {
+    const productCalls: number[] = []
+    const api = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
+      if (query.includes('categories')) {
+        const alias = variables.languageId === 'fi-FI' ? 'mekot' : `dresses-${String(variables.languageId)}`
+        return { categories: [{ categoryId: 7, alias }] } as T
+      }
+      if (query.includes('brands')) return { brands: [{ alias: 'aurora' }, { alias: null }] } as T
+      const skip = Number(variables.skip)
+      productCalls.push(skip)
+      const count = 450
+      const rows = Array.from({ length: Math.min(200, count - skip) }, (_, index) => ({
+        alternativeUrls: [
+          { url: `/p/tuote-${skip + index}`, language: 'fi', country: 'fi' },
+          { url: `/p/produkt-${skip + index}`, language: 'da', country: 'dk' },
+        ],
+      }))
+      return { products: { count, products: rows } } as T
+    }
+    const pages = await collectSitemapPages(api)
+    expect(productCalls).toEqual([0, 200, 400])
+    expect(pages.filter((page) => page.route === 'product')).toHaveLength(450)
+
+    const category = pages.find((page) => page.route === 'category')
+    expect(category?.paramsFor({ market: 'fi', locale: 'fi' })).toEqual({ '*': 'mekot' })
+    expect(category?.paramsFor({ market: 'se', locale: 'sv' })).toEqual({ '*': 'dresses-sv-SE' })
+
+    const product = pages.find((page) => page.route === 'product')
+    expect(product?.paramsFor({ market: 'dk', locale: 'da' })).toEqual({ '*': 'produkt-0' })
+    expect(product?.paramsFor({ market: 'se', locale: 'sv' })).toBeUndefined()
+
+    expect(pages.filter((page) => page.route === 'brand')).toHaveLength(1)
+    expect(pages.map((page) => page.route)).toEqual(expect.arrayContaining(['home', 'content-page']))
+    expect(pages.map((page) => page.route)).not.toContain('checkout')
+  })
+})
+
+describe('cachedValue', () => {
+  it('builds once for concurrent callers and again when the value is too old', async () => {
+    let clock = 0
+    let builds = 0
+    const value = cachedValue(
+      async () => ++builds,
+      1000,
+      () => clock,
+    )
+    expect(await Promise.all([value(), value(), value()])).toEqual([1, 1, 1])
+    clock = 999
+    expect(await value()).toBe(1)
+    clock = 1000
+    expect(await value()).toBe(2)
+  })
+
+  it('does not keep a failed build', async () => {
+    let attempt = 0
+    const value = cachedValue(
+      async () => {
+        attempt += 1
+        if (attempt === 1) throw new Error('api down')
+        return attempt
+      },
+      1000,
+      () => 0,
+    )
+    await expect(value()).rejects.toThrow('api down')
+    expect(await value()).toBe(2)
+  })
+})
