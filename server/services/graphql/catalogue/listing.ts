@@ -174,9 +174,12 @@ function any(conditions: readonly RawBuilder<unknown>[]): RawBuilder<boolean> {
 
 const discountPercent = sql`round((pp.regular_price_inc_vat - pp.selling_price_inc_vat) * 100.0 / NULLIF(pp.regular_price_inc_vat, 0))`
 
+// Facet and list conditions are uncorrelated `product_id IN (SELECT …)` sets: PostgreSQL hashes each
+// set once, where a correlated EXISTS (inside an OR) would probe an index per product.
+
 function inCategories(ids: readonly number[]) {
-  return sql`(p.primary_category_id IN (${sql.join([...ids])}) OR EXISTS (SELECT 1 FROM product_categories x
-    WHERE x.product_id = p.product_id AND x.category_id IN (${sql.join([...ids])})))`
+  return sql`(p.primary_category_id IN (${sql.join([...ids])}) OR p.product_id IN (
+    SELECT x.product_id FROM product_categories x WHERE x.category_id IN (${sql.join([...ids])})))`
 }
 
 /** One condition per selected facet group, keyed by group ('c', 'b', 'sk', 'dc', 'di', 'param_<id>'). */
@@ -190,14 +193,14 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   if (selection.sizes.length > 0) {
     groups.set(
       'sk',
-      sql`EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id AND x.name IN (${sql.join(selection.sizes)}))`,
+      sql`p.product_id IN (SELECT x.product_id FROM skus x WHERE x.name IN (${sql.join(selection.sizes)}))`,
     )
   }
   if (selection.campaignIds.length > 0) {
     groups.set(
       'dc',
-      sql`EXISTS (SELECT 1 FROM discount_campaign_products x WHERE x.product_id = p.product_id
-        AND x.campaign_id IN (${sql.join(selection.campaignIds)}))`,
+      sql`p.product_id IN (SELECT x.product_id FROM discount_campaign_products x
+        WHERE x.campaign_id IN (${sql.join(selection.campaignIds)}))`,
     )
   }
   if (selection.discountBands.length > 0) {
@@ -209,9 +212,9 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   for (const [parameterId, values] of selection.parameters) {
     groups.set(
       `param_${parameterId}`,
-      sql`EXISTS (SELECT 1 FROM product_parameter_values x
+      sql`p.product_id IN (SELECT x.product_id FROM product_parameter_values x
         JOIN parameter_values v ON v.parameter_value_id = x.parameter_value_id
-        WHERE x.product_id = p.product_id AND x.parameter_id = ${parameterId} AND v.identifier IN (${sql.join(values)}))`,
+        WHERE x.parameter_id = ${parameterId} AND v.identifier IN (${sql.join(values)}))`,
     )
   }
   return groups
@@ -235,8 +238,8 @@ function targetCondition(target: ListTarget, scope: RequestScope): RawBuilder<un
     case 'brand':
       return sql`p.brand_id = ${target.brandId}`
     case 'campaign':
-      return sql`EXISTS (SELECT 1 FROM discount_campaign_products x WHERE x.product_id = p.product_id
-        AND x.campaign_id = ${target.campaignId})`
+      return sql`p.product_id IN (SELECT x.product_id FROM discount_campaign_products x
+        WHERE x.campaign_id = ${target.campaignId})`
     case 'search':
       return searchCondition(scope, target.text)
     case 'generic':
@@ -247,10 +250,10 @@ function targetCondition(target: ListTarget, scope: RequestScope): RawBuilder<un
         case 'new-arrivals':
           return sql`p.first_available_on BETWEEN current_date - 30 AND current_date`
         case 'incoming':
-          return sql`(p.first_available_on > current_date OR (
-            NOT EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id
-              AND x.stock_in_stock + x.stock_oversellable + x.stock_static > 0)
-            AND EXISTS (SELECT 1 FROM skus x WHERE x.product_id = p.product_id AND x.incoming_on >= current_date)))`
+          return sql`(p.first_available_on > current_date OR p.product_id IN (
+            SELECT x.product_id FROM skus x GROUP BY x.product_id
+            HAVING sum(x.stock_in_stock + x.stock_oversellable + x.stock_static) = 0
+              AND max(x.incoming_on) >= current_date))`
         case 'sale':
           return sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat`
         case 'outlet':
