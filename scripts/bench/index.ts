@@ -72,23 +72,29 @@ export function formatTable(rows: BenchmarkRow[]): string {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n')
 }
 
-function machine(): string {
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')
+}
+
+/** Where and when: the load average matters on a shared machine, where other work skews every figure. */
+function machine(loadBefore: string): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   let commit = 'unknown'
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
       cwd: BENCH_DIR,
       encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
     }).trim()
   } catch {
     // not a git checkout: the commit stays unknown
   }
-  // The load average matters on a shared machine: other work on the cores skews every figure.
-  const load = os
-    .loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' ')
-  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, load average ${load} at the end`
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ')
+  const memory = Math.round(os.totalmem() / 2 ** 30)
+  return `${when} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${memory} GB RAM, load average (1/5/15 min) ${loadBefore} before and ${loadAverage()} after`
 }
 
 export function renderSection(benchmark: Benchmark, result: BenchmarkResult, measuredOn: string): string {
@@ -135,9 +141,10 @@ async function main(selected: string[]) {
   for (const benchmark of chosen) {
     console.log(`\n━━ ${benchmark.title}`)
     try {
+      const loadBefore = loadAverage()
       const result = await benchmark.run()
       console.log(`\n${formatTable(result.rows)}`)
-      report = mergeSection(report, benchmark.name, renderSection(benchmark, result, machine()))
+      report = mergeSection(report, benchmark.name, renderSection(benchmark, result, machine(loadBefore)))
       writeFileSync(REPORT, report)
     } catch (error) {
       failed = true
