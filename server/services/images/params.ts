@@ -61,7 +61,7 @@ const QueryParams = z.strictObject(
   {
     format: z.enum(OUTPUT_FORMATS, `format must be one of ${OUTPUT_FORMATS.join(', ')}`).optional(),
     q: z.coerce
-      .number()
+      .number('q must be a number')
       .int('q must be a whole number')
       .min(1, 'q must be at least 1')
       .max(100, 'q must be at most 100')
