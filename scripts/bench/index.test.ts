@@ -11,6 +11,7 @@ describe('benchmark report', () => {
       { metric: 'p99', value: '300 ms', target: '≤ 150 ms', meets: false },
     ]).split('\n')
     expect(table[0]).toMatch(/^\| metric +\| value +\| target +\| meets \|$/)
+    expect(table[1]).toBe('| ------ | -------- | ----------- | ----- |')
     expect(table[3]).toContain('| yes')
     expect(table[4]).toContain('| NO ')
     expect(table[2]).not.toMatch(/yes|NO/)

@@ -69,7 +69,7 @@ export function formatTable(rows: BenchmarkRow[]): string {
   const header = ['metric', 'value', 'target', 'meets']
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => (c[i] ?? '').length)))
   const line = (c: string[]) => `| ${c.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`
-  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.map(line)].join('\n')
+  return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...cells.map(line)].join('\n')
 }
 
 function loadAverage(): string {
@@ -99,7 +99,9 @@ function machine(loadBefore: string): string {
 
 export function renderSection(benchmark: Benchmark, result: BenchmarkResult, measuredOn: string): string {
   return [
+    // Laid out as Prettier formats Markdown, so formatting the docs leaves the figures alone.
     `<!-- bench:${benchmark.name}:start -->`,
+    '',
     `## ${benchmark.title}`,
     '',
     `Measured ${measuredOn}. Reproduce with \`npm run bench -- ${benchmark.name}\`.`,
@@ -107,6 +109,7 @@ export function renderSection(benchmark: Benchmark, result: BenchmarkResult, mea
     formatTable(result.rows),
     '',
     ...result.notes.map((note) => `- ${note}`),
+    '',
     `<!-- bench:${benchmark.name}:end -->`,
   ].join('\n')
 }
