@@ -32,6 +32,15 @@ function etagFor(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
 }
 
+/** If-None-Match may list several tags, weak ones (W/) included, or `*`. */
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim()
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`
+  })
+}
+
 export default async function imagesService(
   app: FastifyInstance,
   { database, config, concurrency = 2, maxWaiting = 64 }: ImagesServiceOptions,
@@ -122,7 +131,7 @@ export default async function imagesService(
 
     const etag = etagFor(bytes)
     reply.header('cache-control', IMAGE_CACHE_CONTROL).header('etag', etag)
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send()
     return reply.type(CONTENT_TYPES[variant.format]).send(bytes)
   })
 }

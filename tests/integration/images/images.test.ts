@@ -82,6 +82,17 @@ describe('image service', () => {
     })
     expect(revalidated.statusCode).toBe(304)
     expect(revalidated.rawPayload.length).toBe(0)
+    const listed = await app.inject({
+      url: url('240w', '?format=webp'),
+      headers: { 'if-none-match': `"other", W/${String(etag)}` },
+    })
+    expect(listed.statusCode).toBe(304)
+    const changed = await app.inject({
+      url: url('240w', '?format=webp'),
+      headers: { 'if-none-match': '"other"' },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.headers.etag).toBe(etag)
   })
 
   it('writes the variant to the disk cache and serves the second request from it', async () => {
