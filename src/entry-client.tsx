@@ -73,9 +73,19 @@ function registerServiceWorker() {
 window.addEventListener('error', (event) => reportError('window', event.error ?? event.message))
 window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason))
 
-void boot().then(() => {
-  // Warm the Apollo chunk once the page is idle, so the first navigation does not wait for it.
-  const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1500))
-  idle(() => void import('./app/apollo-browser'))
-})
+/**
+ * Fetch the Apollo chunk at the shopper's first sign of intent (pointing at, touching or focusing
+ * something), so the first client-side navigation rarely waits for it, while a page that is only
+ * read never downloads it (DESIGN.md §8 first-load budget).
+ */
+function prefetchApolloOnIntent() {
+  const events = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const
+  const prefetch = () => {
+    for (const type of events) window.removeEventListener(type, prefetch, true)
+    void import('./app/apollo-browser')
+  }
+  for (const type of events) window.addEventListener(type, prefetch, { capture: true, passive: true })
+}
+
+void boot().then(prefetchApolloOnIntent)
 registerServiceWorker()
