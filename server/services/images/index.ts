@@ -13,7 +13,7 @@ import { sql } from 'kysely'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { createDiskCache } from './disk-cache'
-import { createJobQueue, QueueFullError } from './job-queue'
+import { createJobQueue, QueueFullError, type JobQueue } from './job-queue'
 import { CONTENT_TYPES, parseImageRequest, variantKey, type ImageVariant } from './params'
 import { renderVariant, type SourceImage } from './render'
 
@@ -24,6 +24,8 @@ export interface ImagesServiceOptions {
   concurrency?: number
   /** Renders allowed to wait before further ones get 503 (default 64). */
   maxWaiting?: number
+  /** A queue shared with other work (tests hold it busy); replaces concurrency and maxWaiting. */
+  renderQueue?: JobQueue
 }
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
@@ -43,11 +45,11 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export default async function imagesService(
   app: FastifyInstance,
-  { database, config, concurrency = 2, maxWaiting = 64 }: ImagesServiceOptions,
+  { database, config, concurrency = 2, maxWaiting = 64, renderQueue }: ImagesServiceOptions,
 ) {
   const { db } = database
   const cache = createDiskCache(config.dataDir)
-  const queue = createJobQueue({ concurrency, maxWaiting })
+  const queue = renderQueue ?? createJobQueue({ concurrency, maxWaiting })
   /** Identical variants asked for at once render once. */
   const inFlight = new Map<string, Promise<Buffer>>()
 

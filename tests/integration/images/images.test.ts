@@ -11,6 +11,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import imagesService from '../../../server/services/images'
 import { createDiskCache } from '../../../server/services/images/disk-cache'
+import { createJobQueue } from '../../../server/services/images/job-queue'
 import { parseImageRequest, variantKey } from '../../../server/services/images/params'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
@@ -165,5 +166,32 @@ describe('image service', () => {
     expect(unknown.json()).toEqual({ error: 'Image not found' })
     const asContent = await app.inject(url('400w', '', 'cms'))
     expect(asContent.statusCode).toBe(404)
+  })
+
+  it('answers 503 with Retry-After while the render queue is full, and renders once it frees', async () => {
+    const busyQueue = createJobQueue({ concurrency: 1, maxWaiting: 0 })
+    const busyDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-busy-'))
+    const busyApp = Fastify({ logger: false })
+    await busyApp.register(imagesService, {
+      database,
+      config: { dataDir: busyDataDir },
+      renderQueue: busyQueue,
+    })
+    let release!: () => void
+    const blocker = busyQueue.run(() => new Promise<void>((resolve) => (release = resolve)))
+    try {
+      const refused = await busyApp.inject(url('200w', '?format=webp'))
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('1')
+      release()
+      await blocker
+      const served = await busyApp.inject(url('200w', '?format=webp'))
+      expect(served.statusCode).toBe(200)
+      expect(served.headers['content-type']).toBe('image/webp')
+    } finally {
+      release()
+      await busyApp.close()
+      rmSync(busyDataDir, { recursive: true, force: true })
+    }
   })
 })
