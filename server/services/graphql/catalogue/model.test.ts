@@ -88,7 +88,8 @@ describe('stockStatus', () => {
   })
   it.each([
     [stock(10), 'IN_STOCK'],
-    [stock(6), 'IN_STOCK'],
+    [stock(7), 'IN_STOCK'],
+    [stock(6), 'FEW_LEFT'],
     [stock(5), 'FEW_LEFT'],
     [stock(1), 'FEW_LEFT'],
     [stock(0), 'OUT_OF_STOCK'],

@@ -107,8 +107,8 @@ export function stockType(stock: StockInput) {
   }
 }
 
-/** At or below this many units in stock the card says "few left". */
-export const FEW_LEFT_THRESHOLD = 5
+/** At or below this many units in stock the card says "few left" (issue #3: few left is ≤ 6). */
+export const FEW_LEFT_THRESHOLD = 6
 
 export type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
 
