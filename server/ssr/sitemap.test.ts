@@ -170,6 +170,7 @@ describe('collectSitemapPages', () => {
       productCalls.push(skip)
       const count = 450
       const rows = Array.from({ length: Math.min(200, count - skip) }, (_, index) => ({
+        productId: skip + index,
         alternativeUrls: [
           { url: `/p/tuote-${skip + index}`, language: 'fi', country: 'fi' },
           { url: `/p/produkt-${skip + index}`, language: 'da', country: 'dk' },
@@ -192,6 +193,30 @@ describe('collectSitemapPages', () => {
     expect(pages.filter((page) => page.route === 'brand')).toHaveLength(1)
     expect(pages.map((page) => page.route)).toEqual(expect.arrayContaining(['home', 'content-page']))
     expect(pages.map((page) => page.route)).not.toContain('checkout')
+  })
+  it('reads a catalogue larger than the API paging window brand by brand, each product once', async () => {
+    const catalogue = Array.from({ length: 7000 }, (_, id) => ({
+      productId: id,
+      brand: `brand-${id % 3}`,
+      alternativeUrls: [{ url: `/p/tuote-${id}`, language: 'fi', country: 'fi' }],
+    }))
+    const api = async <T>(query: string, variables: Record<string, unknown>): Promise<T> => {
+      if (query.includes('categories')) return { categories: [] } as T
+      if (query.includes('brands'))
+        return { brands: ['brand-0', 'brand-1', 'brand-2'].map((alias) => ({ alias })) } as T
+      const skip = Number(variables.skip)
+      const take = Number(variables.take)
+      // the API refuses a skip above 6000, as the real one does
+      if (skip > 6000 || take > 200) throw new Error(`skip ${skip} take ${take} is outside the paging window`)
+      const list = catalogue.filter(
+        (product) => !variables.brandAlias || product.brand === variables.brandAlias,
+      )
+      return { products: { count: list.length, products: list.slice(skip, skip + take) } } as T
+    }
+    const products = (await collectSitemapPages(api)).filter((page) => page.route === 'product')
+    expect(products).toHaveLength(7000)
+    const aliases = new Set(products.map((page) => page.paramsFor({ market: 'fi', locale: 'fi' })?.['*']))
+    expect(aliases.size).toBe(7000)
   })
 })
 

@@ -24,6 +24,8 @@ import { CONTENT_PAGES } from '../../src/routes/content/known-pages'
 export const SITEMAP_URL_LIMIT = 50_000
 const CACHE_MS = 60 * 60 * 1000
 const PRODUCT_PAGE_SIZE = 200
+/** The commerce API's largest `skip` (graphql/schema.graphql: products) */
+const API_MAX_SKIP = 6000
 
 export interface Alternate {
   hreflang: string
@@ -187,6 +189,7 @@ interface BrandRow {
   alias: string | null
 }
 interface ProductRow {
+  productId: number
   alternativeUrls: { url: string; language: string; country: string | null }[] | null
 }
 
@@ -194,8 +197,11 @@ const CATEGORIES_QUERY = `query SitemapCategories($languageId: String) {
   categories(languageId: $languageId) { categoryId alias }
 }`
 const BRANDS_QUERY = `query SitemapBrands { brands { alias } }`
-const PRODUCTS_QUERY = `query SitemapProducts($skip: Int, $take: Int) {
-  products(skip: $skip, take: $take) { count products { alternativeUrls { url language country } } }
+const PRODUCTS_QUERY = `query SitemapProducts($skip: Int, $take: Int, $brandAlias: String) {
+  products(skip: $skip, take: $take, brandAlias: $brandAlias) {
+    count
+    products { productId alternativeUrls { url language country } }
+  }
 }`
 
 /** The alias of a product URL (`/p/red-coat` → `red-coat`), decoded so that pathFor encodes it once. */
@@ -228,40 +234,62 @@ async function categoryPages(api: GraphqlFetch): Promise<SitemapPage[]> {
   }))
 }
 
-async function brandPages(api: GraphqlFetch): Promise<SitemapPage[]> {
+async function brandAliases(api: GraphqlFetch): Promise<string[]> {
   const { brands } = await api<{ brands: (BrandRow | null)[] | null }>(BRANDS_QUERY, {})
-  return (brands ?? []).flatMap((brand) =>
-    brand?.alias ? [{ route: 'brand' as const, paramsFor: () => ({ '*': brand.alias ?? '' }) }] : [],
-  )
+  return (brands ?? []).flatMap((brand) => (brand?.alias ? [brand.alias] : []))
 }
 
-async function productPages(api: GraphqlFetch): Promise<SitemapPage[]> {
-  const pages: SitemapPage[] = []
+/** A product page from the market languages it exists in, each with its own alias. */
+function productPage(row: ProductRow): SitemapPage | undefined {
+  const splats = new Map<string, string>()
+  for (const alternative of row.alternativeUrls ?? []) {
+    const splat = productSplat(alternative.url)
+    if (splat && alternative.country) splats.set(`${alternative.country}/${alternative.language}`, splat)
+  }
+  if (splats.size === 0) return undefined
+  return {
+    route: 'product',
+    paramsFor: ({ market, locale }) => {
+      const splat = splats.get(`${market}/${locale}`)
+      return splat ? { '*': splat } : undefined
+    },
+  }
+}
+
+/**
+ * Pages through one product list as far as the API lets (skip ≤ API_MAX_SKIP), adding each
+ * product not seen yet. Answers the list's full count.
+ */
+async function collectProducts(
+  api: GraphqlFetch,
+  brandAlias: string | undefined,
+  pages: Map<number, SitemapPage | undefined>,
+): Promise<number> {
   for (let skip = 0; ; skip += PRODUCT_PAGE_SIZE) {
     const { products } = await api<{ products: { count: number; products: (ProductRow | null)[] | null } }>(
       PRODUCTS_QUERY,
-      { skip, take: PRODUCT_PAGE_SIZE },
+      { skip, take: PRODUCT_PAGE_SIZE, brandAlias },
     )
     const rows = products.products ?? []
     for (const row of rows) {
-      // alternativeUrls lists the market languages the product page exists in, each with its alias
-      const splats = new Map<string, string>()
-      for (const alternative of row?.alternativeUrls ?? []) {
-        const splat = productSplat(alternative.url)
-        if (splat && alternative.country) splats.set(`${alternative.country}/${alternative.language}`, splat)
-      }
-      if (splats.size === 0) continue
-      pages.push({
-        route: 'product',
-        paramsFor: ({ market, locale }) => {
-          const splat = splats.get(`${market}/${locale}`)
-          return splat ? { '*': splat } : undefined
-        },
-      })
+      if (row && !pages.has(row.productId)) pages.set(row.productId, productPage(row))
     }
-    if (rows.length < PRODUCT_PAGE_SIZE || skip + rows.length >= products.count) break
+    const done = rows.length < PRODUCT_PAGE_SIZE || skip + rows.length >= products.count
+    if (done || skip + PRODUCT_PAGE_SIZE > API_MAX_SKIP) return products.count
   }
-  return pages
+}
+
+/**
+ * Every product page. A catalogue larger than the API's paging window is read brand by brand
+ * (each brand's list has its own window).
+ */
+async function productPages(api: GraphqlFetch, brands: readonly string[]): Promise<SitemapPage[]> {
+  const pages = new Map<number, SitemapPage | undefined>()
+  const count = await collectProducts(api, undefined, pages)
+  if (pages.size < count) {
+    for (const brand of brands) await collectProducts(api, brand, pages)
+  }
+  return [...pages.values()].filter((page): page is SitemapPage => page !== undefined)
 }
 
 function contentPages(): SitemapPage[] {
@@ -273,15 +301,13 @@ function contentPages(): SitemapPage[] {
 
 /** Every indexable page: home and list pages, categories, brands, products, information pages. */
 export async function collectSitemapPages(api: GraphqlFetch): Promise<SitemapPage[]> {
-  const [categories, brands, products] = [
-    await categoryPages(api),
-    await brandPages(api),
-    await productPages(api),
-  ]
+  const categories = await categoryPages(api)
+  const brands = await brandAliases(api)
+  const products = await productPages(api, brands)
   return [
     ...LIST_PAGES.map((route) => ({ route, paramsFor: everywhere })),
     ...categories,
-    ...brands,
+    ...brands.map((alias): SitemapPage => ({ route: 'brand', paramsFor: () => ({ '*': alias }) })),
     ...products,
     ...contentPages(),
   ]
