@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { createRequire } from 'node:module'
 import { alternates, pathFor, type UrlSettings } from '../../src/lib/paths'
-import {
+import { createServiceFetch } from './service-fetch'
+import sitemap, {
   cachedValue,
   collectSitemapPages,
   escapeXml,
@@ -249,5 +251,91 @@ describe('cachedValue', () => {
     )
     await expect(value()).rejects.toThrow('api down')
     expect(await value()).toBe(2)
+  })
+})
+
+describe('the /sitemap.xml routes', () => {
+  const SELF = { host: '127.0.0.1', port: 39_917 }
+  const config = {
+    apiKey: 'sitemap-test-key',
+    publicUrl: PUBLIC_URL,
+    urlMode: 'path' as const,
+    marketDomains: {},
+    services: {
+      api: `http://127.0.0.1:${SELF.port}/graphql`,
+      auth: '',
+      sign: '',
+      likes: '',
+      loyalty: '',
+      search: '',
+      images: '',
+      payments: '',
+    },
+  }
+  let app: FastifyInstance | undefined
+
+  afterEach(async () => {
+    await app?.close()
+  })
+
+  /** The sitemap plugin beside a fake commerce API, joined by the service fetch as in production. */
+  async function start(answer: () => { status: number; body: unknown }, urlLimit?: number) {
+    const calls: { apiKey: unknown; query: string }[] = []
+    app = Fastify()
+    app.post<{ Body: { query: string } }>('/graphql', async (request, reply) => {
+      calls.push({ apiKey: request.headers['x-apikey'], query: request.body.query })
+      const { status, body } = answer()
+      return reply.code(status).send(body)
+    })
+    await app.register(sitemap, { config, serviceFetch: createServiceFetch(app, SELF), urlLimit })
+    await app.ready()
+    return { app, calls }
+  }
+
+  const emptyCatalogue = () => ({
+    status: 200,
+    body: { data: { categories: [], brands: [], products: { count: 0, products: [] } } },
+  })
+
+  it('builds once for concurrent requests, with the API key, and answers XML cached for an hour', async () => {
+    const { app, calls } = await start(emptyCatalogue)
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/sitemap.xml' })),
+    )
+    // 4 languages' categories, brands, one page of products: one build for the three requests
+    expect(calls).toHaveLength(6)
+    expect(calls.every((call) => call.apiKey === 'sitemap-test-key')).toBe(true)
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('application/xml; charset=utf-8')
+      expect(response.headers['cache-control']).toBe('public, max-age=3600')
+      expect(response.body).toBe(responses[0]?.body)
+    }
+    // the home, four list pages and five information pages, each in five market languages
+    expect(parseXml(responses[0]?.body ?? '').getElementsByTagName('url')).toHaveLength(50)
+  })
+
+  it('serves an index and its parts above the URL limit', async () => {
+    const { app } = await start(emptyCatalogue, 20)
+    const index = parseXml((await app.inject({ method: 'GET', url: '/sitemap.xml' })).body)
+    expect([...index.getElementsByTagName('loc')].map((loc) => loc.textContent)).toEqual([
+      'https://shop.example/sitemap-1.xml',
+      'https://shop.example/sitemap-2.xml',
+      'https://shop.example/sitemap-3.xml',
+    ])
+    const last = await app.inject({ method: 'GET', url: '/sitemap-3.xml' })
+    expect(last.statusCode).toBe(200)
+    expect(last.headers['content-type']).toBe('application/xml; charset=utf-8')
+    expect(parseXml(last.body).getElementsByTagName('url')).toHaveLength(10)
+    expect((await app.inject({ method: 'GET', url: '/sitemap-4.xml' })).statusCode).toBe(404)
+    expect((await app.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404)
+  })
+
+  it('fails while the API fails and builds again on the next request', async () => {
+    let apiUp = false
+    const { app } = await start(() => (apiUp ? emptyCatalogue() : { status: 503, body: { errors: [] } }))
+    expect((await app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(500)
+    apiUp = true
+    expect((await app.inject({ method: 'GET', url: '/sitemap.xml' })).statusCode).toBe(200)
   })
 })

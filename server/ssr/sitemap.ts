@@ -337,20 +337,26 @@ export function cachedValue<T>(build: () => Promise<T>, maxAgeMs: number, now: (
 export interface SitemapOptions {
   config: Pick<Config, 'apiKey' | 'services' | 'publicUrl' | 'urlMode' | 'marketDomains'>
   serviceFetch: typeof fetch
+  /** URLs per file before the sitemap becomes an index of parts (the protocol's 50,000) */
+  urlLimit?: number
 }
 
 const XML_TYPE = 'application/xml; charset=utf-8'
 const CACHE_CONTROL = 'public, max-age=3600'
 
 /** /sitemap.xml and, when the shop outgrows one file, its /sitemap-N.xml parts. */
-export default async function sitemap(app: FastifyInstance, { config, serviceFetch }: SitemapOptions) {
+export default async function sitemap(
+  app: FastifyInstance,
+  { config, serviceFetch, urlLimit = SITEMAP_URL_LIMIT }: SitemapOptions,
+) {
   const context: UrlContext = {
     settings: { mode: config.urlMode, marketDomains: config.marketDomains },
     publicUrl: config.publicUrl,
   }
   const api = commerceApi(serviceFetch, config)
   const files = cachedValue(
-    async () => sitemapFiles(sitemapEntries(await collectSitemapPages(api), context), config.publicUrl),
+    async () =>
+      sitemapFiles(sitemapEntries(await collectSitemapPages(api), context), config.publicUrl, urlLimit),
     CACHE_MS,
   )
 
