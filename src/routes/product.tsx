@@ -10,7 +10,10 @@ import { aliasFromParams } from '../lib/paths'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { useAppSelector } from '../app/hooks'
+import { ProductImage } from '../ui/Image'
+import { imageSizes } from '../lib/images'
 import productQuery from '../../graphql/operations/product.graphql?raw'
+import './product.css'
 
 type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
 
@@ -30,6 +33,7 @@ export interface ProductPageData {
       regularPriceExVatFormatted: string | null
       discountPercentage: number
     } | null
+    productImages: { fileName: string }[] | null
     skus: { skuId: number; name: string | null; stockStatus: StockStatus | null }[] | null
     stockStatus: StockStatus | null
   }
@@ -63,42 +67,60 @@ export function Component() {
   const price = product.unitPrice
   const selling = vatIncluded ? price?.sellingPriceIncVatFormatted : price?.sellingPriceExVatFormatted
   const regular = vatIncluded ? price?.regularPriceIncVatFormatted : price?.regularPriceExVatFormatted
+  const images = (product.productImages ?? []).filter((image) => image.fileName)
+  const alt = [product.brand?.name, product.name].filter(Boolean).join(' ')
   return (
     <article className="product-page">
-      <header>
-        {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
-        <h1>{product.name}</h1>
-        {price ? (
-          <p className="product-page__price">
-            {price.isDiscounted ? (
-              <>
-                <ins>{selling}</ins> <del>{regular}</del>
-              </>
-            ) : (
-              selling
-            )}
+      {images.length > 0 ? (
+        <div className="product-page__gallery">
+          {images.map((image, index) => (
+            <ProductImage
+              key={image.fileName}
+              fileName={image.fileName}
+              alt={index === 0 ? alt : ''}
+              width={640}
+              sizes={imageSizes({ lg: '40vw', md: '50vw' }, '100vw')}
+              priority={index === 0}
+            />
+          ))}
+        </div>
+      ) : null}
+      <div className="product-page__details">
+        <header>
+          {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
+          <h1>{product.name}</h1>
+          {price ? (
+            <p className="product-page__price">
+              {price.isDiscounted ? (
+                <>
+                  <ins>{selling}</ins> <del>{regular}</del>
+                </>
+              ) : (
+                selling
+              )}
+            </p>
+          ) : null}
+        </header>
+        {product.skus && product.skus.length > 0 ? (
+          <section aria-labelledby="product-sizes">
+            <h2 id="product-sizes">{intl.formatMessage({ id: 'product.sizes' })}</h2>
+            <ul className="product-page__sizes plain-list" role="list">
+              {product.skus.map((sku) => (
+                <li key={sku.skuId}>
+                  {sku.name}: {intl.formatMessage({ id: STOCK_MESSAGE[sku.stockStatus ?? 'OUT_OF_STOCK'] })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {product.texts?.text1 ? <p>{product.texts.text1}</p> : null}
+        {product.texts?.text2 ? <p>{product.texts.text2}</p> : null}
+        {product.articleNumber ? (
+          <p className="product-page__article">
+            {intl.formatMessage({ id: 'product.articleNumber' }, { number: product.articleNumber })}
           </p>
         ) : null}
-      </header>
-      {product.skus && product.skus.length > 0 ? (
-        <section aria-labelledby="product-sizes">
-          <h2 id="product-sizes">{intl.formatMessage({ id: 'product.sizes' })}</h2>
-          <ul className="product-page__sizes plain-list" role="list">
-            {product.skus.map((sku) => (
-              <li key={sku.skuId}>
-                {sku.name}: {intl.formatMessage({ id: STOCK_MESSAGE[sku.stockStatus ?? 'OUT_OF_STOCK'] })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {product.texts?.text1 ? <p>{product.texts.text1}</p> : null}
-      {product.texts?.text2 ? <p>{product.texts.text2}</p> : null}
-      {product.articleNumber ? (
-        <p className="product-page__article">
-          {intl.formatMessage({ id: 'product.articleNumber' }, { number: product.articleNumber })}
-        </p>
-      ) : null}
+      </div>
     </article>
   )
 }

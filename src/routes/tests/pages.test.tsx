@@ -47,6 +47,7 @@ const SAMPLE_PRODUCT = {
     regularPriceExVatFormatted: '70,92 €',
     discountPercentage: 0,
   },
+  productImages: [{ __typename: 'ProductImageType', fileName: 'musta-satiinimekko-1.svg' }],
   skus: [{ __typename: 'SkuType', skuId: 11, name: '38', stockStatus: 'IN_STOCK' }],
   stockStatus: 'IN_STOCK',
 }
