@@ -44,7 +44,12 @@ export async function buildAll({ quiet = false } = {}) {
     swSrc: path.join(root, 'dist/sw/sw.js'),
     swDest: path.join(root, 'dist/client/sw.js'),
     globDirectory: path.join(root, 'dist/client'),
-    globPatterns: ['assets/**/*.{js,css,svg,png,webp,woff2}', 'manifest.webmanifest', 'icons/*.png', 'offline.html'],
+    globPatterns: [
+      'assets/**/*.{js,css,svg,png,webp,woff2}',
+      'manifest.webmanifest',
+      'icons/*.png',
+      'offline.html',
+    ],
   })
   await writeFile(path.join(root, BUILD_STAMP), await sourceFingerprint(root))
   if (!quiet)

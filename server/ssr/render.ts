@@ -111,7 +111,8 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
       .send()
   }
 
-  if (prepared.status >= 500) for (const error of prepared.errors) request.log.error({ err: error }, 'route error')
+  if (prepared.status >= 500)
+    for (const error of prepared.errors) request.log.error({ err: error }, 'route error')
   const assets = manifest.forRoute(prepared.routeModule)
   const head = [
     '<!doctype html>',

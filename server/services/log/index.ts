@@ -37,12 +37,10 @@ export default async function logService(app: FastifyInstance) {
     }
     const parsed = ClientError.safeParse(request.body)
     if (!parsed.success) {
-      return reply
-        .code(400)
-        .send({
-          error: 'Invalid error report',
-          issues: parsed.error.issues.map((i) => i.path.join('.') + ': ' + i.message),
-        })
+      return reply.code(400).send({
+        error: 'Invalid error report',
+        issues: parsed.error.issues.map((i) => i.path.join('.') + ': ' + i.message),
+      })
     }
     request.log.warn({ clientError: parsed.data }, 'client error')
     return reply.code(204).send()
