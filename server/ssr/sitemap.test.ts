@@ -311,8 +311,8 @@ describe('the /sitemap.xml routes', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=3600')
       expect(response.body).toBe(responses[0]?.body)
     }
-    // the home, four list pages and five information pages, each in five market languages
-    expect(parseXml(responses[0]?.body ?? '').getElementsByTagName('url')).toHaveLength(50)
+    // the home, four list pages, the member page and five information pages, each in five market languages
+    expect(parseXml(responses[0]?.body ?? '').getElementsByTagName('url')).toHaveLength(55)
   })
 
   it('serves an index and its parts above the URL limit', async () => {
@@ -326,7 +326,7 @@ describe('the /sitemap.xml routes', () => {
     const last = await app.inject({ method: 'GET', url: '/sitemap-3.xml' })
     expect(last.statusCode).toBe(200)
     expect(last.headers['content-type']).toBe('application/xml; charset=utf-8')
-    expect(parseXml(last.body).getElementsByTagName('url')).toHaveLength(10)
+    expect(parseXml(last.body).getElementsByTagName('url')).toHaveLength(15)
     expect((await app.inject({ method: 'GET', url: '/sitemap-4.xml' })).statusCode).toBe(404)
     expect((await app.inject({ method: 'GET', url: '/sitemap-0.xml' })).statusCode).toBe(404)
   })

@@ -157,7 +157,15 @@ export function sitemapFiles(
 // ---------------------------------------------------------------------------------------------
 // The shop's pages, from the commerce API
 
-const LIST_PAGES: readonly RouteName[] = ['home', 'new-arrivals', 'bestsellers', 'incoming', 'brands']
+/** Pages that exist once per market language; the member programme page is public (one joins there). */
+const SHOP_PAGES: readonly RouteName[] = [
+  'home',
+  'new-arrivals',
+  'bestsellers',
+  'incoming',
+  'brands',
+  'member',
+]
 
 const everywhere = (): RouteParams => ({})
 
@@ -305,7 +313,7 @@ export async function collectSitemapPages(api: GraphqlFetch): Promise<SitemapPag
   const brands = await brandAliases(api)
   const products = await productPages(api, brands)
   return [
-    ...LIST_PAGES.map((route) => ({ route, paramsFor: everywhere })),
+    ...SHOP_PAGES.map((route) => ({ route, paramsFor: everywhere })),
     ...categories,
     ...brands.map((alias): SitemapPage => ({ route: 'brand', paramsFor: () => ({ '*': alias }) })),
     ...products,

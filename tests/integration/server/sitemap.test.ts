@@ -97,9 +97,9 @@ describe('/sitemap.xml', () => {
     }
   })
 
-  it('lists the home, list, brands index, category, brand and information pages', () => {
+  it('lists the home, list, brands index, member, category, brand and information pages', () => {
     const swedish = { market: 'se' as const, locale: 'sv' as const, settings }
-    for (const name of ['home', 'new-arrivals', 'bestsellers', 'incoming', 'brands'] as const) {
+    for (const name of ['home', 'new-arrivals', 'bestsellers', 'incoming', 'brands', 'member'] as const) {
       expect(urls.has(PUBLIC_URL + pathFor(swedish, name)), name).toBe(true)
     }
     const locs = [...urls.keys()]
