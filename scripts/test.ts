@@ -1,7 +1,7 @@
 /**
  * `npm test`: everything a fresh machine needs checked, in order, each stage reported —
- * (1) type check, (2) lint, (3) vitest unit + integration, (4) production build, (5) end-to-end
- * tests in Chromium. Type check, lint and build count as one test each. Prints a summary table
+ * (1) type check, (2) lint, (3) format (Prettier), (4) vitest unit + integration, (5) production
+ * build, (6) end-to-end tests in Chromium. Type check, lint, format and build count as one test each. Prints a summary table
  * whose last line is `N passed, N failed`, writes test-results/summary.json, and exits 1 if
  * anything failed. Every stage runs even after a failure, so one run shows every problem.
  */
@@ -40,6 +40,10 @@ const stages: Stage[] = [
   {
     name: 'lint',
     run: async () => countExitCode(await runCommand(localBin('eslint'), ['.']), 'eslint'),
+  },
+  {
+    name: 'format',
+    run: async () => countExitCode(await runCommand(localBin('prettier'), ['--check', '.']), 'prettier'),
   },
   {
     name: 'unit + integration',
