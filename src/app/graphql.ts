@@ -5,12 +5,15 @@
  */
 import type { ApolloClient, OperationVariables } from '@apollo/client'
 
+let apolloModule: Promise<typeof import('@apollo/client')> | undefined
+
 export async function runQuery<TData>(
   apollo: ApolloClient,
   source: string,
   variables?: OperationVariables,
 ): Promise<TData> {
-  const { gql } = await import('@apollo/client')
+  apolloModule ??= import('@apollo/client')
+  const { gql } = await apolloModule
   const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy: 'cache-first' })
   if (result.data === undefined) throw new Error('The commerce API returned no data')
   return result.data as TData

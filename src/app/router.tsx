@@ -37,10 +37,26 @@ export function routeModulePath(name: RouteName): string {
   return `src/routes/${name}.tsx`
 }
 
-export async function loadRouteModule(name: RouteName): Promise<RouteModule> {
-  const load = pageModules[`../routes/${name}.tsx`]
-  if (!load) throw new Error(`No page module for route "${name}" (expected ${routeModulePath(name)})`)
-  return load()
+const loadedModules = new Map<RouteName, Promise<RouteModule>>()
+
+/**
+ * A page module, imported once per process or page: every `import()` still costs a resolution
+ * (off-thread under the server's TypeScript loader), which added up to a tenth of each render.
+ */
+export function loadRouteModule(name: RouteName): Promise<RouteModule> {
+  let module = loadedModules.get(name)
+  if (!module) {
+    const load = pageModules[`../routes/${name}.tsx`]
+    if (!load)
+      return Promise.reject(
+        new Error(`No page module for route "${name}" (expected ${routeModulePath(name)})`),
+      )
+    module = load()
+    // A failed chunk load (e.g. offline) must be retried next time, not remembered.
+    module.catch(() => loadedModules.delete(name))
+    loadedModules.set(name, module)
+  }
+  return module
 }
 
 function notFound(): Response {
