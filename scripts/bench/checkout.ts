@@ -17,7 +17,13 @@ import type { DatabaseKind } from '../../server/db'
 import graphqlService from '../../server/services/graphql'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { createTestDatabase } from '../../tests/integration/helpers/db'
-import { formatTable, type Benchmark, type BenchmarkResult, type BenchmarkRow } from './index'
+import {
+  benchDatabaseKinds,
+  formatTable,
+  type Benchmark,
+  type BenchmarkResult,
+  type BenchmarkRow,
+} from './index'
 
 const ORDERS = Number(process.env.BENCH_CHECKOUT_ORDERS ?? 200)
 const CONCURRENCY = Number(process.env.BENCH_CHECKOUT_CONCURRENCY ?? 50)
@@ -134,11 +140,7 @@ export const benchmark: Benchmark = {
   name: 'checkout',
   title: 'Checkout: placeOrder',
   async run(): Promise<BenchmarkResult> {
-    const kinds: DatabaseKind[] = ['pglite']
-    if (process.env.BENCH_DATABASE_URL) {
-      process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
-      kinds.push('postgres')
-    }
+    const kinds = benchDatabaseKinds()
     const rows: BenchmarkRow[] = []
     // Shared machines skew latency: the load average tells a reader how busy the cores were.
     const loadAtStart = os.loadavg()[0] ?? 0

@@ -17,7 +17,13 @@ import type { DatabaseKind } from '../../server/db'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import graphqlService from '../../server/services/graphql'
 import { createTestDatabase, type TestDatabase } from '../../tests/integration/helpers/db'
-import { formatTable, type Benchmark, type BenchmarkResult, type BenchmarkRow } from './index'
+import {
+  benchDatabaseKinds,
+  formatTable,
+  type Benchmark,
+  type BenchmarkResult,
+  type BenchmarkRow,
+} from './index'
 
 const PRODUCTS = Number(process.env.BENCH_GRAPHQL_PRODUCTS ?? 2000)
 const ITERATIONS = Number(process.env.BENCH_GRAPHQL_ITERATIONS ?? 50)
@@ -157,11 +163,7 @@ export const benchmark: Benchmark = {
   name: 'graphql',
   title: 'GraphQL catalogue queries',
   async run(): Promise<BenchmarkResult> {
-    const kinds: DatabaseKind[] = ['pglite']
-    if (process.env.BENCH_DATABASE_URL) {
-      process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
-      kinds.push('postgres')
-    }
+    const kinds = benchDatabaseKinds()
     const rows: BenchmarkRow[] = []
     for (const kind of kinds) rows.push(...(await measure(kind)))
     return {

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import type { DatabaseKind } from '../../server/db'
 
 export interface BenchmarkRow {
   metric: string
@@ -42,6 +43,16 @@ function isBenchmark(value: unknown): value is Benchmark {
     typeof candidate.title === 'string' &&
     typeof candidate.run === 'function'
   )
+}
+
+/**
+ * The databases a bench measures: PGlite always, and PostgreSQL too when BENCH_DATABASE_URL names
+ * a server (handed to the test database helper as TEST_DATABASE_URL).
+ */
+export function benchDatabaseKinds(): DatabaseKind[] {
+  if (!process.env.BENCH_DATABASE_URL) return ['pglite']
+  process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL
+  return ['pglite', 'postgres']
 }
 
 export async function discoverBenchmarks(dir = BENCH_DIR): Promise<Benchmark[]> {
