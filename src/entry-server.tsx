@@ -7,7 +7,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
 import { createIntl } from 'react-intl'
 import { LOCALES } from './lib/markets'
-import { resolveUrl } from './lib/paths'
+import { resolveUrl, routeByName } from './lib/paths'
 import { serializeForScript } from './lib/serialize'
 import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
@@ -139,6 +139,11 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     bootJson: serializeForScript(boot),
     routeModule: matchedHandle?.module,
     errors,
+    // Only public shop pages may be kept for offline reading: never checkout or account pages.
+    offlineCacheable:
+      status === 200 &&
+      matchedHandle?.layout === 'default' &&
+      !routeByName(matchedHandle.name).middleware.includes('login-required'),
     render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
   }
 }

@@ -22,9 +22,20 @@ registerRoute(
   ({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'),
   new NetworkOnly(),
 )
+// Pages: from the network, the last good copy when offline. Only pages the server marks as public
+// (x-lumo-offline: cache) are kept, so checkout and account pages never outlive the session.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/checkout'),
-  new NetworkFirst({ cacheName: 'lumo-pages', networkTimeoutSeconds: 4 }),
+  ({ request }) => request.mode === 'navigate',
+  new NetworkFirst({
+    cacheName: 'lumo-pages',
+    networkTimeoutSeconds: 4,
+    plugins: [
+      {
+        cacheWillUpdate: async ({ response }) =>
+          response.status === 200 && response.headers.get('x-lumo-offline') === 'cache' ? response : null,
+      },
+    ],
+  }),
 )
 registerRoute(({ url }) => url.pathname.startsWith('/img/'), new CacheFirst({ cacheName: 'lumo-images' }))
 

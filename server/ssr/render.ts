@@ -37,6 +37,8 @@ export type Prepared =
       routeModule?: string
       /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
       errors: unknown[]
+      /** A public page the service worker may keep for offline reading (no checkout or account page). */
+      offlineCacheable: boolean
       render(options: RenderToPipeableStreamOptions): PipeableStream
     }
 
@@ -53,6 +55,8 @@ interface RenderOptions {
 }
 
 const ABORT_AFTER_MS = 10_000
+/** Tells the service worker (sw/sw.ts) a page may be kept for offline reading. */
+export const OFFLINE_CACHE_HEADER = 'x-lumo-offline'
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 export function toWebRequest(request: FastifyRequest): Request {
@@ -158,6 +162,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
           .header('x-content-type-options', 'nosniff')
           .header('referrer-policy', 'strict-origin-when-cross-origin')
         if (csp) reply.header('content-security-policy', csp)
+        if (prepared.offlineCacheable) reply.header(OFFLINE_CACHE_HEADER, 'cache')
         body.push(head)
         stream.pipe(body)
         resolve(reply.send(body))
