@@ -49,6 +49,80 @@ describe('buildHead', () => {
     )
   })
 
+  describe('with per-language paths from the meta', () => {
+    const product: HeadInput = {
+      ...base,
+      routeName: 'product',
+      meta: {
+        title: 'Musta mekko',
+        alternates: { fi: '/p/musta-mekko-12', sv: '/p/svart-klanning-12' },
+      },
+      pathname: '/fi/p/musta-mekko-12',
+      search: '',
+    }
+
+    it('links each language to its own path and leaves out languages without a version', () => {
+      const head = buildHead(product)
+      expect(head.canonical).toBe('https://lumo.example/fi/p/musta-mekko-12')
+      expect(head.alternates).toEqual([
+        { hreflang: 'fi-FI', href: 'https://lumo.example/fi/p/musta-mekko-12' },
+        { hreflang: 'sv-FI', href: 'https://lumo.example/fi/sv/p/svart-klanning-12' },
+        { hreflang: 'sv-SE', href: 'https://lumo.example/se/sv/p/svart-klanning-12' },
+        { hreflang: 'x-default', href: 'https://lumo.example/fi/p/musta-mekko-12' },
+      ])
+    })
+
+    it('takes the canonical URL from the path in the page language', () => {
+      // reached through the Finnish alias in Swedish: canonical is the Swedish alias
+      const head = buildHead({ ...product, market: 'se', locale: 'sv', pathname: '/se/sv/p/musta-mekko-12' })
+      expect(head.canonical).toBe('https://lumo.example/se/sv/p/svart-klanning-12')
+      expect(head.alternates).toContainEqual({
+        hreflang: 'sv-SE',
+        href: 'https://lumo.example/se/sv/p/svart-klanning-12',
+      })
+    })
+
+    it('gives no x-default when there is no Finnish version', () => {
+      const head = buildHead({
+        ...product,
+        meta: { title: 'Svart klänning', alternates: { sv: '/p/svart-klanning-12' } },
+        market: 'se',
+        locale: 'sv',
+        pathname: '/se/sv/p/svart-klanning-12',
+      })
+      expect(head.alternates.map((alternate) => alternate.hreflang)).toEqual(['sv-FI', 'sv-SE'])
+    })
+
+    it('links only market domains that exist in domain mode', () => {
+      const head = buildHead({
+        ...product,
+        pathname: '/p/musta-mekko-12',
+        settings: { mode: 'domain', marketDomains: { fi: 'lumo.fi', se: 'lumo.se' } },
+      })
+      expect(head.canonical).toBe('https://lumo.fi/p/musta-mekko-12')
+      expect(head.alternates).toEqual([
+        { hreflang: 'fi-FI', href: 'https://lumo.fi/p/musta-mekko-12' },
+        { hreflang: 'sv-FI', href: 'https://lumo.fi/sv/p/svart-klanning-12' },
+        { hreflang: 'sv-SE', href: 'https://lumo.se/p/svart-klanning-12' },
+        { hreflang: 'x-default', href: 'https://lumo.fi/p/musta-mekko-12' },
+      ])
+    })
+
+    it('keeps the current path in every language when the meta gives no paths', () => {
+      const head = buildHead({ ...product, meta: { title: 'Musta mekko' } })
+      expect(head.canonical).toBe('https://lumo.example/fi/p/musta-mekko-12')
+      expect(head.alternates).toContainEqual({
+        hreflang: 'sv-SE',
+        href: 'https://lumo.example/se/sv/p/musta-mekko-12',
+      })
+      expect(head.alternates).toHaveLength(6)
+    })
+
+    it('gives a noindex page no alternates', () => {
+      expect(buildHead({ ...product, meta: { ...product.meta, noindex: true } }).alternates).toEqual([])
+    })
+  })
+
   it('leaves out an empty description', () => {
     expect(buildHead({ ...base, meta: { title: 'X', description: '  ' } }).description).toBeUndefined()
   })

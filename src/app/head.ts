@@ -6,8 +6,15 @@
 import { useEffect } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
-import { alternates, canonicalUrl, type RouteName, type UrlSettings } from '../lib/paths'
+import { DEFAULT_LOCALE, FALLBACK_MARKET, type LocaleCode, type MarketAlias } from '../lib/markets'
+import {
+  HREFLANG_TARGETS,
+  alternates,
+  basenameFor,
+  canonicalUrl,
+  type RouteName,
+  type UrlSettings,
+} from '../lib/paths'
 import { htmlLang } from './i18n'
 import type { PageMetaResult, RouteModule } from './route-types'
 import type { RouteHandle } from './router'
@@ -46,16 +53,57 @@ export function pageTitle(title: string): string {
   return trimmed.startsWith(SHOP_NAME) ? trimmed : `${trimmed} | ${SHOP_NAME}`
 }
 
+/** The full path of a page path (`/p/musta-mekko`) in a market and language (`/fi/p/musta-mekko`). */
+function fullPath(market: MarketAlias, locale: LocaleCode, path: string, settings: UrlSettings): string {
+  return `${basenameFor(market, locale, settings).replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`
+}
+
+/**
+ * The hreflang links of a page whose path differs per language (`meta.alternates`): one per
+ * reachable market language the page exists in, and x-default for the fi-FI version if there is one.
+ */
+function alternatesFromMeta(
+  paths: Partial<Record<LocaleCode, string>>,
+  { market, locale, pathname, settings, publicUrl }: HeadInput,
+): { hreflang: string; href: string }[] {
+  // the market languages with a reachable URL (in domain mode only markets with a domain)
+  const reachable = new Set(
+    alternates({ market, locale, pathname, settings, publicUrl }).map((alternate) => alternate.hreflang),
+  )
+  const result: { hreflang: string; href: string }[] = []
+  let defaultHref: string | undefined
+  for (const target of HREFLANG_TARGETS) {
+    const path = paths[target.locale]
+    if (!path || !reachable.has(target.hreflang)) continue
+    const href = canonicalUrl({
+      market: target.market,
+      locale: target.locale,
+      pathname: fullPath(target.market, target.locale, path, settings),
+      settings,
+      publicUrl,
+    })
+    result.push({ hreflang: target.hreflang, href })
+    if (target.market === FALLBACK_MARKET && target.locale === DEFAULT_LOCALE) defaultHref = href
+  }
+  return defaultHref ? [...result, { hreflang: 'x-default', href: defaultHref }] : result
+}
+
 export function buildHead(input: HeadInput): PageHead {
   const { meta, market, locale, pathname, settings, publicUrl } = input
   const noindex = meta.noindex === true || input.routeName === 'not-found'
+  // a page with per-language paths is canonical at its path in the page's own language
+  const ownPath = meta.alternates?.[locale]
+  const canonicalPath = ownPath ? fullPath(market, locale, ownPath, settings) : pathname
+  const languageVersions = meta.alternates
+    ? alternatesFromMeta(meta.alternates, input)
+    : alternates({ market, locale, pathname, settings, publicUrl })
   return {
     lang: htmlLang(locale),
     title: pageTitle(meta.title),
     description: meta.description?.trim() || undefined,
-    canonical: canonicalUrl({ market, locale, pathname, settings, publicUrl }),
+    canonical: canonicalUrl({ market, locale, pathname: canonicalPath, settings, publicUrl }),
     // Pages kept out of the index get no language alternates either: they would point at more of the same.
-    alternates: noindex ? [] : alternates({ market, locale, pathname, settings, publicUrl }),
+    alternates: noindex ? [] : languageVersions,
     themeColor: THEME_COLOR,
     noindex,
   }

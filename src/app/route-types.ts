@@ -33,6 +33,13 @@ export interface PageMetaResult {
   title: string
   description?: string
   noindex?: boolean
+  /**
+   * The page's path without the market/language prefix (`/p/svart-klanning-12`) in each language
+   * it exists in, for pages whose path differs per language. The head's canonical is the path in
+   * the page's own language, and hreflang links go only to the languages listed here. Without
+   * it, the current path is used in every language.
+   */
+  alternates?: Partial<Record<LocaleCode, string>>
 }
 
 export type PageMeta<T> = (args: PageMetaArgs<T>) => PageMetaResult

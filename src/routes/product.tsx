@@ -7,6 +7,7 @@
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import { aliasFromParams } from '../lib/paths'
+import { isLocaleCode, type LocaleCode } from '../lib/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { useAppSelector } from '../app/hooks'
@@ -36,6 +37,8 @@ export interface ProductPageData {
     productImages: { fileName: string }[] | null
     skus: { skuId: number; name: string | null; stockStatus: StockStatus | null }[] | null
     stockStatus: StockStatus | null
+    /** the product's URL (`/p/{alias}`) per market language it exists in */
+    alternativeUrls: ({ url: string; language: string; culture: string } | null)[] | null
   }
 }
 
@@ -50,7 +53,24 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo }) =>
 export const meta: PageMeta<ProductPageData> = ({ data }) => ({
   title: [data.product.brand?.name, data.product.name].filter(Boolean).join(' – '),
   description: data.product.texts?.text1 ?? undefined,
+  alternates: productAlternates(data.product.alternativeUrls),
 })
+
+/**
+ * The product's path in each language it exists in, from its alternative URLs (one per market
+ * language; a language's alias is the same in every market). Undefined when the API gives none,
+ * so the head falls back to the current path.
+ */
+function productAlternates(
+  urls: ProductPageData['product']['alternativeUrls'],
+): Partial<Record<LocaleCode, string>> | undefined {
+  const paths: Partial<Record<LocaleCode, string>> = {}
+  for (const alternative of urls ?? []) {
+    if (!alternative?.url.startsWith('/p/') || !isLocaleCode(alternative.language)) continue
+    paths[alternative.language] ??= alternative.url
+  }
+  return Object.keys(paths).length > 0 ? paths : undefined
+}
 
 const STOCK_MESSAGE: Record<StockStatus, string> = {
   IN_STOCK: 'product.stock.inStock',

@@ -54,7 +54,18 @@ export const contentPageMeta: PageMeta<ContentPageData | null> = ({ data, intl, 
   return {
     title: intl.formatMessage({ id: page.title }),
     description: page.paragraphs.map((id) => intl.formatMessage({ id }, values)).join(' '),
+    // each language has its own alias (the others answer 301); the head links to these, as the sitemap does
+    alternates: contentPageAlternates(page),
   }
+}
+
+/** The page's path in every language: `/{alias}` with that language's alias. */
+function contentPageAlternates(page: ContentPageDefinition): Partial<Record<LocaleCode, string>> {
+  const paths: Partial<Record<LocaleCode, string>> = {}
+  for (const [locale, alias] of Object.entries(page.alias) as [LocaleCode, string][]) {
+    paths[locale] = `/${encodeURIComponent(alias)}`
+  }
+  return paths
 }
 
 export function ContentPageView({ page }: { page: ContentPageDefinition }) {

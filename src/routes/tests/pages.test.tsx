@@ -50,6 +50,10 @@ const SAMPLE_PRODUCT = {
   productImages: [{ __typename: 'ProductImageType', fileName: 'musta-satiinimekko-1.svg' }],
   skus: [{ __typename: 'SkuType', skuId: 11, name: '38', stockStatus: 'IN_STOCK' }],
   stockStatus: 'IN_STOCK',
+  alternativeUrls: [
+    { __typename: 'AlternativeUrlType', url: '/p/musta-satiinimekko', language: 'fi', culture: 'fi-FI' },
+    { __typename: 'AlternativeUrlType', url: '/p/musta-satiinimekko', language: 'sv', culture: 'sv-SE' },
+  ],
 }
 
 /** An Apollo client whose API knows one product; other operations answer with no data. */

@@ -130,6 +130,36 @@ describe('product page data through the commerce API', () => {
     expect(page.body).toMatch(/window\.__LUMO__=.*"ProductType:/)
     expect((await get('/fi/p/no-such-product-anywhere')).statusCode).toBe(404)
   })
+
+  it("links a product page's hreflang alternates to the product's alias in each language", async () => {
+    const aliases = async (languageId: string) => {
+      const list = await shop.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+        payload: {
+          query: `{ products(take: 60, languageId: "${languageId}") { products { productId alias } } }`,
+        },
+      })
+      const rows = list.json().data.products.products as { productId: number; alias: string }[]
+      return new Map(rows.map((row) => [row.productId, row.alias]))
+    }
+    const finnish = await aliases('fi-FI')
+    const swedish = await aliases('sv-SE')
+    const [productId, finnishAlias] =
+      [...finnish].find(([id, alias]) => swedish.has(id) && swedish.get(id) !== alias) ?? []
+    expect(productId).toBeDefined()
+    const swedishAlias = swedish.get(productId ?? 0) ?? ''
+    const page = await get(`/fi/p/${finnishAlias ?? ''}`)
+    expect(page.statusCode).toBe(200)
+    const href = (hreflang: string) =>
+      new RegExp(`<link rel="alternate" hreflang="${hreflang}" href="([^"]+)">`).exec(page.body)?.[1]
+    expect(href('sv-SE')).toMatch(new RegExp(`/se/sv/p/${encodeURIComponent(swedishAlias)}$`))
+    expect(href('fi-FI')).toMatch(new RegExp(`/fi/p/${encodeURIComponent(finnishAlias ?? '')}$`))
+    expect(/<link rel="canonical" href="([^"]+)">/.exec(page.body)?.[1]).toMatch(
+      new RegExp(`/fi/p/${encodeURIComponent(finnishAlias ?? '')}$`),
+    )
+  })
 })
 
 describe('response hygiene', () => {
