@@ -12,12 +12,27 @@ import { sourceFingerprint, BUILD_STAMP } from './build-stamp'
 const root = path.resolve(import.meta.dirname, '..')
 
 export async function buildAll({ quiet = false } = {}) {
+  // React's JSX transform follows NODE_ENV: a build made from a test run (NODE_ENV=test) would
+  // ship the development runtime, which production React does not have. Always build for
+  // production, and leave the caller's environment as it was.
+  const callerNodeEnv = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await buildForProduction(quiet)
+  } finally {
+    if (callerNodeEnv === undefined) delete process.env.NODE_ENV
+    else process.env.NODE_ENV = callerNodeEnv
+  }
+}
+
+async function buildForProduction(quiet: boolean) {
   const logLevel = quiet ? 'warn' : 'info'
   const started = Date.now()
-  await build({ root, logLevel, build: { outDir: 'dist/client' } })
+  await build({ root, logLevel, mode: 'production', build: { outDir: 'dist/client' } })
   await build({
     root,
     logLevel,
+    mode: 'production',
     build: {
       ssr: 'src/entry-server.tsx',
       outDir: 'dist/server',
