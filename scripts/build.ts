@@ -47,6 +47,8 @@ async function buildForProduction(quiet: boolean) {
     root,
     logLevel,
     configFile: false,
+    // Workbox reads process.env.NODE_ENV for its development logging; a worker has no process.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     publicDir: false,
     build: {
       outDir: 'dist/sw',
