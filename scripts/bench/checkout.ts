@@ -19,6 +19,8 @@ import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { createTestDatabase } from '../../tests/integration/helpers/db'
 import {
   benchDatabaseKinds,
+  ms,
+  percentile,
   formatTable,
   type Benchmark,
   type BenchmarkResult,
@@ -76,14 +78,6 @@ async function placeOrder(app: FastifyInstance, cartId: string): Promise<boolean
   const result = await gql(app, PLACE, { cartId, checkout: CHECKOUT })
   return !result.errors && Boolean(result.data?.['placeOrder']?.orderId)
 }
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? 0
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function measure(kind: DatabaseKind): Promise<BenchmarkRow[]> {
   const database = await createTestDatabase({ kind, seed: { products: 10 } })

@@ -19,6 +19,8 @@ import graphqlService from '../../server/services/graphql'
 import { createTestDatabase, type TestDatabase } from '../../tests/integration/helpers/db'
 import {
   benchDatabaseKinds,
+  ms,
+  percentile,
   formatTable,
   type Benchmark,
   type BenchmarkResult,
@@ -70,14 +72,6 @@ async function gql(app: FastifyInstance, query: string, variables: Record<string
   }
   return body.data ?? {}
 }
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
-  return sorted[Math.max(0, index)] ?? 0
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 /** The largest root category and, within it, its most common brand and size facets. */
 async function scenarios(app: FastifyInstance): Promise<Scenario[]> {

@@ -55,6 +55,17 @@ export function benchDatabaseKinds(): DatabaseKind[] {
   return ['pglite', 'postgres']
 }
 
+/** The nearest-rank percentile of the values (NaN for none). */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN
+  const sorted = [...values].sort((a, b) => a - b)
+  const rank = Math.ceil((p / 100) * sorted.length) - 1
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN
+}
+
+/** A duration for a table cell. */
+export const ms = (value: number) => `${value.toFixed(1)} ms`
+
 export async function discoverBenchmarks(dir = BENCH_DIR): Promise<Benchmark[]> {
   const files = readdirSync(dir)
     .filter(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { percentile, scriptUrls } from './ssr'
+import { percentile } from './index'
+import { scriptUrls } from './ssr'
 
 describe('percentile', () => {
   it('picks the nearest-rank value', () => {

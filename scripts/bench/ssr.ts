@@ -19,7 +19,7 @@ import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../ensure-chromium'
 import { REPO_ROOT, startProductionServer } from '../harness/production-server'
 import { ensureBuild } from '../harness/run-command'
-import type { Benchmark, BenchmarkResult, BenchmarkRow } from './index'
+import { ms, percentile, type Benchmark, type BenchmarkResult, type BenchmarkRow } from './index'
 
 const SEED_PRODUCTS = Number(process.env.BENCH_SEED_PRODUCTS ?? 2000)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -44,13 +44,6 @@ type Autocannon = (options: {
   headers?: Record<string, string>
 }) => Promise<AutocannonResult>
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN
-  const sorted = [...values].sort((a, b) => a - b)
-  const rank = Math.ceil((p / 100) * sorted.length) - 1
-  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN
-}
 
 /** The module scripts and modulepreloads a page's HTML asks for, as absolute same-origin URLs. */
 export function scriptUrls(html: string, pageUrl: string): string[] {
@@ -188,7 +181,6 @@ async function findProductPath(baseUrl: string): Promise<string> {
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const ms = (value: number) => `${value.toFixed(1)} ms`
 
 async function throughput(url: string): Promise<AutocannonResult> {
   return autocannon({
