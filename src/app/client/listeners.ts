@@ -17,6 +17,7 @@ import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
+import { startOrderConfirmation } from '../../features/payment/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 
 export const FAVORITES_STORAGE_KEY = 'favorites'
@@ -169,6 +170,7 @@ export function registerClientListeners(store: AppStore): () => void {
     startBroadcastSync(store),
     startFavoritesSync(store),
     startEventDelivery(store),
+    startOrderConfirmation(store),
   ]
   return () => stops.forEach((stop) => stop())
 }

@@ -1,5 +1,6 @@
 /** The payment-provider area: which provider the shopper chose and how the hand-over went. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import type { PurchaseOrder } from '../../lib/purchase-event'
 
 export type PaymentStatus = 'idle' | 'redirecting' | 'processing' | 'succeeded' | 'failed'
 
@@ -8,6 +9,15 @@ export interface PaymentState {
   status: PaymentStatus
   /** a translation key or the provider's message */
   error: string | null
+}
+
+/** The confirmation page shows a placed order (invoice, or card and paid). */
+export interface OrderConfirmedPayload {
+  /** the order's public id: the purchase event is sent once per order */
+  publicId: string
+  /** the cart the order was placed from: completed, so the shopper gets a new one */
+  cartId: string
+  purchase: PurchaseOrder
 }
 
 export const initialPaymentState: PaymentState = { selectedProvider: null, status: 'idle', error: null }
@@ -39,6 +49,11 @@ const paymentSlice = createSlice({
     paymentReset() {
       return initialPaymentState
     },
+    /** Side effects (new cart, purchase event once) are in ./listeners.ts. */
+    orderConfirmed(state, _action: PayloadAction<OrderConfirmedPayload>) {
+      state.status = 'succeeded'
+      state.error = null
+    },
   },
 })
 
@@ -49,5 +64,6 @@ export const {
   paymentSucceeded,
   paymentFailed,
   paymentReset,
+  orderConfirmed,
 } = paymentSlice.actions
 export const paymentReducer = paymentSlice.reducer
