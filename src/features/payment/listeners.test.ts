@@ -46,6 +46,17 @@ describe('order confirmation listener', () => {
     stopReloaded()
   })
 
+  it('handles a confirmation recorded before it started listening', () => {
+    const store = makeStore(undefined, { devTools: false })
+    store.dispatch(cartLoaded({ id: 'cart-3', items: [] }))
+    store.dispatch(orderConfirmed({ publicId: 'order-c', cartId: 'cart-3', purchase: PURCHASE }))
+    const stop = startOrderConfirmation(store, memoryStorage())
+    expect(store.getState().cart.id).toBeNull()
+    expect(store.getState().payment.confirmation).toBeNull()
+    expect(store.getState().events.queue.map((event) => event.type)).toEqual(['checkout:purchase'])
+    stop()
+  })
+
   it('keeps a newer cart the shopper already started', () => {
     const store = makeStore(undefined, { devTools: false })
     store.dispatch(cartLoaded({ id: 'cart-2', items: [] }))

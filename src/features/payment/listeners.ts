@@ -7,7 +7,7 @@
 import type { AppStore } from '../../app/store'
 import { cartEmptied } from '../cart/slice'
 import { shopEventRecorded } from '../events/slice'
-import { orderConfirmed } from './slice'
+import { orderConfirmationHandled, orderConfirmed, type OrderConfirmedPayload } from './slice'
 
 export const PURCHASES_SENT_KEY = 'lumo-purchases-sent'
 /** Enough to cover any shopper's recent orders; the oldest ids drop out first. */
@@ -44,14 +44,22 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
+/**
+ * Handles the confirmation in the state now (the page's effect may run before this listener is
+ * registered: child effects run first) and every later one.
+ */
 export function startOrderConfirmation(store: AppStore, storage: Storage | null = localStorageOrNull()) {
+  const handle = (confirmation: OrderConfirmedPayload) => {
+    const { publicId, cartId, purchase } = confirmation
+    store.dispatch(orderConfirmationHandled())
+    if (store.getState().cart.id === cartId) store.dispatch(cartEmptied())
+    if (!claimPurchase(storage, publicId)) return
+    store.dispatch(shopEventRecorded({ type: 'checkout:purchase', payload: { ...purchase } }))
+  }
+  const pending = store.getState().payment.confirmation
+  if (pending) handle(pending)
   return store.startListening({
     actionCreator: orderConfirmed,
-    effect: (action, api) => {
-      const { publicId, cartId, purchase } = action.payload
-      if (api.getState().cart.id === cartId) api.dispatch(cartEmptied())
-      if (!claimPurchase(storage, publicId)) return
-      api.dispatch(shopEventRecorded({ type: 'checkout:purchase', payload: { ...purchase } }))
-    },
+    effect: (action) => handle(action.payload),
   })
 }

@@ -9,6 +9,8 @@ export interface PaymentState {
   status: PaymentStatus
   /** a translation key or the provider's message */
   error: string | null
+  /** a confirmed order whose browser-side follow-up (./listeners.ts) has not run yet */
+  confirmation: OrderConfirmedPayload | null
 }
 
 /** The confirmation page shows a placed order (invoice, or card and paid). */
@@ -20,7 +22,12 @@ export interface OrderConfirmedPayload {
   purchase: PurchaseOrder
 }
 
-export const initialPaymentState: PaymentState = { selectedProvider: null, status: 'idle', error: null }
+export const initialPaymentState: PaymentState = {
+  selectedProvider: null,
+  status: 'idle',
+  error: null,
+  confirmation: null,
+}
 
 const paymentSlice = createSlice({
   name: 'payment',
@@ -50,9 +57,13 @@ const paymentSlice = createSlice({
       return initialPaymentState
     },
     /** Side effects (new cart, purchase event once) are in ./listeners.ts. */
-    orderConfirmed(state, _action: PayloadAction<OrderConfirmedPayload>) {
+    orderConfirmed(state, action: PayloadAction<OrderConfirmedPayload>) {
       state.status = 'succeeded'
       state.error = null
+      state.confirmation = action.payload
+    },
+    orderConfirmationHandled(state) {
+      state.confirmation = null
     },
   },
 })
@@ -65,5 +76,6 @@ export const {
   paymentFailed,
   paymentReset,
   orderConfirmed,
+  orderConfirmationHandled,
 } = paymentSlice.actions
 export const paymentReducer = paymentSlice.reducer
