@@ -32,6 +32,7 @@ const product: ProductData = {
     isDiscounted: false,
     sellingPriceIncVat: 59.95,
     sellingPriceExVat: 47.77,
+    regularPriceIncVat: 59.95,
     sellingPriceIncVatFormatted: '59,95 €',
     sellingPriceExVatFormatted: '47,77 €',
     regularPriceIncVatFormatted: '59,95 €',
@@ -60,7 +61,13 @@ const url = 'https://lumo.test/fi/p/musta-satiinimekko-lumo-studio-1'
 
 describe('Product JSON-LD', () => {
   it('describes the product with one offer per size and its availability', () => {
-    const data = productJsonLd({ product, reviews, url, imageUrls: ['https://lumo.test/img/a'], vatIncluded: true })
+    const data = productJsonLd({
+      product,
+      reviews,
+      url,
+      imageUrls: ['https://lumo.test/img/a'],
+      vatIncluded: true,
+    })
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -160,7 +167,14 @@ describe('BreadcrumbList JSON-LD', () => {
   it('serialises safely into a script element whatever the texts hold', () => {
     const hostile = { ...product, name: '</script><script>alert(1)</script>' }
     const text = serializeForScript(
-      productPageJsonLd({ product: hostile, reviews, url, imageUrls: [], breadcrumbUrls: [], vatIncluded: true }),
+      productPageJsonLd({
+        product: hostile,
+        reviews,
+        url,
+        imageUrls: [],
+        breadcrumbUrls: [],
+        vatIncluded: true,
+      }),
     )
     expect(text).not.toContain('</script>')
     expect(JSON.parse(text)[0].name).toBe(hostile.name)

@@ -30,7 +30,9 @@ export interface JsonLdInput {
 type JsonObject = Record<string, unknown>
 
 function compact(object: JsonObject): JsonObject {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null))
+  return Object.fromEntries(
+    Object.entries(object).filter(([, value]) => value !== undefined && value !== null),
+  )
 }
 
 export function productJsonLd({

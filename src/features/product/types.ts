@@ -10,6 +10,7 @@ export interface ProductPrice {
   isDiscounted: boolean
   sellingPriceIncVat: number
   sellingPriceExVat: number
+  regularPriceIncVat: number
   sellingPriceIncVatFormatted: string | null
   sellingPriceExVatFormatted: string | null
   regularPriceIncVatFormatted: string | null
@@ -62,7 +63,11 @@ export interface ProductData {
   incoming: string | null
   rating: { score: number; voteCount: number } | null
   parameterGroups:
-    | ({ parameterGroupId: number | null; name: string; parameters: (ProductParameter | null)[] | null } | null)[]
+    | ({
+        parameterGroupId: number | null
+        name: string
+        parameters: (ProductParameter | null)[] | null
+      } | null)[]
     | null
   /** the product's URL (`/p/{alias}`) per market language it exists in */
   alternativeUrls: ({ url: string; language: string; culture: string } | null)[] | null
