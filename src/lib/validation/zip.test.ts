@@ -31,7 +31,7 @@ describe('zip codes per country', () => {
     ['DK', '10500', 'five digits'],
     ['DK', 'DK-1050', 'country prefix'],
     ['DK', '', 'empty'],
-  ] as const)('%s refuses %s (%s)', (country, zip) => {
+  ] as const)('%s refuses %s (%s)', (country, zip, _reason) => {
     expect(isValidZip(country, zip)).toBe(false)
   })
 
