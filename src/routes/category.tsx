@@ -1,4 +1,4 @@
-/** Category list `/c/…/{category}`; `/list/{alias?}` names any list by its bare alias (all products without one). */
+/** Category list `/c/…/{category}`; `/list/{alias?}` names any list by its bare alias (`/l/all`, every product, without one). */
 import { aliasFromParams, splatSegments } from '../lib/paths'
 import { listRoute } from '../ui/ListPage'
 
@@ -8,7 +8,7 @@ const route = listRoute({
   target: (params) =>
     params['*'] !== undefined
       ? { kind: 'url', url: `/c/${splatSegments(params).join('/')}` }
-      : { kind: 'alias', alias: aliasFromParams(params) },
+      : { kind: 'alias', alias: aliasFromParams(params) ?? 'all' },
 })
 
 export const loader = route.loader
