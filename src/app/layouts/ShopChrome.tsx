@@ -9,6 +9,7 @@ import { LoadingBar } from '../../features/loading/LoadingBar'
 import { Snackbar } from '../../features/snackbar/Snackbar'
 import { ModalRoot } from '../../features/modal/ModalRoot'
 import { SHOP_MODALS } from './shop-modals'
+import { CartOverlays } from '../../features/cart/CartOverlays'
 
 /** Shown while the browser is offline (the server always renders the page as online). */
 function OfflineNotice() {
@@ -28,6 +29,7 @@ export function ShopChrome() {
       <LoadingBar />
       <Snackbar />
       <ModalRoot modals={SHOP_MODALS} />
+      <CartOverlays />
     </>
   )
 }
