@@ -45,9 +45,9 @@ describe('DefaultLayout', () => {
       '/dk/da/favoritter',
     )
     // the cart is a button that opens the mini-cart drawer (its checkout link is inside)
-    expect(
-      within(user).getByRole('button', { name: 'Indkøbskurv, tom' }).getAttribute('aria-haspopup'),
-    ).toBe('dialog')
+    expect(within(user).getByRole('button', { name: 'Indkøbskurv, tom' }).getAttribute('aria-haspopup')).toBe(
+      'dialog',
+    )
   })
 
   it('marks the current page in the navigation', () => {
