@@ -41,7 +41,13 @@ export function CartDialog({ titleId, closeLabel, onClose, variant, children }: 
       ;(first ?? container).focus()
     }
     document.body.classList.add('modal-open')
+    // Escape also closes when focus fell out of the dialog (e.g. onto the page body)
+    const onDocumentKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onCloseRef.current()
+    }
+    document.addEventListener('keydown', onDocumentKey)
     return () => {
+      document.removeEventListener('keydown', onDocumentKey)
       document.body.classList.remove('modal-open')
       if (previouslyFocused?.isConnected) previouslyFocused.focus()
     }
@@ -49,7 +55,8 @@ export function CartDialog({ titleId, closeLabel, onClose, variant, children }: 
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
-      event.stopPropagation()
+      // handled here; the document listener sees it as done
+      event.preventDefault()
       onCloseRef.current()
       return
     }

@@ -32,6 +32,7 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
   const discounted = item.unitPrice?.isDiscounted === true
 
   const change = async (quantity: number) => {
+    if (pending) return
     setPending(true)
     setError(null)
     const result = await setQuantity({ skuId: item.skuId, quantity })
@@ -95,8 +96,10 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
             type="button"
             className="cart-line__step"
             aria-label={intl.formatMessage({ id: 'cart.line.decrease' }, { name })}
-            disabled={pending || item.quantity <= 1}
-            onClick={() => void change(item.quantity - 1)}
+            aria-disabled={pending || item.quantity <= 1}
+            onClick={() => {
+              if (item.quantity > 1) void change(item.quantity - 1)
+            }}
           >
             <span aria-hidden="true">−</span>
           </button>
@@ -107,8 +110,10 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
             type="button"
             className="cart-line__step"
             aria-label={intl.formatMessage({ id: 'cart.line.increase' }, { name })}
-            disabled={pending || item.quantity >= max}
-            onClick={() => void change(item.quantity + 1)}
+            aria-disabled={pending || item.quantity >= max}
+            onClick={() => {
+              if (item.quantity < max) void change(item.quantity + 1)
+            }}
           >
             <span aria-hidden="true">+</span>
           </button>
@@ -116,7 +121,7 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
             type="button"
             className="cart-line__remove"
             aria-label={intl.formatMessage({ id: 'cart.line.remove' }, { name })}
-            disabled={pending}
+            aria-disabled={pending}
             onClick={() => void change(0)}
           >
             {intl.formatMessage({ id: 'cart.line.removeShort' })}

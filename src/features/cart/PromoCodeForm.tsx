@@ -21,6 +21,7 @@ export function PromoCodeForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (pending) return
     const trimmed = code.trim()
     if (trimmed === '') {
       setError(intl.formatMessage({ id: 'cart.promo.required' }))
@@ -35,6 +36,7 @@ export function PromoCodeForm() {
   }
 
   const remove = async () => {
+    if (pending) return
     setPending(true)
     setError(null)
     const result = await apply('')
@@ -50,7 +52,7 @@ export function PromoCodeForm() {
           <button
             type="button"
             className="promo-code__remove"
-            disabled={pending}
+            aria-disabled={pending}
             onClick={() => void remove()}
           >
             {intl.formatMessage({ id: 'cart.promo.remove' }, { code: active })}
@@ -72,7 +74,7 @@ export function PromoCodeForm() {
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
-          <button type="submit" className="button button--secondary" disabled={pending}>
+          <button type="submit" className="button button--secondary" aria-disabled={pending}>
             {intl.formatMessage({ id: 'cart.promo.apply' })}
           </button>
         </div>
