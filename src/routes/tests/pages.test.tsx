@@ -56,8 +56,10 @@ const SAMPLE_PRODUCT = {
   ],
 }
 
-/** The home page's campaign facet as the commerce API answers it. */
+/** The home page's campaign facet and (empty) rails as the commerce API answers them. */
 const SAMPLE_HOME = {
+  newArrivals: { __typename: 'ProductsResultType', products: [] },
+  bestsellers: { __typename: 'ProductsResultType', products: [] },
   campaigns: {
     __typename: 'ProductsResultType',
     filters: {
