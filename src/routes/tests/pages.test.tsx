@@ -56,6 +56,17 @@ const SAMPLE_PRODUCT = {
   ],
 }
 
+/** An inspiration article as the content API answers it (its alias is the one asked for). */
+const SAMPLE_ARTICLE = {
+  __typename: 'ContentPageType',
+  key: 'inspiration-party',
+  kind: 'INSPIRATION',
+  title: 'Juhlakauden asut',
+  body: 'Satiinia ja samettia.\n\nYhdistä juhlamekko avokkaisiin.',
+  metaDescription: 'Satiinia ja samettia.',
+  alternativeAliases: [{ __typename: 'ContentAliasType', language: 'fi', alias: 'juhlakauden-asut' }],
+}
+
 /** The home page's campaign facet and (empty) rails as the commerce API answers them. */
 const SAMPLE_HOME = {
   newArrivals: { __typename: 'ProductsResultType', products: [] },
@@ -89,8 +100,12 @@ function fakeApollo() {
     (operation) =>
       new Observable((observer) => {
         const home = operation.operationName === 'home' ? SAMPLE_HOME : undefined
+        const article =
+          operation.operationName === 'contentPage'
+            ? { contentPage: { ...SAMPLE_ARTICLE, alias: operation.variables.alias as string } }
+            : undefined
         observer.next({
-          data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : (home ?? {}),
+          data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : (home ?? article ?? {}),
         })
         observer.complete()
       }),
@@ -115,7 +130,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
   'discount-campaign': { '*': 'kevat-ale' },
   search: { search: 'mekko' },
   list: { '*': 'juhlat' },
-  inspiration: { alias: 'kevaan-trendit' },
+  inspiration: { alias: 'juhlakauden-asut' },
   'checkout-fail': { failure: 'card-fail' },
 }
 // routes the router answers with 404 before the page renders
