@@ -56,12 +56,40 @@ const SAMPLE_PRODUCT = {
   ],
 }
 
+/** The home page's campaign facet as the commerce API answers it. */
+const SAMPLE_HOME = {
+  campaigns: {
+    __typename: 'ProductsResultType',
+    filters: {
+      __typename: 'FilterCollectionType',
+      facets: [
+        {
+          __typename: 'FilterType',
+          type: 'Campaign',
+          values: [
+            {
+              __typename: 'FilterValueType',
+              facetId: 'dc_1',
+              label: 'Kevätale',
+              url: '/dc/kevatale',
+              count: 11,
+            },
+          ],
+        },
+      ],
+    },
+  },
+}
+
 /** An Apollo client whose API knows one product; other operations answer with no data. */
 function fakeApollo() {
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        observer.next({ data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : {} })
+        const home = operation.operationName === 'home' ? SAMPLE_HOME : undefined
+        observer.next({
+          data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : (home ?? {}),
+        })
         observer.complete()
       }),
   )
