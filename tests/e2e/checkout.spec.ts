@@ -7,7 +7,12 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
-import { FIXTURE_EMAIL_RULES, FIXTURE_NO_DELIVERY_ZIP, FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
+import {
+  FIXTURE_CUSTOMERS,
+  FIXTURE_EMAIL_RULES,
+  FIXTURE_NO_DELIVERY_ZIP,
+  FIXTURE_PRODUCTS,
+} from '../../server/db/seed/fixtures'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 /** Static stock is never decremented, so these orders take nothing from other tests. */
@@ -156,6 +161,22 @@ test.describe('checkout in Finland', () => {
     await expect(alert).toBeFocused()
     expect(new URL(page.url()).pathname).toBe('/fi/kassa')
     await expect(page.getByRole('button', { name: fi('checkout.placeOrder.card') })).toBeEnabled()
+  })
+
+  test('a NOCREDIT customer gets limited payment options, with the message', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await page.getByRole('radio', { name: /Lasku/ }).check()
+    const email = page.getByLabel(fi('checkout.email'))
+    await email.fill(FIXTURE_CUSTOMERS.noCredit.email)
+    await email.blur()
+    await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Lasku/ })).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
   })
 
   test('a zip without delivery has no shipping options', async ({ page, context, baseURL }) => {

@@ -95,6 +95,7 @@ export function CheckoutPage() {
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [feedback, setFeedback] = useState<string | null>(null)
   const [fatal, setFatal] = useState<unknown>(null)
+  const [paymentsLimited, setPaymentsLimited] = useState(false)
   const requestSeq = useRef(0)
   const feedbackRef = useRef<HTMLDivElement>(null)
 
@@ -169,6 +170,8 @@ export function CheckoutPage() {
         }
         const payments = next.paymentOptions ?? []
         if (!payments.some((option) => String(option.id) === current.paymentId)) {
+          // spec §6: a restricted customer gets limited payment options; the one chosen is gone
+          if (current.paymentId !== null && payments.length > 0) setPaymentsLimited(true)
           const selected = payments.find((option) => option.isSelected)
           dispatch(paymentSelected(selected ? String(selected.id) : null))
         }
@@ -478,10 +481,13 @@ export function CheckoutPage() {
 
         <section className="checkout-section" aria-labelledby="checkout-payment-title">
           <h2 id="checkout-payment-title">{intl.formatMessage({ id: 'checkout.payment.title' })}</h2>
-          {checkout.customerStatus !== 'ok' &&
-          checkout.customerStatus !== 'blacklisted' &&
-          checkout.customerStatus !== 'invalidemail' ? (
-            <p className="checkout-notice">{intl.formatMessage({ id: 'checkout.feedback.limited' })}</p>
+          {paymentsLimited ||
+          (checkout.customerStatus !== 'ok' &&
+            checkout.customerStatus !== 'blacklisted' &&
+            checkout.customerStatus !== 'invalidemail') ? (
+            <p className="checkout-notice" role="status">
+              {intl.formatMessage({ id: 'checkout.feedback.limited' })}
+            </p>
           ) : null}
           {paymentOptions.length > 0 ? (
             <RadioGroup
