@@ -25,7 +25,7 @@ import {
 } from '../lib/list-url'
 import { FacetsPanel } from '../features/list/FacetsPanel'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
-import { useListNavigate } from '../features/list/navigation'
+import { useListNavigate, usePendingSelection } from '../features/list/navigation'
 import { useProductLeft } from '../features/list/product-left'
 import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
@@ -145,8 +145,8 @@ function SubCategories({ data }: { data: ListPageData }) {
 
 function SortSelect({ data }: { data: ListPageData }) {
   const intl = useIntl()
-  const go = useListNavigate()
-  const current = data.selection.sort ?? data.defaultSort
+  const [selection, go] = usePendingSelection(data.selection)
+  const current = selection.sort ?? data.defaultSort
   const sorts = data.sorts.includes(current) ? data.sorts : [...data.sorts, current]
   return (
     <div className="field list-page__sort">
@@ -156,7 +156,7 @@ function SortSelect({ data }: { data: ListPageData }) {
         value={current}
         onChange={(event) => {
           const sort = event.target.value
-          if (isListSort(sort)) go(withSort(data.selection, sort === data.defaultSort ? null : sort))
+          if (isListSort(sort)) go(withSort(selection, sort === data.defaultSort ? null : sort))
         }}
       >
         {sorts.map((sort) => (
@@ -251,7 +251,11 @@ function ProductGrid({ data }: { data: ListPageData }) {
     search: listSearchString(withPage(selection, page)),
   })
   return (
-    <section className="list-page__products" aria-label={intl.formatMessage({ id: 'list.products' })}>
+    <section
+      className="list-page__products"
+      aria-label={intl.formatMessage({ id: 'list.products' })}
+      aria-busy={loading || undefined}
+    >
       {firstPage > 1 ? (
         <p className="list-page__previous">
           <Link to={pageHref(firstPage - 1)} preventScrollReset>

@@ -18,7 +18,7 @@ import {
   type SelectionSlot,
 } from '../../lib/list-url'
 import type { Facet } from './query'
-import { useListNavigate } from './navigation'
+import { usePendingSelection } from './navigation'
 
 const SLOT_OF_TYPE: Record<string, FilterKey> = {
   Category: 'categories',
@@ -43,9 +43,9 @@ export interface FacetsPanelProps {
   count: number
 }
 
-export function FacetsPanel({ facets, selection, priceRange, count }: FacetsPanelProps) {
+export function FacetsPanel({ facets, selection: loaded, priceRange, count }: FacetsPanelProps) {
   const intl = useIntl()
-  const go = useListNavigate()
+  const [selection, go] = usePendingSelection(loaded)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)
