@@ -28,7 +28,14 @@ const cart = (overrides: Partial<CartData> = {}): CartData => ({
 
 describe('cart state', () => {
   it('starts empty with 5 retries', () => {
-    expect(initialCartState).toEqual({ id: null, data: null, status: 'empty', retriesLeft: 5 })
+    expect(initialCartState).toEqual({
+      id: null,
+      data: null,
+      status: 'empty',
+      retriesLeft: 5,
+      drawerOpen: false,
+      added: null,
+    })
   })
 
   it('a restored id waits for the browser to load it; no id is an empty cart', () => {

@@ -34,6 +34,10 @@ export interface CartState {
   data: CartData | null
   status: CartStatus
   retriesLeft: number
+  /** the mini-cart drawer is open (this tab only) */
+  drawerOpen: boolean
+  /** the added-to-cart popup shows this line (this tab only) */
+  added: { skuId: number; quantity: number } | null
 }
 
 export const CART_MAX_RETRIES = 5
@@ -44,6 +48,8 @@ export const initialCartState: CartState = {
   data: null,
   status: 'empty',
   retriesLeft: CART_MAX_RETRIES,
+  drawerOpen: false,
+  added: null,
 }
 
 export function cartItemCount(cart: CartData | null): number {
@@ -112,6 +118,21 @@ const cartSlice = createSlice({
       state.status = 'empty'
       state.retriesLeft = CART_MAX_RETRIES
     },
+    cartDrawerOpened(state) {
+      state.drawerOpen = true
+      state.added = null
+    },
+    cartDrawerClosed(state) {
+      state.drawerOpen = false
+    },
+    /** The added-to-cart popup (spec §7 'add-to-cart-popup') for the line just added. */
+    addedToCartShown(state, action: PayloadAction<{ skuId: number; quantity: number }>) {
+      state.added = action.payload
+      state.drawerOpen = false
+    },
+    addedToCartClosed(state) {
+      state.added = null
+    },
   },
   extraReducers: (builder) => {
     // spec §4: a checkout-market change reloads the cart
@@ -123,8 +144,18 @@ const cartSlice = createSlice({
   },
 })
 
-export const { cartRestored, cartLoadStarted, cartLoaded, cartRetryScheduled, cartLoadFailed, cartEmptied } =
-  cartSlice.actions
+export const {
+  cartRestored,
+  cartLoadStarted,
+  cartLoaded,
+  cartRetryScheduled,
+  cartLoadFailed,
+  cartEmptied,
+  cartDrawerOpened,
+  cartDrawerClosed,
+  addedToCartShown,
+  addedToCartClosed,
+} = cartSlice.actions
 export const cartReducer = cartSlice.reducer
 
 type CartThunkDispatch = (action: { type: string; payload?: unknown }) => unknown

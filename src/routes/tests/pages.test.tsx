@@ -56,6 +56,44 @@ const SAMPLE_PRODUCT = {
   ],
 }
 
+/** An inspiration article as the content API answers it (its alias is the one asked for). */
+const SAMPLE_ARTICLE = {
+  __typename: 'ContentPageType',
+  key: 'inspiration-party',
+  kind: 'INSPIRATION',
+  title: 'Juhlakauden asut',
+  body: 'Satiinia ja samettia.\n\nYhdistä juhlamekko avokkaisiin.',
+  metaDescription: 'Satiinia ja samettia.',
+  alternativeAliases: [{ __typename: 'ContentAliasType', language: 'fi', alias: 'juhlakauden-asut' }],
+}
+
+/** The home page's campaign facet and (empty) rails as the commerce API answers them. */
+const SAMPLE_HOME = {
+  newArrivals: { __typename: 'ProductsResultType', products: [] },
+  bestsellers: { __typename: 'ProductsResultType', products: [] },
+  campaigns: {
+    __typename: 'ProductsResultType',
+    filters: {
+      __typename: 'FilterCollectionType',
+      facets: [
+        {
+          __typename: 'FilterType',
+          type: 'Campaign',
+          values: [
+            {
+              __typename: 'FilterValueType',
+              facetId: 'dc_1',
+              label: 'Kevätale',
+              url: '/dc/kevatale',
+              count: 11,
+            },
+          ],
+        },
+      ],
+    },
+  },
+}
+
 /** A product list as the list pages' queries get it: the sample product, a brand facet. */
 const SAMPLE_LIST = {
   __typename: 'ProductsResultType',
@@ -113,6 +151,7 @@ const SAMPLE_LIST_INFO = {
 
 const FAKE_ANSWERS: Record<string, unknown> = {
   product: { product: SAMPLE_PRODUCT },
+  home: SAMPLE_HOME,
   listPage: { listPageInfo: SAMPLE_LIST_INFO, products: SAMPLE_LIST },
   listSearch: { products: SAMPLE_LIST },
   listPageAlias: { listPageInfo: { __typename: 'PageInfoType', id: 1, canonicalUrl: '/c/mekot' } },
@@ -134,8 +173,12 @@ function fakeApollo() {
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
+        const answer =
+          operation.operationName === 'contentPage'
+            ? { contentPage: { ...SAMPLE_ARTICLE, alias: operation.variables.alias as string } }
+            : FAKE_ANSWERS[operation.operationName ?? '']
         observer.next({
-          data: (FAKE_ANSWERS[operation.operationName ?? ''] ?? {}) as Record<string, unknown>,
+          data: (answer ?? {}) as Record<string, unknown>,
         })
         observer.complete()
       }),
@@ -160,7 +203,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
   'discount-campaign': { '*': 'kevat-ale' },
   search: { search: 'mekko' },
   list: { '*': 'juhlat' },
-  inspiration: { alias: 'kevaan-trendit' },
+  inspiration: { alias: 'juhlakauden-asut' },
   'checkout-fail': { failure: 'card-fail' },
 }
 // routes the router answers with 404 before the page renders

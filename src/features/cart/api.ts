@@ -1,0 +1,161 @@
+/**
+ * The cart's GraphQL operations (graphql/operations/cart-*.graphql) run through a page's Apollo
+ * client. Apollo's `gql` is imported on demand, so importing this module keeps Apollo out of a
+ * page's first-load JavaScript (docs/adr/0006-data-loading.md). API errors come back as
+ * `CartApiError` with the API's `extensions.code` (contracts.md §3.6).
+ */
+import type { ApolloClient, DocumentNode } from '@apollo/client'
+import { apiScope, type LocaleCode, type MarketAlias } from '../../lib/markets'
+import fragmentSource from '../../../graphql/operations/cart-fragment.graphql?raw'
+import getCartSource from '../../../graphql/operations/cart-get.graphql?raw'
+import addToCartSource from '../../../graphql/operations/cart-add.graphql?raw'
+import updateCartItemSource from '../../../graphql/operations/cart-update-item.graphql?raw'
+import setCartPromoCodeSource from '../../../graphql/operations/cart-promo-code.graphql?raw'
+import type { CartView } from './types'
+
+export const CART_OPERATION_SOURCES = {
+  getCart: getCartSource,
+  addToCart: addToCartSource,
+  updateCartItem: updateCartItemSource,
+  setCartPromoCode: setCartPromoCodeSource,
+} as const
+
+type OperationName = keyof typeof CART_OPERATION_SOURCES
+
+/** The API's error codes the cart tells apart (server/services/graphql/errors.ts). */
+export const CART_ERROR_CODES = {
+  outOfStock: 'OUT_OF_STOCK',
+  notFound: 'NOT_FOUND',
+  cartCompleted: 'CART_COMPLETED',
+  requirementsNotMet: 'RequirementsNotMet',
+  invalidPromoCode: 'InvalidPromoCode',
+  badUserInput: 'BAD_USER_INPUT',
+} as const
+
+export class CartApiError extends Error {
+  readonly code: string | null
+  readonly extensions: Record<string, unknown>
+  constructor(message: string, code: string | null, extensions: Record<string, unknown> = {}) {
+    super(message)
+    this.name = 'CartApiError'
+    this.code = code
+    this.extensions = extensions
+  }
+}
+
+/** The first GraphQL error of an Apollo error (CombinedGraphQLErrors has `errors`), else a transport error. */
+export function toCartApiError(error: unknown): CartApiError {
+  if (error instanceof CartApiError) return error
+  const list = (error as { errors?: unknown } | null)?.errors
+  if (Array.isArray(list) && list.length > 0) {
+    const first = list[0] as { message?: unknown; extensions?: unknown }
+    const extensions =
+      typeof first.extensions === 'object' && first.extensions !== null
+        ? (first.extensions as Record<string, unknown>)
+        : {}
+    const code = typeof extensions.code === 'string' ? extensions.code : null
+    return new CartApiError(typeof first.message === 'string' ? first.message : 'Error', code, extensions)
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return new CartApiError(message, null)
+}
+
+let apolloModule: Promise<typeof import('@apollo/client')> | undefined
+const documents = new Map<OperationName, DocumentNode>()
+
+async function documentFor(name: OperationName): Promise<DocumentNode> {
+  const cached = documents.get(name)
+  if (cached) return cached
+  apolloModule ??= import('@apollo/client')
+  const { gql } = await apolloModule
+  const document = gql(`${CART_OPERATION_SOURCES[name]}\n${fragmentSource}`)
+  documents.set(name, document)
+  return document
+}
+
+/** Where the cart is priced: the checkout market (spec §7 getCart marketId) in the page's language. */
+export interface CartScope {
+  market: MarketAlias
+  locale: LocaleCode
+  /** true on checkout pages (spec §7) */
+  allowExternalShippingFee?: boolean
+}
+
+function scopeVariables(scope: CartScope) {
+  return {
+    ...apiScope(scope.market, scope.locale),
+    ...(scope.allowExternalShippingFee ? { allowExternalShippingFee: true } : {}),
+  }
+}
+
+type CartClient = Pick<ApolloClient, 'query' | 'mutate'>
+
+function cartOf(data: unknown, field: string): CartView {
+  const cart = (data as Record<string, unknown> | null | undefined)?.[field] as CartView | null | undefined
+  if (!cart || typeof cart.id !== 'string')
+    throw new CartApiError(`The API returned no cart (${field})`, null)
+  return { ...cart, items: (cart.items ?? []).filter((item) => item !== null) }
+}
+
+async function mutate(
+  apollo: CartClient,
+  name: Exclude<OperationName, 'getCart'>,
+  variables: Record<string, unknown>,
+): Promise<CartView> {
+  try {
+    const result = await apollo.mutate({ mutation: await documentFor(name), variables })
+    return cartOf(result.data, name)
+  } catch (error) {
+    throw toCartApiError(error)
+  }
+}
+
+/** getCart: the cart with this id, or a new cart when id is null. Never from the cache. */
+export async function fetchCart(
+  apollo: Pick<ApolloClient, 'query'>,
+  id: string | null,
+  scope: CartScope,
+): Promise<CartView> {
+  try {
+    const result = await apollo.query({
+      query: await documentFor('getCart'),
+      variables: { ...scopeVariables(scope), ...(id ? { id } : {}) },
+      fetchPolicy: 'no-cache',
+    })
+    return cartOf(result.data, 'getCart')
+  } catch (error) {
+    throw toCartApiError(error)
+  }
+}
+
+export function addItem(
+  apollo: CartClient,
+  id: string,
+  item: { skuId: number; quantity: number },
+  scope: CartScope,
+): Promise<CartView> {
+  return mutate(apollo, 'addToCart', { ...scopeVariables(scope), id, item })
+}
+
+/** Sets a line's absolute quantity; 0 removes it. */
+export function updateItem(
+  apollo: CartClient,
+  id: string,
+  item: { skuId: number; quantity: number },
+  scope: CartScope,
+): Promise<CartView> {
+  return mutate(apollo, 'updateCartItem', { ...scopeVariables(scope), id, item })
+}
+
+/** Sets (or with '' removes) the promo, gift or bonus-voucher code. */
+export function setPromoCode(
+  apollo: CartClient,
+  id: string,
+  promoCode: string,
+  scope: CartScope,
+): Promise<CartView> {
+  const { allowExternalShippingFee: _unused, ...rest } = scopeVariables(scope) as ReturnType<
+    typeof scopeVariables
+  > & { allowExternalShippingFee?: boolean }
+  return mutate(apollo, 'setCartPromoCode', { ...rest, id, promoCode })
+}

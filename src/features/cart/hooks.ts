@@ -1,0 +1,102 @@
+/**
+ * React access to the cart's actions: each returns `{ ok: true }` or `{ ok: false, message }`
+ * with the message already in the page's language (spec §8 errors).
+ */
+import { useCallback } from 'react'
+import { useIntl, type IntlShape } from 'react-intl'
+import { useGetApollo } from '../../app/apollo-access'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { toCartApiError } from './api'
+import { cartErrorMessage, VOUCHER_MINIMUM_PURCHASE_EUR, type CartOperation } from './rules'
+import { addToCart, applyPromoCode, setLineQuantity } from './thunks'
+import type { CartView } from './types'
+
+export type CartResult = { ok: true } | { ok: false; message: string }
+
+export function describeCartError(
+  intl: IntlShape,
+  error: unknown,
+  operation: CartOperation,
+  code?: string,
+): string {
+  const voucherMinimum = intl.formatNumber(VOUCHER_MINIMUM_PURCHASE_EUR, {
+    style: 'currency',
+    currency: 'EUR',
+  })
+  const message = cartErrorMessage(toCartApiError(error), operation, {
+    ...(code !== undefined ? { code } : {}),
+    voucherMinimum,
+  })
+  return intl.formatMessage({ id: message.id }, message.values)
+}
+
+function useCartAction<TInput>(
+  operation: CartOperation,
+  run: (input: TInput) => Promise<unknown>,
+  codeOf?: (input: TInput) => string,
+): (input: TInput) => Promise<CartResult> {
+  const intl = useIntl()
+  return useCallback(
+    async (input: TInput) => {
+      try {
+        await run(input)
+        return { ok: true as const }
+      } catch (error) {
+        return { ok: false as const, message: describeCartError(intl, error, operation, codeOf?.(input)) }
+      }
+    },
+    [intl, run, operation, codeOf],
+  )
+}
+
+/**
+ * Adds a size to the shopper's cart: creates the cart when there is none, adds through the
+ * addToCart mutation, updates the store (so the cookie and other tabs follow) and opens the
+ * added-to-cart popup. Errors come back as a message in the page's language ('only {stock} left').
+ */
+export function useAddToCart(): (input: { skuId: number; quantity: number }) => Promise<CartResult> {
+  const dispatch = useAppDispatch()
+  const getApollo = useGetApollo()
+  const run = useCallback(
+    (input: { skuId: number; quantity: number }) => dispatch(addToCart(getApollo, input)),
+    [dispatch, getApollo],
+  )
+  return useCartAction('add', run)
+}
+
+/** Sets a line's quantity; 0 removes the line. */
+export function useSetLineQuantity(): (input: { skuId: number; quantity: number }) => Promise<CartResult> {
+  const dispatch = useAppDispatch()
+  const getApollo = useGetApollo()
+  const run = useCallback(
+    (input: { skuId: number; quantity: number }) => dispatch(setLineQuantity(getApollo, input)),
+    [dispatch, getApollo],
+  )
+  return useCartAction('update', run)
+}
+
+const codeOfInput = (code: string) => code
+
+/** Applies a promo code, gift code or bonus voucher; '' removes it. */
+export function useApplyPromoCode(): (code: string) => Promise<CartResult> {
+  const dispatch = useAppDispatch()
+  const getApollo = useGetApollo()
+  const run = useCallback((code: string) => dispatch(applyPromoCode(getApollo, code)), [dispatch, getApollo])
+  return useCartAction('promo', run, codeOfInput)
+}
+
+/** The loaded cart in the Cart fragment's shape, or null. */
+export function useCart(): CartView | null {
+  return useAppSelector((state) => state.cart.data) as CartView | null
+}
+
+export function useCartItemCount(): number {
+  return useAppSelector((state) => {
+    const items = state.cart.data?.items
+    return items ? items.reduce((sum, item) => sum + item.quantity, 0) : 0
+  })
+}
+
+export function useVatIncluded(): boolean {
+  return useAppSelector((state) => state.global.vatIncluded)
+}

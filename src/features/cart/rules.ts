@@ -1,0 +1,209 @@
+/**
+ * Pure cart rules the UI and the thunks share (spec §§4, 5, 9): how many of a size a shopper may
+ * order, when the threshold message shows, which text an API error becomes, whether a code is a
+ * loyalty bonus voucher, and which amount (inc or ex VAT) a customer sees.
+ */
+import { LOYALTY_VOUCHER_PREFIX } from '../loyalty/slice'
+import { CART_ERROR_CODES, type CartApiError } from './api'
+import type { CartItem, CartPrice, CartSkuStock, CartView } from './types'
+
+/** Static and oversellable sizes are capped at 99 a line (the commerce API's rule). */
+export const MAX_LINE_QUANTITY = 99
+
+/** Spec §9: a bonus voucher needs a purchase of at least 25 euro. */
+export const VOUCHER_MINIMUM_PURCHASE_EUR = 25
+
+/** The most of a size one cart line may hold (server/services/graphql/cart/stock.ts). */
+export function maxOrderable(stock: CartSkuStock | null | undefined): number {
+  if (!stock) return MAX_LINE_QUANTITY
+  if ((stock.static ?? 0) > 0) return MAX_LINE_QUANTITY
+  if (stock.oversellable > 0) return Math.min(MAX_LINE_QUANTITY, stock.inStock + stock.oversellable)
+  return Math.max(0, stock.inStock)
+}
+
+export function lineStock(item: CartItem): CartSkuStock | null {
+  return item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.stock ?? null
+}
+
+/** Spec §5: the threshold message shows once the quantity in the cart has reached what can be ordered. */
+export function thresholdReached(item: CartItem): boolean {
+  return item.quantity >= maxOrderable(lineStock(item))
+}
+
+export function sizeName(item: CartItem): string | null {
+  return item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.name ?? null
+}
+
+/** Spec §4 loyalty: bonus vouchers are promo codes with the voucher prefix. */
+export function isBonusVoucher(code: string): boolean {
+  return code.trim().toUpperCase().startsWith(LOYALTY_VOUCHER_PREFIX)
+}
+
+export interface CartMessage {
+  id: string
+  values?: Record<string, string | number>
+}
+
+export type CartOperation = 'add' | 'update' | 'promo'
+
+/**
+ * The shopper's text for an API error (spec §8): not more than stock ('only {stock} left'),
+ * invalid promo code, requirements not met for a code or a bonus voucher (a voucher's
+ * requirement is the 25 euro minimum purchase), invalid bonus voucher; anything else the
+ * generic message.
+ */
+export function cartErrorMessage(
+  error: Pick<CartApiError, 'code' | 'extensions'>,
+  operation: CartOperation,
+  context: { code?: string; voucherMinimum?: string } = {},
+): CartMessage {
+  if (error.code === CART_ERROR_CODES.outOfStock) {
+    const stock = Number(error.extensions.stock)
+    return Number.isFinite(stock) && stock > 0
+      ? { id: 'validation.stock', values: { stock } }
+      : { id: 'cart.error.outOfStock' }
+  }
+  if (operation === 'promo') {
+    const voucher = isBonusVoucher(context.code ?? '')
+    if (error.code === CART_ERROR_CODES.requirementsNotMet) {
+      return voucher
+        ? {
+            id: 'cart.voucher.minimumPurchase',
+            values: { amount: context.voucherMinimum ?? `${VOUCHER_MINIMUM_PURCHASE_EUR} €` },
+          }
+        : { id: 'cart.promo.requirementsNotMet' }
+    }
+    if (error.code === CART_ERROR_CODES.invalidPromoCode || error.code === CART_ERROR_CODES.badUserInput) {
+      return { id: voucher ? 'cart.voucher.invalid' : 'cart.promo.invalid' }
+    }
+  }
+  return { id: 'error.generic.text' }
+}
+
+/** A cart id the API no longer answers for (completed, another user's, unknown): start a new cart. */
+export function isLostCart(error: Pick<CartApiError, 'code'>): boolean {
+  return error.code === CART_ERROR_CODES.notFound || error.code === CART_ERROR_CODES.cartCompleted
+}
+
+/** The formatted amount a customer sees: inc VAT for private persons, ex VAT for business customers. */
+export function shownPrice(
+  price: Pick<CartPrice, 'sellingPriceIncVatFormatted' | 'sellingPriceExVatFormatted'> | null | undefined,
+  vatIncluded: boolean,
+): string {
+  if (!price) return ''
+  return (vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted) ?? ''
+}
+
+export function shownRegularPrice(
+  price: Pick<CartPrice, 'regularPriceIncVatFormatted' | 'regularPriceExVatFormatted'> | null | undefined,
+  vatIncluded: boolean,
+): string {
+  if (!price) return ''
+  return (vatIncluded ? price.regularPriceIncVatFormatted : price.regularPriceExVatFormatted) ?? ''
+}
+
+export function itemCount(cart: Pick<CartView, 'items'> | null | undefined): number {
+  return cart ? cart.items.reduce((sum, item) => sum + item.quantity, 0) : 0
+}
+
+export interface LineChange {
+  skuId: number
+  /** positive: added; negative: removed */
+  delta: number
+  item: CartItem
+}
+
+/** What changed between two versions of the same cart, line by line (for cart:add / cart:remove). */
+export function lineChanges(before: Pick<CartView, 'items'>, after: Pick<CartView, 'items'>): LineChange[] {
+  const changes: LineChange[] = []
+  const beforeBySku = new Map(before.items.map((item) => [item.skuId, item]))
+  for (const item of after.items) {
+    const delta = item.quantity - (beforeBySku.get(item.skuId)?.quantity ?? 0)
+    if (delta !== 0) changes.push({ skuId: item.skuId, delta, item })
+    beforeBySku.delete(item.skuId)
+  }
+  for (const item of beforeBySku.values()) changes.push({ skuId: item.skuId, delta: -item.quantity, item })
+  return changes
+}
+
+export interface FreeShippingProgressView {
+  reached: boolean
+  leftFormatted: string
+  /** 0–100 */
+  percent: number
+}
+
+/**
+ * Where the cart stands against the free-shipping threshold: the API's amount left, and the share
+ * of the threshold the goods (after discounts, in the customer's VAT view) already cover. Null
+ * without a shipping option or an empty cart.
+ */
+export function freeShippingProgress(
+  cart: Pick<CartView, 'items' | 'summary'>,
+  vatIncluded: boolean,
+): FreeShippingProgressView | null {
+  const shipping = cart.summary?.shipping
+  if (!shipping || cart.items.length === 0) return null
+  const left = Math.max(0, shipping.amountLeftToFreeShipping)
+  // nothing left to reach but still a fee: this shipping option has no free-shipping threshold
+  if (left === 0 && shipping.feeIncVat > 0) return null
+  const subTotal = cart.summary?.subTotal
+  const goodsBefore = (vatIncluded ? subTotal?.sellingPriceIncVat : subTotal?.sellingPriceExVat) ?? 0
+  const discount =
+    (vatIncluded ? cart.summary?.fixedAmountDiscountIncVat : cart.summary?.fixedAmountDiscountExVat) ?? 0
+  const goods = Math.max(0, goodsBefore - discount)
+  const threshold = goods + left
+  const percent = left === 0 || threshold <= 0 ? 100 : Math.min(100, Math.round((goods / threshold) * 100))
+  return {
+    reached: left === 0,
+    leftFormatted: shipping.amountLeftToFreeShippingFormatted ?? String(left),
+    percent,
+  }
+}
+
+export interface SummaryRows {
+  subtotal: string
+  /** campaign and promo discounts off the regular subtotal, or null when there are none */
+  discount: string | null
+  /** the shipping fee, or null when shipping is free */
+  shipping: string | null
+  total: string
+  vat: string
+  /** gift card and account balance used, or null */
+  balance: string | null
+  toPay: string | null
+}
+
+/** The summary's amounts in the customer's VAT view (inc VAT for PERSON, ex VAT for business). */
+export function summaryRows(cart: Pick<CartView, 'summary'>, vatIncluded: boolean): SummaryRows {
+  const summary = cart.summary
+  const pick = (inc: string | null | undefined, ex: string | null | undefined) =>
+    (vatIncluded ? inc : ex) ?? ''
+  const total = summary?.total
+  const shipping = summary?.shipping
+  const discountAmount = vatIncluded ? (total?.discountIncVat ?? 0) : (total?.discountExVat ?? 0)
+  const balance = summary?.balance
+  return {
+    // regular prices: the discount row then covers campaign and promo discounts alike, and
+    // subtotal − discounts + shipping = total holds on screen
+    subtotal: pick(
+      summary?.subTotal?.regularPriceIncVatFormatted,
+      summary?.subTotal?.regularPriceExVatFormatted,
+    ),
+    discount: discountAmount > 0 ? pick(total?.discountIncVatFormatted, total?.discountExVatFormatted) : null,
+    shipping:
+      shipping && shipping.feeIncVat > 0
+        ? pick(shipping.feeIncVatFormatted, shipping.feeExVatFormatted)
+        : null,
+    total: pick(total?.sellingPriceIncVatFormatted, total?.sellingPriceExVatFormatted),
+    vat: total?.vatFormatted ?? '',
+    balance: balance && balance.pending > 0 ? (balance.pendingFormatted ?? '') : null,
+    toPay:
+      balance && balance.pending > 0
+        ? pick(
+            balance.totalSellingPriceExBalanceIncVatFormatted,
+            balance.totalSellingPriceExBalanceExVatFormatted,
+          )
+        : null,
+  }
+}

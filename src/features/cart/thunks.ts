@@ -1,0 +1,129 @@
+/**
+ * The cart's actions against the commerce API. Each takes the page's lazy Apollo getter, runs
+ * the operation in the checkout market (spec §7) and puts the answer into the store with
+ * `cartLoaded`; the cookie, the other tabs and the shop events follow from that action in the
+ * listeners (src/app/client/listeners.ts, ./listeners.ts), never from here.
+ */
+import type { ApolloClient } from '@apollo/client'
+import type { AppDispatch, RootState } from '../../app/store'
+import {
+  addItem,
+  CartApiError,
+  fetchCart,
+  setPromoCode,
+  toCartApiError,
+  updateItem,
+  type CartScope,
+} from './api'
+import { isLostCart } from './rules'
+import { addedToCartShown, cartEmptied, cartLoaded, loadCart, type CartData } from './slice'
+import type { CartView } from './types'
+
+export type GetCartApollo = () => Promise<Pick<ApolloClient, 'query' | 'mutate'>>
+
+type Dispatch = AppDispatch
+type GetState = () => RootState
+
+export function cartScopeOf(state: RootState, allowExternalShippingFee = false): CartScope {
+  return {
+    market: state.channel.checkoutMarket,
+    locale: state.channel.locale,
+    ...(allowExternalShippingFee ? { allowExternalShippingFee } : {}),
+  }
+}
+
+export function asCartData(cart: CartView): CartData {
+  return cart as unknown as CartData
+}
+
+/** One cart creation at a time per store: two quick adds must not create two carts. */
+const creating = new WeakMap<GetState, Promise<string>>()
+
+async function ensureCartId(
+  getApollo: GetCartApollo,
+  dispatch: Dispatch,
+  getState: GetState,
+): Promise<string> {
+  const known = getState().cart.id
+  if (known) return known
+  let pending = creating.get(getState)
+  if (!pending) {
+    pending = (async () => {
+      const cart = await fetchCart(await getApollo(), null, cartScopeOf(getState()))
+      dispatch(cartLoaded(asCartData(cart)))
+      return cart.id
+    })().finally(() => creating.delete(getState))
+    creating.set(getState, pending)
+  }
+  return pending
+}
+
+/**
+ * Runs a change on the shopper's cart, creating the cart first when there is none. A cart the
+ * API no longer has (completed by a purchase in another tab, unknown) is replaced by a new one
+ * and the change is tried once more on it.
+ */
+async function changeCart(
+  getApollo: GetCartApollo,
+  dispatch: Dispatch,
+  getState: GetState,
+  run: (apollo: Awaited<ReturnType<GetCartApollo>>, id: string, scope: CartScope) => Promise<CartView>,
+): Promise<CartView> {
+  const apollo = await getApollo()
+  const id = await ensureCartId(getApollo, dispatch, getState)
+  try {
+    return await run(apollo, id, cartScopeOf(getState()))
+  } catch (error) {
+    const apiError = toCartApiError(error)
+    if (!isLostCart(apiError)) throw apiError
+    dispatch(cartEmptied())
+    const freshId = await ensureCartId(getApollo, dispatch, getState)
+    return run(apollo, freshId, cartScopeOf(getState()))
+  }
+}
+
+/** Adds a size to the cart and opens the added-to-cart popup. Rejects with a CartApiError. */
+export function addToCart(getApollo: GetCartApollo, input: { skuId: number; quantity: number }) {
+  return async (dispatch: Dispatch, getState: GetState): Promise<CartView> => {
+    const cart = await changeCart(getApollo, dispatch, getState, (apollo, id, scope) =>
+      addItem(apollo, id, input, scope),
+    )
+    dispatch(cartLoaded(asCartData(cart)))
+    dispatch(addedToCartShown(input))
+    return cart
+  }
+}
+
+/** Sets a line's quantity (absolute); 0 removes the line. */
+export function setLineQuantity(getApollo: GetCartApollo, input: { skuId: number; quantity: number }) {
+  return async (dispatch: Dispatch, getState: GetState): Promise<CartView> => {
+    if (!getState().cart.id) throw new CartApiError('There is no cart to change', 'NOT_FOUND')
+    const cart = await changeCart(getApollo, dispatch, getState, (apollo, id, scope) =>
+      updateItem(apollo, id, input, scope),
+    )
+    dispatch(cartLoaded(asCartData(cart)))
+    return cart
+  }
+}
+
+/** Applies a promo code, gift code or bonus voucher; '' removes the code. */
+export function applyPromoCode(getApollo: GetCartApollo, code: string) {
+  return async (dispatch: Dispatch, getState: GetState): Promise<CartView> => {
+    const cart = await changeCart(getApollo, dispatch, getState, (apollo, id, scope) =>
+      setPromoCode(apollo, id, code.trim(), scope),
+    )
+    dispatch(cartLoaded(asCartData(cart)))
+    return cart
+  }
+}
+
+/**
+ * Loads the cart in the browser (when the server could not, or the checkout market changed) with
+ * the spec's retry rule (slice.ts `loadCart`: 1 s, 5 attempts, each resetting the cart).
+ */
+export function reloadCart(getApollo: GetCartApollo) {
+  return (dispatch: Dispatch, getState: GetState) =>
+    loadCart({
+      fetchCart: async (id) => asCartData(await fetchCart(await getApollo(), id, cartScopeOf(getState()))),
+    })(dispatch, getState)
+}
