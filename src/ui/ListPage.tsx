@@ -24,6 +24,7 @@ import {
   type SelectionSlot,
 } from '../lib/list-url'
 import { FacetsPanel } from '../features/list/FacetsPanel'
+import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
 import { useListNavigate, usePendingSelection } from '../features/list/navigation'
 import { useProductLeft } from '../features/list/product-left'
@@ -266,7 +267,17 @@ function ProductGrid({ data }: { data: ListPageData }) {
       <ul className="list-page__grid plain-list" role="list" onClick={onGridClick}>
         {products.map((product, index) => (
           <li key={product.productId}>
-            <ProductCard product={product} priority={index < 2} />
+            <ProductCard
+              product={product}
+              priority={index < 2}
+              actions={
+                <FavouriteToggle
+                  productId={product.productId}
+                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
+                  product={product}
+                />
+              }
+            />
           </li>
         ))}
       </ul>
