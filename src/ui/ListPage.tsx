@@ -10,19 +10,16 @@ import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { listSearchString, isListSort, type FilterValue, type ListSelection } from '../lib/list-url'
 import {
   hasFilters,
-  listSearchString,
   toggleValue,
   withPage,
   withPriceRange,
   withSort,
   withoutFilters,
-  isListSort,
-  type FilterValue,
-  type ListSelection,
   type SelectionSlot,
-} from '../lib/list-url'
+} from '../lib/list-selection'
 import { FacetsPanel } from '../features/list/FacetsPanel'
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
+import { type FilterKey, type ListSelection } from '../../lib/list-url'
 import {
   hasFilters,
   isSelected,
@@ -13,10 +14,8 @@ import {
   toggleValue,
   withPriceRange,
   withoutFilters,
-  type FilterKey,
-  type ListSelection,
   type SelectionSlot,
-} from '../../lib/list-url'
+} from '../../lib/list-selection'
 import type { Facet } from './query'
 import { usePendingSelection } from './navigation'
 
