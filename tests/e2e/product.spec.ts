@@ -55,7 +55,6 @@ test.describe('product page', () => {
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(DRESS.names.fi)
     await expect(page.getByText('59,95 €').first()).toBeVisible()
-    await expect(page.getByText(fi('product.price.incVat')).first()).toBeVisible()
     expect(browserErrors).toEqual([])
   })
 
@@ -264,8 +263,8 @@ test.describe('quickshop panel', () => {
   }) => {
     await openDress(page)
     const related = page.getByRole('region', { name: fi('product.related.title') })
-    const open = related.getByRole('button', { name: /^Pikaostos: / }).first()
-    const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Pikaostos: /, '')
+    const open = related.getByRole('button', { name: /^Pikaosto: / }).first()
+    const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Pikaosto: /, '')
     await open.click()
     const dialog = page.getByRole('dialog', { name })
     await expect(dialog).toBeVisible()
@@ -290,7 +289,7 @@ test.describe('quickshop panel', () => {
     // the navy satin dress (same category and brand) lists the black one among its related products
     await page.goto(`/fi/product/${await aliasOf(page, DRESS_COLOURS.productIds[0])}`)
     await waitForHydration(page)
-    const open = page.getByRole('button', { name: `Pikaostos: ${DRESS.brand} ${DRESS.names.fi}` })
+    const open = page.getByRole('button', { name: `Pikaosto: ${DRESS.brand} ${DRESS.names.fi}` })
     await open.click()
     const dialog = page.getByRole('dialog', { name: `${DRESS.brand} ${DRESS.names.fi}` })
     const picker = dialog.getByRole('radiogroup', { name: fi('product.size.choose') })
