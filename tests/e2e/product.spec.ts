@@ -88,6 +88,17 @@ test.describe('product page', () => {
     await expect(page.getByRole('button', { name: fi('product.addToCart') })).toBeEnabled()
   })
 
+  test('adds the chosen size to the cart', async ({ page, browserErrors }) => {
+    await openDress(page)
+    await size(page, '34').check()
+    await page.getByRole('button', { name: fi('product.addToCart') }).click()
+    await expect(
+      page.getByRole('status').filter({ hasText: fi('product.added').replace('{size}', '34') }),
+    ).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    expect(browserErrors).toEqual([])
+  })
+
   test('shows the stock state of the chosen size', async ({ page }) => {
     await openDress(page)
     for (const [label, stockId] of [
@@ -207,7 +218,10 @@ test.describe('product page', () => {
   test('shows the lowest price of the last 30 days on a discounted product', async ({ page }) => {
     await page.goto(`/fi/product/${await aliasOf(page, FIXTURE_PRODUCTS.campaignDress.productId)}`)
     await waitForHydration(page)
-    await expect(page.getByText(/^Alin hinta viimeisen 30 päivän aikana: /)).toBeVisible()
+    // the product's own price comes first; the related products' cards may show notices too
+    const summary = page.getByRole('article').filter({ has: page.getByRole('heading', { level: 1 }) })
+    await expect(summary.getByText(/^Alin hinta viimeisen 30 päivän aikana: /).first()).toBeVisible()
+    await expect(summary.locator('del').first()).toBeVisible()
   })
 
   test('an unknown product answers 404', async ({ page }) => {
@@ -298,7 +312,9 @@ test.describe('quickshop panel', () => {
     await expect(dialog.getByRole('textbox', { name: fi('product.notify.email') })).toBeVisible()
     await picker.getByRole('radio', { name: /^36\b/ }).check()
     await expect(dialog.getByText(sizeStatus('36', 'product.stock.fewLeft'))).toBeVisible()
-    await expect(dialog.getByRole('button', { name: fi('product.addToCart') })).toBeEnabled()
+    // the size goes into the cart and the panel closes for the cart's popup
+    await dialog.getByRole('button', { name: fi('product.addToCart') }).click()
+    await expect(dialog).toHaveCount(0)
   })
 })
 
