@@ -62,6 +62,9 @@ export function BuyBox({ skus, name, onAdded }: BuyBoxProps) {
     }
   }
 
+  // a product without sizes cannot be bought (nor watched); the page still shows it
+  if (skus.length === 0) return null
+
   return (
     <div className="buy-box">
       {skus.length > 1 || (skus.length === 1 && !isPurchasable(skus[0] as ProductSku)) ? (
