@@ -96,6 +96,9 @@ test.describe('product page', () => {
       page.getByRole('status').filter({ hasText: fi('product.added').replace('{size}', '34') }),
     ).toBeVisible()
     await expect(page.getByRole('alert')).toHaveCount(0)
+    // the cart's added-to-cart popup names the product
+    const popup = page.getByRole('dialog', { name: message('fi', 'cart.added.title') })
+    await expect(popup.getByText(`${DRESS.brand} ${DRESS.names.fi}`)).toBeVisible()
     expect(browserErrors).toEqual([])
   })
 
