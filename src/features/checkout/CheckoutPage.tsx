@@ -21,6 +21,7 @@ import { MARKETS } from '../../lib/markets'
 import { isValidZip, normaliseZip } from '../../lib/validation'
 import { hrefFor, routerPath, RouteLink } from '../../ui/RouteLink'
 import { contentPageByKey } from '../../routes/content/known-pages'
+import { cartEmptied, cartItemCount } from '../cart/slice'
 import {
   checkoutReset,
   customerStatusFrom,
@@ -75,6 +76,14 @@ export function CheckoutPage() {
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
   const cartId = useAppSelector((state) => state.cart.id)
+  // a change made to the cart elsewhere (line quantity, promo code, another tab) reloads the checkout
+  const cartVersion = useAppSelector((state) => {
+    const cart = state.cart.data
+    if (!cart) return ''
+    return [cartItemCount(cart), cart.promoCode ?? '', cart.summary?.total?.sellingPriceIncVat ?? ''].join(
+      '/',
+    )
+  })
   const checkout = useAppSelector((state) => state.checkout)
   const { form, shippingId, paymentId, termsAccepted } = checkout
   const country = MARKETS[site.market].countryCode
@@ -86,6 +95,7 @@ export function CheckoutPage() {
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
   const [feedback, setFeedback] = useState<string | null>(null)
   const [fatal, setFatal] = useState<unknown>(null)
+  const [paymentsLimited, setPaymentsLimited] = useState(false)
   const requestSeq = useRef(0)
   const feedbackRef = useRef<HTMLDivElement>(null)
 
@@ -160,6 +170,8 @@ export function CheckoutPage() {
         }
         const payments = next.paymentOptions ?? []
         if (!payments.some((option) => String(option.id) === current.paymentId)) {
+          // spec §6: a restricted customer gets limited payment options; the one chosen is gone
+          if (current.paymentId !== null && payments.length > 0) setPaymentsLimited(true)
           const selected = payments.find((option) => option.isSelected)
           dispatch(paymentSelected(selected ? String(selected.id) : null))
         }
@@ -174,7 +186,7 @@ export function CheckoutPage() {
 
   // Load, and reload when a choice that changes the options or the totals changes.
   const zipKey = zipValid ? normaliseZip(form.zip) : ''
-  const refreshKey = [cartId, zipKey, form.customerType, shippingId, paymentId].join('|')
+  const refreshKey = [cartId, cartVersion, zipKey, form.customerType, shippingId, paymentId].join('|')
   const latestChoices = useRef(choices)
   useEffect(() => {
     latestChoices.current = choices
@@ -292,7 +304,9 @@ export function CheckoutPage() {
       return
     }
     if (result.status === 'completed' && result.publicId) {
+      // the cart is now the order (read-only on the server): the shopper starts a new one
       dispatch(checkoutReset())
+      dispatch(cartEmptied())
       const confirm = routerPath(hrefFor(site, 'checkout-confirm'), site.basename)
       void navigate(`${confirm}?oid=${encodeURIComponent(result.publicId)}`)
       return
@@ -467,10 +481,13 @@ export function CheckoutPage() {
 
         <section className="checkout-section" aria-labelledby="checkout-payment-title">
           <h2 id="checkout-payment-title">{intl.formatMessage({ id: 'checkout.payment.title' })}</h2>
-          {checkout.customerStatus !== 'ok' &&
-          checkout.customerStatus !== 'blacklisted' &&
-          checkout.customerStatus !== 'invalidemail' ? (
-            <p className="checkout-notice">{intl.formatMessage({ id: 'checkout.feedback.limited' })}</p>
+          {paymentsLimited ||
+          (checkout.customerStatus !== 'ok' &&
+            checkout.customerStatus !== 'blacklisted' &&
+            checkout.customerStatus !== 'invalidemail') ? (
+            <p className="checkout-notice" role="status">
+              {intl.formatMessage({ id: 'checkout.feedback.limited' })}
+            </p>
           ) : null}
           {paymentOptions.length > 0 ? (
             <RadioGroup
