@@ -208,6 +208,7 @@ test('sitemap.xml lists pages with hreflang alternates, and robots.txt points to
   expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="sv-SE" href="[^"]+\/se\/sv\/om-oss"\s*\/>/)
   expect(xml).toMatch(/hreflang="x-default"/)
   expect(xml).toMatch(/<loc>[^<]+\/dk\/da\/lumo-member<\/loc>/)
+  expect(xml).toMatch(/<loc>[^<]+\/se\/sv\/inspiration\/festsasongens-looks<\/loc>/)
 
   const robots = await request.get('/robots.txt')
   expect(robots.status()).toBe(200)
