@@ -10,10 +10,14 @@ import { openDatabase } from '../server/db'
 import { ensureSeeded } from '../server/db/seed'
 import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
+import paymentsService from '../server/services/payments'
+import mailService from '../server/services/mail'
 
 const SERVICES = {
   graphql: graphqlService,
   images: imagesService,
+  payments: paymentsService,
+  mail: mailService,
 } as const
 
 const name = process.argv[2]

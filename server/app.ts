@@ -10,6 +10,8 @@ import type { Database } from './db'
 import graphqlService from './services/graphql'
 import imagesService from './services/images'
 import logService from './services/log'
+import paymentsService from './services/payments'
+import mailService from './services/mail'
 import graphqlProxy from './ssr/graphql-proxy'
 import { createServiceFetch } from './ssr/service-fetch'
 import ssr from './ssr'
@@ -49,6 +51,8 @@ export async function buildApp({
   await app.register(graphqlService, { database, config })
   await app.register(imagesService, { database, config })
   await app.register(logService)
+  await app.register(paymentsService, { database, config })
+  await app.register(mailService, { database, config })
 
   // Storefront.
   const serviceFetch = createServiceFetch(app, config)

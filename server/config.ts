@@ -3,7 +3,7 @@
  * the start with a message naming the variable (DESIGN.md §3). Every outside service is a base
  * URL: by default it points at the embedded implementation in this same process.
  */
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32).optional(),
+  PAYMENT_SECRET: z.string().min(32).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
 })
 
@@ -63,6 +64,8 @@ export interface Config {
   smtpUrl: string | undefined
   redisUrl: string | undefined
   sessionSecret: string
+  /** Signs the payment provider's sessions and callbacks (docs/adr/0009-payments.md). */
+  paymentSecret: string
   seedProducts: number
 }
 
@@ -113,6 +116,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
   const marketDomains = parseMarketDomains(env.MARKET_DOMAINS)
   const trim = (url: string) => url.replace(/\/$/, '')
+  const sessionSecret = loadSessionSecret(dataDir, env.SESSION_SECRET)
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
@@ -137,7 +141,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
-    sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+    sessionSecret,
+    paymentSecret:
+      env.PAYMENT_SECRET ?? createHmac('sha256', sessionSecret).update('lumopay-signing').digest('base64url'),
     seedProducts: env.SEED_PRODUCTS,
   }
 }

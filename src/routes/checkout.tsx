@@ -1,13 +1,10 @@
-/** Checkout (undistracted layout): the purchase's own page; the cart and forms come with the checkout feature. */
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/** Checkout (undistracted layout): the cart, the customer form, delivery, payment and the order. */
+import { messageMeta } from '../ui/page-meta'
+import { CheckoutPage } from '../features/checkout/CheckoutPage'
 
-const page = simplePage({
+export const meta = messageMeta({
   title: 'page.checkout.title',
-  intro: 'page.checkout.intro',
-  links: [{ to: 'home', label: 'nav.backToShop' }, ...SHOP_LINKS],
+  description: 'page.checkout.intro',
   noindex: true,
 })
-
-export const meta = page.meta
-export const Component = page.Component
+export const Component = CheckoutPage

@@ -1,13 +1,85 @@
-/** Home (spec §1–2): the campaign hero, the category entry points, the newsletter offer and the shop promises. */
+/**
+ * Home (spec §1–2): the hero of the discount campaign running now, the category entry points,
+ * the new-arrival and bestseller rails, the newsletter offer (15 % off a first purchase) and the
+ * shop promises. The campaign and the rails come from the commerce API in the loader.
+ */
 import { useIntl } from 'react-intl'
-import type { PageMeta } from '../app/route-types'
+import { useLoaderData } from 'react-router'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { runQuery } from '../app/graphql'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
+import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
+import { NewsletterForm } from '../features/newsletter/NewsletterForm'
+import { ProductCard } from '../ui/ProductCard'
+import { withListProductFields, type ListProduct } from '../ui/product-card-data'
 import { RouteLink } from '../ui/RouteLink'
 import { ShopPromises } from '../ui/ShopPromises'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../ui/navigation'
+import homeQuery from '../../graphql/operations/home.graphql?raw'
 
-export const meta: PageMeta<null> = ({ intl, market }) => ({
+export interface HomeCampaign {
+  name: string
+  /** the campaign list's alias: /dc/{alias} */
+  alias: string
+  /** how many products are in the campaign now */
+  count: number
+}
+
+export interface HomeData {
+  campaign: HomeCampaign | null
+  newArrivals: ListProduct[]
+  bestsellers: ListProduct[]
+}
+
+/** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
+export const RAIL_SIZE = 8
+
+type ProductsResult = { products: (ListProduct | null)[] | null } | null
+
+interface FacetValue {
+  facetId: string | null
+  label: string | null
+  url: string | null
+  count: number
+}
+
+interface HomeQueryData {
+  newArrivals?: ProductsResult
+  bestsellers?: ProductsResult
+  campaigns: {
+    filters: {
+      facets: ({ type: string | null; values: (FacetValue | null)[] | null } | null)[] | null
+    } | null
+  } | null
+}
+
+/** The first running campaign with products, in the campaigns' own order. */
+export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
+  const facet = data.campaigns?.filters?.facets?.find((candidate) => candidate?.type === 'Campaign')
+  for (const value of facet?.values ?? []) {
+    const alias = value?.url?.startsWith('/dc/') ? value.url.slice('/dc/'.length) : ''
+    if (value && value.label && alias && value.count > 0)
+      return { name: value.label, alias, count: value.count }
+  }
+  return null
+}
+
+const products = (result: ProductsResult | undefined): ListProduct[] =>
+  (result?.products ?? []).filter((product): product is ListProduct => product !== null)
+
+const query = withListProductFields(homeQuery)
+
+export const loader: PageLoader<HomeData> = async ({ apollo }) => {
+  const data = await runQuery<HomeQueryData>(apollo, query, { railSize: RAIL_SIZE })
+  return {
+    campaign: heroCampaign(data),
+    newArrivals: products(data.newArrivals),
+    bestsellers: products(data.bestsellers),
+  }
+}
+
+export const meta: PageMeta<HomeData> = ({ intl, market }) => ({
   title: intl.formatMessage({ id: 'page.home.title' }),
   description: intl.formatMessage(
     { id: 'app.description' },
@@ -15,19 +87,82 @@ export const meta: PageMeta<null> = ({ intl, market }) => ({
   ),
 })
 
+function Hero({ campaign }: { campaign: HomeCampaign | null }) {
+  const intl = useIntl()
+  return (
+    <section className="hero" aria-labelledby="home-title">
+      <h1 id="home-title">{intl.formatMessage({ id: 'home.hero.title' })}</h1>
+      {campaign ? (
+        <>
+          <p className="hero__campaign">{campaign.name}</p>
+          <p>
+            {intl.formatMessage({ id: 'home.campaign.text' }, { name: campaign.name, count: campaign.count })}
+          </p>
+          <RouteLink to="discount-campaign" params={{ '*': campaign.alias }} className="button">
+            {intl.formatMessage({ id: 'home.campaign.cta' }, { name: campaign.name })}
+          </RouteLink>
+        </>
+      ) : (
+        <>
+          <p>{intl.formatMessage({ id: 'home.hero.text' })}</p>
+          <RouteLink to="new-arrivals" className="button">
+            {intl.formatMessage({ id: 'home.hero.cta' })}
+          </RouteLink>
+        </>
+      )}
+    </section>
+  )
+}
+
+function Rail({
+  id,
+  title,
+  products: railProducts,
+  to,
+}: {
+  id: string
+  title: string
+  products: ListProduct[]
+  to: 'new-arrivals' | 'bestsellers'
+}) {
+  const intl = useIntl()
+  if (railProducts.length === 0) return null
+  return (
+    <section className="section rail" aria-labelledby={id}>
+      <div className="rail__head">
+        <h2 id={id}>{title}</h2>
+        <RouteLink to={to} className="rail__all">
+          {intl.formatMessage({ id: 'home.rail.all' }, { title })}
+        </RouteLink>
+      </div>
+      <ul className="rail__list plain-list" role="list">
+        {railProducts.map((product) => (
+          <li key={product.productId} className="rail__item">
+            <ProductCard
+              product={product}
+              actions={
+                <FavouriteToggle
+                  productId={product.productId}
+                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
+                  product={product}
+                />
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function Component() {
   const intl = useIntl()
   const { locale } = useSite()
-  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+  const data = useLoaderData() as HomeData
+  const text = (id: string) => intl.formatMessage({ id })
   return (
     <>
-      <section className="hero" aria-labelledby="home-title">
-        <h1 id="home-title">{text('home.hero.title')}</h1>
-        <p>{text('home.hero.text')}</p>
-        <RouteLink to="new-arrivals" className="button">
-          {text('home.hero.cta')}
-        </RouteLink>
-      </section>
+      <Hero campaign={data.campaign} />
 
       <nav className="section" aria-labelledby="home-categories">
         <h2 id="home-categories">{text('home.categories.title')}</h2>
@@ -47,12 +182,22 @@ export function Component() {
         </ul>
       </nav>
 
+      <Rail
+        id="home-new-arrivals"
+        title={text('nav.newArrivals')}
+        products={data.newArrivals}
+        to="new-arrivals"
+      />
+      <Rail
+        id="home-bestsellers"
+        title={text('nav.bestsellers')}
+        products={data.bestsellers}
+        to="bestsellers"
+      />
+
       <section className="section notice" aria-labelledby="home-newsletter">
         <h2 id="home-newsletter">{text('home.newsletter.title')}</h2>
-        <p>{text('home.newsletter.text', { percent: SHOP_PROMISES.newsletterDiscountPercent })}</p>
-        <RouteLink to="member" className="button button--secondary">
-          {text('home.newsletter.cta')}
-        </RouteLink>
+        <NewsletterForm headingId="home-newsletter" />
       </section>
 
       <section className="section" aria-labelledby="home-promises">

@@ -1,53 +1,95 @@
 /**
- * Product page `/p/…/{alias}`, `/product/{alias}`: the product from the commerce API (name,
- * brand, price in the market's currency with VAT per customer type, sizes with their stock, the
- * description). An unknown alias is a real 404. Gallery, size choice, cart, reviews and related
- * products are the catalogue feature's.
+ * Product page `/p/…/{alias}`, `/product/{alias}` (issue #4 item 3): gallery with zoom, sizes
+ * with their stock and the back-in-stock sign-up, add to cart, the price per customer type with
+ * the lowest-price notice, details, size guide, reviews and related products, with Product,
+ * Offer, AggregateRating and BreadcrumbList JSON-LD. The loader awaits the product, the first
+ * page of reviews and the related products (critical data, stack-notes G7); an unknown alias is
+ * a real 404. What the shopper only needs on demand (zoom, size guide, back-in-stock and review
+ * forms, more reviews) loads in the browser when asked for.
  */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
-import { aliasFromParams } from '../lib/paths'
+import { aliasFromParams, canonicalUrl } from '../lib/paths'
 import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { IMAGE_BASE, PRODUCT_ASPECT, heightForAspect, imageUrl } from '../lib/images'
+import { serializeForScript } from '../lib/serialize'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { useAppSelector } from '../app/hooks'
-import { ProductImage } from '../ui/Image'
-import { imageSizes } from '../lib/images'
+import { useSite } from '../app/site'
+import { hrefFor, RouteLink } from '../ui/RouteLink'
+import { productViewed } from '../features/product/slice'
+import { shopEventRecorded } from '../features/events/slice'
+import { BuyBox } from '../features/product/BuyBox'
+import { ColourVariants } from '../features/product/ColourVariants'
+import { ProductGallery } from '../features/product/ProductGallery'
+import { ProductPrice } from '../features/product/ProductPrice'
+import { ProductDetails } from '../features/product/ProductDetails'
+import { ProductReviews, REVIEWS_PAGE_SIZE } from '../features/product/ProductReviews'
+import { RelatedProducts } from '../features/product/RelatedProducts'
+import { SizeGuide } from '../features/product/SizeGuide'
+import { Stars } from '../features/product/Stars'
+import { productPageJsonLd } from '../features/product/json-ld'
+import type { ProductData, RelatedProduct, ReviewsData } from '../features/product/types'
 import productQuery from '../../graphql/operations/product.graphql?raw'
+import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
+import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
 
-type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
-
 export interface ProductPageData {
-  product: {
-    productId: number
-    alias: string
-    name: string | null
-    articleNumber: string | null
-    brand: { brandId: number; name: string | null } | null
-    texts: { text1: string | null; text2: string | null; text3: string | null } | null
-    unitPrice: {
-      isDiscounted: boolean
-      sellingPriceIncVatFormatted: string | null
-      sellingPriceExVatFormatted: string | null
-      regularPriceIncVatFormatted: string | null
-      regularPriceExVatFormatted: string | null
-      discountPercentage: number
-    } | null
-    productImages: { fileName: string }[] | null
-    skus: { skuId: number; name: string | null; stockStatus: StockStatus | null }[] | null
-    stockStatus: StockStatus | null
-    /** the product's URL (`/p/{alias}`) per market language it exists in */
-    alternativeUrls: ({ url: string; language: string; culture: string } | null)[] | null
-  }
+  product: ProductData
+  reviews: ReviewsData | null
+  related: RelatedProduct[]
 }
 
-export const loader: PageLoader<ProductPageData> = async ({ params, apollo }) => {
+export const loader: PageLoader<ProductPageData> = async ({ params, apollo, store }) => {
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
-  const data = await runQuery<{ product: ProductPageData['product'] | null }>(apollo, productQuery, { alias })
-  if (!data.product) throw new Response('Not Found', { status: 404 })
-  return { product: data.product }
+  const [productData, reviewsData, relatedData] = await Promise.all([
+    runQuery<{ product: ProductData | null }>(apollo, productQuery, { alias }),
+    // reviews and related products are part of the page, but a failure there must not hide the product
+    runQuery<{ reviews: ReviewsData | null }>(apollo, reviewsQuery, { alias, take: REVIEWS_PAGE_SIZE }).catch(
+      (error: unknown) => {
+        console.error('Could not load the reviews', error)
+        return { reviews: null }
+      },
+    ),
+    runQuery<{ relatedProducts: (RelatedProduct | null)[] | null }>(apollo, relatedQuery, { alias }).catch(
+      (error: unknown) => {
+        console.error('Could not load the related products', error)
+        return { relatedProducts: null }
+      },
+    ),
+  ])
+  const product = productData.product
+  if (!product) throw new Response('Not Found', { status: 404 })
+  store.dispatch(productViewed(product.alias))
+  store.dispatch(
+    shopEventRecorded({
+      type: 'product-detail:impression',
+      payload: {
+        product: {
+          productId: product.productId,
+          articleNumber: product.articleNumber,
+          name: product.name,
+          brand: { name: product.brand?.name ?? null },
+          primaryCategory: { name: product.primaryCategory?.name ?? null },
+          unitPrice: product.unitPrice
+            ? {
+                sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
+                regularPriceIncVat: product.unitPrice.regularPriceIncVat,
+                discountPercentage: product.unitPrice.discountPercentage,
+              }
+            : null,
+        },
+      },
+    }),
+  )
+  return {
+    product,
+    reviews: reviewsData.reviews,
+    related: (relatedData.relatedProducts ?? []).filter((item): item is RelatedProduct => item !== null),
+  }
 }
 
 export const meta: PageMeta<ProductPageData> = ({ data }) => ({
@@ -62,7 +104,7 @@ export const meta: PageMeta<ProductPageData> = ({ data }) => ({
  * so the head falls back to the current path.
  */
 function productAlternates(
-  urls: ProductPageData['product']['alternativeUrls'],
+  urls: ProductData['alternativeUrls'],
 ): Partial<Record<LocaleCode, string>> | undefined {
   const paths: Partial<Record<LocaleCode, string>> = {}
   for (const alternative of urls ?? []) {
@@ -72,75 +114,116 @@ function productAlternates(
   return Object.keys(paths).length > 0 ? paths : undefined
 }
 
-const STOCK_MESSAGE: Record<StockStatus, string> = {
-  IN_STOCK: 'product.stock.inStock',
-  FEW_LEFT: 'product.stock.fewLeft',
-  OUT_OF_STOCK: 'product.stock.outOfStock',
-  OVERSELLABLE: 'product.stock.madeToOrder',
-  STATIC: 'product.stock.inStock',
+/** A category's alias from its list URL (`/c/{alias}`). */
+function categoryAlias(url: string | null): string | null {
+  return url?.startsWith('/c/') ? url.slice(3) : null
+}
+
+function JsonLd({ data }: { data: ProductPageData }) {
+  const site = useSite()
+  const vatIncluded = useAppSelector((state) => state.global.vatIncluded)
+  const absolute = (pathname: string) =>
+    canonicalUrl({
+      market: site.market,
+      locale: site.locale,
+      pathname,
+      settings: site.urlSettings,
+      publicUrl: site.publicUrl,
+    })
+  const url = absolute(hrefFor(site, 'product', { '*': data.product.alias }))
+  const origin = new URL(url).origin
+  const imageUrls = (data.product.productImages ?? []).map(
+    (image) =>
+      `${origin}${imageUrl(IMAGE_BASE, {
+        type: 'product',
+        fileName: image.fileName,
+        width: 1280,
+        height: heightForAspect(1280, PRODUCT_ASPECT),
+      })}`,
+  )
+  const breadcrumbUrls = (data.product.breadcrumbs ?? []).flatMap((crumb) => {
+    if (!crumb) return []
+    const alias = categoryAlias(crumb.url)
+    return [alias ? absolute(hrefFor(site, 'category', { '*': alias })) : url]
+  })
+  const documents = productPageJsonLd({
+    product: data.product,
+    reviews: data.reviews,
+    url,
+    imageUrls,
+    breadcrumbUrls,
+    vatIncluded,
+  })
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(documents) }} />
+  )
+}
+
+function Breadcrumbs({ product }: { product: ProductData }) {
+  const intl = useIntl()
+  const crumbs = (product.breadcrumbs ?? []).filter((crumb) => crumb !== null)
+  if (crumbs.length === 0) return null
+  return (
+    <nav className="product-breadcrumbs" aria-label={intl.formatMessage({ id: 'product.breadcrumbs' })}>
+      <ol className="plain-list">
+        {crumbs.map((crumb) => {
+          const alias = categoryAlias(crumb.url)
+          return (
+            <li key={crumb.categoryId}>
+              {alias ? (
+                <RouteLink to="category" params={{ '*': alias }}>
+                  {crumb.name}
+                </RouteLink>
+              ) : (
+                crumb.name
+              )}
+            </li>
+          )
+        })}
+        <li aria-current="page">{product.name}</li>
+      </ol>
+    </nav>
+  )
 }
 
 export function Component() {
   const intl = useIntl()
-  const { product } = useLoaderData() as ProductPageData
-  const vatIncluded = useAppSelector((state) => state.global.vatIncluded)
-  const price = product.unitPrice
-  const selling = vatIncluded ? price?.sellingPriceIncVatFormatted : price?.sellingPriceExVatFormatted
-  const regular = vatIncluded ? price?.regularPriceIncVatFormatted : price?.regularPriceExVatFormatted
-  const images = (product.productImages ?? []).filter((image) => image.fileName)
+  const data = useLoaderData() as ProductPageData
+  const { product } = data
+  const images = (product.productImages ?? []).map((image) => image.fileName).filter(Boolean)
   const alt = [product.brand?.name, product.name].filter(Boolean).join(' ')
+  const skus = product.skus ?? []
+  const sizes = skus.map((sku) => sku.name ?? '').filter(Boolean)
+  const rating = data.reviews && data.reviews.count > 0 ? data.reviews : null
   return (
     <article className="product-page">
-      {images.length > 0 ? (
-        <div className="product-page__gallery">
-          {images.map((image, index) => (
-            <ProductImage
-              key={image.fileName}
-              fileName={image.fileName}
-              alt={index === 0 ? alt : ''}
-              width={640}
-              sizes={imageSizes({ lg: '40vw', md: '50vw' }, '100vw')}
-              priority={index === 0}
-            />
-          ))}
+      <Breadcrumbs product={product} />
+      <div className="product-page__top">
+        <ProductGallery fileNames={images} alt={alt} />
+        <div className="product-page__summary">
+          <header>
+            {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
+            <h1>{product.name}</h1>
+            {rating ? (
+              <p className="product-page__rating">
+                <a href="#product-reviews-title">
+                  <Stars rating={rating.averageRating} />{' '}
+                  {intl.formatMessage({ id: 'product.reviews.count' }, { count: rating.count })}
+                </a>
+              </p>
+            ) : null}
+          </header>
+          <ProductPrice price={product.unitPrice} lowestPrice={product.lowestPrice} />
+          <ColourVariants product={product} />
+          {/* keyed by product: a client navigation to another product starts with no size chosen */}
+          <BuyBox key={product.alias} skus={skus} name="product-size" />
+          <SizeGuide sizes={sizes} />
         </div>
-      ) : null}
-      <div className="product-page__details">
-        <header>
-          {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
-          <h1>{product.name}</h1>
-          {price ? (
-            <p className="product-page__price">
-              {price.isDiscounted ? (
-                <>
-                  <ins>{selling}</ins> <del>{regular}</del>
-                </>
-              ) : (
-                selling
-              )}
-            </p>
-          ) : null}
-        </header>
-        {product.skus && product.skus.length > 0 ? (
-          <section aria-labelledby="product-sizes">
-            <h2 id="product-sizes">{intl.formatMessage({ id: 'product.sizes' })}</h2>
-            <ul className="product-page__sizes plain-list" role="list">
-              {product.skus.map((sku) => (
-                <li key={sku.skuId}>
-                  {sku.name}: {intl.formatMessage({ id: STOCK_MESSAGE[sku.stockStatus ?? 'OUT_OF_STOCK'] })}
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        {product.texts?.text1 ? <p>{product.texts.text1}</p> : null}
-        {product.texts?.text2 ? <p>{product.texts.text2}</p> : null}
-        {product.articleNumber ? (
-          <p className="product-page__article">
-            {intl.formatMessage({ id: 'product.articleNumber' }, { number: product.articleNumber })}
-          </p>
-        ) : null}
       </div>
+      <ProductDetails product={product} />
+      <ProductReviews key={`reviews-${product.alias}`} alias={product.alias} initial={data.reviews} />
+      <RelatedProducts products={data.related} />
+      <JsonLd data={data} />
     </article>
   )
 }

@@ -24,7 +24,9 @@ import { createCatalogueLoaders } from './catalogue/loaders'
 import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
+import paymentCallbackRoutes from './checkout/payment-callback'
 import { resolvers as orderResolvers } from './orders/resolvers'
+import { resolvers as contentResolvers } from './content/resolvers'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
@@ -62,6 +64,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   cartResolvers,
   checkoutResolvers,
   orderResolvers,
+  contentResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -202,6 +205,9 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
 
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
+
+  // The payment provider's signed callbacks (docs/adr/0009-payments.md), in their own scope.
+  await app.register(paymentCallbackRoutes, { database, config })
 }
 
 // Not encapsulated: the routes, `app.graphql` and `app.graphqlContext` belong to the parent app.

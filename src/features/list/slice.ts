@@ -7,25 +7,19 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { routeChanged } from '../../app/global-slice'
 
-export const LIST_SORTS = ['LATEST', 'MOST_SOLD', 'PRICE', 'PRICE_DESC', 'RELEVANCE'] as const
-export type ListSort = (typeof LIST_SORTS)[number]
+import {
+  emptySelection,
+  isListSort,
+  LIST_SORTS,
+  parseListSearch,
+  serialiseListSearch,
+  type FilterValue,
+  type ListSelection,
+  type ListSort,
+} from '../../lib/list-url'
 
-export interface FilterValue {
-  id: string
-  label: string
-}
-
-export interface ListSelection {
-  categories: FilterValue[]
-  brands: FilterValue[]
-  skus: FilterValue[]
-  price: FilterValue[]
-  discount: FilterValue[]
-  /** parameter name → chosen values */
-  parameters: Record<string, FilterValue[]>
-  sort: ListSort | null
-  page: number
-}
+// The selection's shape and URL format live in src/lib/list-url.ts.
+export { emptySelection, isListSort, LIST_SORTS, type FilterValue, type ListSelection, type ListSort }
 
 export interface ListState {
   /** the list page being shown, or null off list pages */
@@ -38,79 +32,15 @@ export interface ListState {
 /** Enough to come back to recent lists without letting the state (and the page) grow without bound. */
 export const MAX_SAVED_SELECTIONS = 20
 
-export function emptySelection(): ListSelection {
-  return {
-    categories: [],
-    brands: [],
-    skus: [],
-    price: [],
-    discount: [],
-    parameters: {},
-    sort: null,
-    page: 1,
-  }
-}
-
 export const initialListState: ListState = {
   activePath: null,
   selection: emptySelection(),
   savedSelections: {},
 }
 
-const FILTER_KEYS = ['categories', 'brands', 'skus', 'price', 'discount'] as const
-const PARAMETER_PREFIX = 'p-'
-
-export function isListSort(value: unknown): value is ListSort {
-  return typeof value === 'string' && (LIST_SORTS as readonly string[]).includes(value)
-}
-
-/** `label~id`; the id is after the last `~` so labels may contain one. */
-function parseFilterValue(raw: string): FilterValue | null {
-  const cut = raw.lastIndexOf('~')
-  if (cut < 0) return raw ? { id: raw, label: raw } : null
-  const id = raw.slice(cut + 1)
-  return id ? { id, label: raw.slice(0, cut) } : null
-}
-
-function parseFilterValues(values: string[]): FilterValue[] {
-  const seen = new Set<string>()
-  const result: FilterValue[] = []
-  for (const raw of values) {
-    const value = parseFilterValue(raw)
-    if (value && !seen.has(value.id)) {
-      seen.add(value.id)
-      result.push(value)
-    }
-  }
-  return result
-}
-
-export function selectionFromSearchParams(search: URLSearchParams): ListSelection {
-  const selection = emptySelection()
-  for (const key of FILTER_KEYS) selection[key] = parseFilterValues(search.getAll(key))
-  const names = new Set([...search.keys()].filter((k) => k.startsWith(PARAMETER_PREFIX) && k.length > 2))
-  for (const key of names) {
-    const values = parseFilterValues(search.getAll(key))
-    if (values.length > 0) selection.parameters[key.slice(PARAMETER_PREFIX.length)] = values
-  }
-  const sort = search.get('sort')
-  selection.sort = isListSort(sort) ? sort : null
-  const page = Number(search.get('page'))
-  selection.page = Number.isInteger(page) && page > 1 ? page : 1
-  return selection
-}
-
-export function selectionToSearchParams(selection: ListSelection): URLSearchParams {
-  const search = new URLSearchParams()
-  const encode = (value: FilterValue) => `${value.label}~${value.id}`
-  for (const key of FILTER_KEYS) for (const value of selection[key]) search.append(key, encode(value))
-  for (const [name, values] of Object.entries(selection.parameters)) {
-    for (const value of values) search.append(`${PARAMETER_PREFIX}${name}`, encode(value))
-  }
-  if (selection.sort) search.set('sort', selection.sort)
-  if (selection.page > 1) search.set('page', String(selection.page))
-  return search
-}
+export const selectionFromSearchParams = (search: URLSearchParams): ListSelection => parseListSearch(search)
+export const selectionToSearchParams = (selection: ListSelection): URLSearchParams =>
+  serialiseListSearch(selection)
 
 /** Default sort (spec §9): the configured default, RELEVANCE on search pages, custom sort for configured routes. */
 export function defaultSortFor(

@@ -459,6 +459,74 @@ describe.each(databaseKinds())('checkout on %s', (kind) => {
     })
   })
 
+  describe("the customer form's per-country rules", () => {
+    async function validation(checkout: Record<string, unknown>) {
+      const cartId = await cartWith(SKU.inStock, 1)
+      const response = await api.gql<{ validateOrderCreation: { isValid: boolean; message: string | null } }>(
+        VALIDATE,
+        { cartId, checkout },
+      )
+      expect(response.errors).toBeUndefined()
+      return response.data!.validateOrderCreation
+    }
+    const address = (zip: string) => ({ ...checkoutInput().billingAddress, zip })
+
+    it('refuses a zip that is not one of the market country', async () => {
+      expect(await validation(checkoutInput({ billingAddress: address('0010') }))).toMatchObject({
+        isValid: false,
+        message: 'Zip is invalid',
+      })
+      // a Norwegian zip in the Finnish market
+      expect(await validation(checkoutInput({ billingAddress: address('0150') }))).toMatchObject({
+        isValid: false,
+        message: 'Zip is invalid',
+      })
+      expect(await validation(checkoutInput({ billingAddress: address('00 100') }))).toMatchObject({
+        isValid: true,
+      })
+    })
+
+    it('checks a personal id, or an organisation number, against the market country', async () => {
+      expect(await validation(checkoutInput({ identityNumber: '131052-308T' }))).toMatchObject({
+        isValid: true,
+      })
+      for (const identityNumber of ['131052-308A', '811218-9876', '0112038-9']) {
+        expect(await validation(checkoutInput({ identityNumber }))).toMatchObject({
+          isValid: false,
+          message: 'Identity number is invalid',
+        })
+      }
+      const organisation = { customerType: 'ORGANIZATION' }
+      expect(await validation(checkoutInput({ ...organisation, identityNumber: '0112038-9' }))).toMatchObject(
+        { isValid: true },
+      )
+      expect(
+        await validation(checkoutInput({ ...organisation, identityNumber: '131052-308T' })),
+      ).toMatchObject({
+        isValid: false,
+        message: 'Identity number is invalid',
+      })
+    })
+
+    it('places no order with an invalid personal id or zip', async () => {
+      const cartId = await cartWith(SKU.inStock, 1)
+      const badId = await refused(PLACE, {
+        cartId,
+        checkout: checkoutInput({ identityNumber: '131052-308A' }),
+      })
+      expect(errorCodes(badId)).toEqual(['BAD_USER_INPUT'])
+      expect(badId.errors?.[0]?.message).toBe('Identity number is invalid')
+      const badZip = await refused(PLACE, {
+        cartId,
+        checkout: checkoutInput({ billingAddress: address('1234') }),
+      })
+      expect(badZip.errors?.[0]?.message).toBe('Zip is invalid')
+      const placed = await place(cartId, checkoutInput({ identityNumber: '131052-308T' }))
+      expect(placed.errors).toBeUndefined()
+      expect(placed.data?.placeOrder.status).toBe('completed')
+    })
+  })
+
   describe('concurrency', () => {
     it('30 simultaneous checkouts of a SKU with stock 5 give exactly 5 orders and stock 0', async () => {
       const skuId = SKU.stockFive

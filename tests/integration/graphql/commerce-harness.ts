@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../../server/config'
 import type { DatabaseKind } from '../../../server/db'
 import type { DB } from '../../../server/db/schema'
 import graphqlService from '../../../server/services/graphql'
+import paymentsService from '../../../server/services/payments'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
 export const API_KEY = 'commerce-test-api-key'
@@ -52,6 +53,8 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
   })
   const app = Fastify({ logger: false })
   await app.register(graphqlService, { database, config })
+  // card orders get their payment session at the provider (docs/adr/0009-payments.md)
+  await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()
   const secret = new TextEncoder().encode(SESSION_SECRET)
   return {

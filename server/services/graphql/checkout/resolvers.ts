@@ -6,7 +6,8 @@ import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { parseCheckoutInput } from './input'
-import { placeOrder } from './place-order'
+import { paymentRedirectUrl, placeOrder } from './place-order'
+import { startCardPayment } from './card-payment'
 import { checkoutData, createOrUpdateCheckout, validateOrderCreation } from './service'
 
 interface CheckoutArgs extends ScopeArgs {
@@ -41,6 +42,26 @@ export const resolvers: ResolverModule = {
         parseCheckoutInput(args.checkout),
       ),
     placeOrder: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) =>
-      placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
+      startCardPayment(
+        ctx,
+        await placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
+        args.checkout,
+      ),
+  },
+  CheckoutDataType: {
+    /** Lumo extension (payments.graphql): where a pending card order is paid. */
+    paymentUrl: async (parent: { order?: { orderId?: string } | null }, _: unknown, ctx: GraphQLContext) => {
+      const orderId = Number(parent.order?.orderId)
+      if (!Number.isInteger(orderId)) return null
+      const order = await ctx.db
+        .selectFrom('orders')
+        .select(['public_id', 'payment_kind', 'paid_at', 'status'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirst()
+      if (!order || order.payment_kind !== 'card' || order.paid_at !== null || order.status === 'cancelled') {
+        return null
+      }
+      return paymentRedirectUrl(ctx.config, order.public_id)
+    },
   },
 }

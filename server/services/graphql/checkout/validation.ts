@@ -7,9 +7,17 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { AddressJson, PaymentKind } from '../../../db/schema'
 import type { CommerceDB } from '../cart/db'
+import {
+  isCountryCode,
+  isValidOrganisationId,
+  isValidPersonalId,
+  isValidZip,
+} from '../../../../src/lib/validation'
 
 export const CUSTOMER_BLACKLISTED = 'Customer is blacklisted'
 export const EMAIL_INVALID = 'Email seems to be invalid'
+export const ZIP_INVALID = 'Zip is invalid'
+export const IDENTITY_NUMBER_INVALID = 'Identity number is invalid'
 
 export interface CheckoutFields {
   email?: string | null
@@ -17,6 +25,9 @@ export interface CheckoutFields {
   shippingAddress?: AddressJson | null
   paymentId?: number | null
   shippingId?: number | null
+  /** a private person's personal id or an organisation's number, checked when given */
+  identityNumber?: string | null
+  customerType?: 'PERSON' | 'ORGANIZATION' | null
 }
 
 const emailSchema = z.email()
@@ -47,6 +58,21 @@ export function fieldErrors(
   if (blank(billing.addressLine1)) errors.push('Address is required')
   if (blank(billing.city)) errors.push('City is required')
   if (blank(billing.zip)) errors.push('Zip is required')
+  // the storefront's own rules (src/lib/validation): a zip, personal id or organisation number
+  // of the market's country
+  const country = isCountryCode(countryCode) ? countryCode : null
+  if (country) {
+    const zips = [billing.zip, checkout.shippingAddress?.zip].filter((zip) => !blank(zip))
+    if (zips.some((zip) => !isValidZip(country, (zip ?? '').replace(/\s+/g, '')))) errors.push(ZIP_INVALID)
+    const identity = checkout.identityNumber
+    if (!blank(identity)) {
+      const valid =
+        checkout.customerType === 'ORGANIZATION'
+          ? isValidOrganisationId(country, identity ?? '')
+          : isValidPersonalId(country, identity ?? '')
+      if (!valid) errors.push(IDENTITY_NUMBER_INVALID)
+    }
+  }
   const sameCountry = (country: string | undefined) =>
     blank(country) || country?.trim().toUpperCase() === countryCode
   if (!sameCountry(billing.country)) errors.push('Invalid Billing Country')

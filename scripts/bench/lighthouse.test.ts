@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { medianRun, pickFromSitemap, readReport, type LighthouseFigures } from './lighthouse'
+
+function report(scores: Record<string, number>, failingAudit?: string) {
+  const auditRefs = [{ id: 'color-contrast', weight: 7 }]
+  return {
+    categories: Object.fromEntries(Object.entries(scores).map(([id, score]) => [id, { score, auditRefs }])),
+    audits: {
+      'largest-contentful-paint': { score: 1, numericValue: 1234.5, title: 'LCP' },
+      'cumulative-layout-shift': { score: 1, numericValue: 0.01, title: 'CLS' },
+      'total-blocking-time': { score: 1, numericValue: 40, title: 'TBT' },
+      'color-contrast': { score: failingAudit ? 0 : 1, title: failingAudit ?? 'Contrast' },
+    },
+  }
+}
+
+describe('readReport', () => {
+  it('turns category scores into 0–100 and reads the web vitals', () => {
+    const figures = readReport(
+      report({ performance: 0.97, accessibility: 1, 'best-practices': 1, seo: 0.92 }),
+    )
+    expect(figures.scores).toEqual({ performance: 97, accessibility: 100, 'best-practices': 100, seo: 92 })
+    expect(figures).toMatchObject({ lcpMs: 1234.5, cls: 0.01, tbtMs: 40 })
+  })
+
+  it('names the failing audits of a category below 100', () => {
+    const figures = readReport(
+      report({ performance: 1, accessibility: 0.9, 'best-practices': 1, seo: 1 }, 'Low contrast'),
+    )
+    expect(figures.failing).toEqual(['Low contrast'])
+  })
+})
+
+describe('medianRun', () => {
+  const run = (performance: number): LighthouseFigures => ({
+    scores: { performance, accessibility: 100, 'best-practices': 100, seo: 100 },
+    lcpMs: performance,
+    cls: 0,
+    tbtMs: 0,
+    failing: [],
+  })
+  it('picks the run with the median performance score', () => {
+    expect(medianRun([run(80), run(99), run(91)]).lcpMs).toBe(91)
+  })
+  it('refuses an empty list', () => {
+    expect(() => medianRun([])).toThrow(/no Lighthouse run/)
+  })
+})
+
+describe('pickFromSitemap', () => {
+  const xml = `<urlset><url><loc>http://127.0.0.1:1/se/sv/c/klanningar</loc></url>
+    <url><loc>http://127.0.0.1:1/fi/</loc></url>
+    <url><loc>http://127.0.0.1:1/fi/c/mekot</loc></url>
+    <url><loc>http://127.0.0.1:1/fi/p/musta-mekko-1?a=1&amp;b=2</loc></url></urlset>`
+  it('finds the first Finnish page of a kind', () => {
+    expect(pickFromSitemap(xml, '/c/')).toBe('/fi/c/mekot')
+    expect(pickFromSitemap(xml, '/p/')).toBe('/fi/p/musta-mekko-1')
+  })
+  it('answers undefined when the kind is missing', () => {
+    expect(pickFromSitemap(xml, '/b/')).toBeUndefined()
+  })
+})

@@ -1,0 +1,164 @@
+/**
+ * The commerce API's side of a card payment (docs/adr/0009-payments.md). After placeOrder has
+ * placed a card order with its payment pending, the shop creates the order's payment session at
+ * the provider (config.services.payments, a signed server-to-server request) with the amount and
+ * the shopper's return pages. Asking again is harmless: the provider keeps one session per order,
+ * so a placeOrder repeated for the same cart (its idempotent answer) also repairs a session the
+ * provider did not get the first time.
+ *
+ * Return pages come from `checkout.checkoutUrls`: `redirectUrl` is the market's
+ * /checkout/confirm page, and the failure page is its sibling /checkout/lumopay-fail. Only URLs on
+ * the shop's own origins (PUBLIC_URL and the market domains) are accepted — no open redirect;
+ * anything else falls back to the confirm page of the order's market and language.
+ */
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../../../config'
+import { basenameFor } from '../../../../src/lib/paths'
+import { isLocaleCode, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../../src/lib/markets'
+import { createServiceFetch } from '../../../ssr/service-fetch'
+import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../payments/protocol'
+import type { GraphQLContext } from '../context'
+import { apiError, ERROR_CODES } from '../errors'
+import type { PlaceOrderResponse } from './place-order'
+
+export const SHOP_NAME = 'Lumo'
+/** Minutes a card order waits for its payment before the stock goes back (ADR 0009). */
+export const CARD_PAYMENT_MINUTES = 30
+export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`
+
+type UrlConfig = Pick<Config, 'publicUrl' | 'marketDomains' | 'urlMode'>
+
+/** The origins the shopper may be sent back to. */
+export function shopOrigins(config: UrlConfig): string[] {
+  const origins = [new URL(config.publicUrl).origin]
+  for (const host of Object.values(config.marketDomains)) {
+    if (host) origins.push(`https://${host}`, `http://${host}`)
+  }
+  return origins.map((origin) => new URL(origin).origin)
+}
+
+function allowedUrl(value: unknown, config: UrlConfig): URL | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+    if (url.username || url.password) return undefined
+    return shopOrigins(config).includes(url.origin) ? url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export interface ReturnUrls {
+  successUrl: string
+  failureUrl: string
+  cancelUrl?: string
+}
+
+/** The confirm page the order's market and language use when the storefront sent none. */
+function defaultConfirmUrl(config: UrlConfig, market: MarketAlias, locale: LocaleCode): URL {
+  const base = new URL(config.publicUrl)
+  const host = config.urlMode === 'domain' ? config.marketDomains[market] : undefined
+  if (host) base.host = host
+  const prefix = basenameFor(market, locale, { mode: config.urlMode, marketDomains: config.marketDomains })
+  base.pathname = `${prefix === '/' ? '' : prefix}/checkout/confirm`
+  return base
+}
+
+export function returnUrls(
+  config: UrlConfig,
+  order: { market: MarketAlias; language: LocaleCode },
+  checkoutUrls: unknown,
+): ReturnUrls {
+  const urls = (checkoutUrls && typeof checkoutUrls === 'object' ? checkoutUrls : {}) as Record<
+    string,
+    unknown
+  >
+  let confirm = allowedUrl(urls['redirectUrl'], config)
+  if (!confirm || !/\/checkout\/confirm\/?$/.test(confirm.pathname)) {
+    confirm = defaultConfirmUrl(config, order.market, order.language)
+  }
+  confirm.search = ''
+  confirm.hash = ''
+  const failure = new URL(confirm)
+  failure.pathname = confirm.pathname.replace(/\/confirm\/?$/, `/${PROVIDER_NAME}-fail`)
+  const cancel = allowedUrl(urls['checkoutPageUrl'], config)
+  return {
+    successUrl: confirm.toString(),
+    failureUrl: failure.toString(),
+    ...(cancel ? { cancelUrl: cancel.toString() } : {}),
+  }
+}
+
+/** Where the provider posts its callbacks: the commerce API's origin. */
+export function callbackUrl(config: Pick<Config, 'services'>): string {
+  return new URL(CALLBACK_PATH, config.services.api).toString()
+}
+
+const fetchers = new WeakMap<FastifyInstance, typeof fetch>()
+
+/** Calls to this process's own services go in-process (app.inject), others over the network. */
+function serviceFetch(ctx: GraphQLContext): typeof fetch {
+  const app = (ctx as unknown as { app?: FastifyInstance }).app
+  if (!app) return fetch
+  let found = fetchers.get(app)
+  if (!found) {
+    found = createServiceFetch(app, ctx.config)
+    fetchers.set(app, found)
+  }
+  return found
+}
+
+/** After placeOrder: a pending card order gets its payment session at the provider. */
+export async function startCardPayment(
+  ctx: GraphQLContext,
+  response: PlaceOrderResponse,
+  rawCheckout: unknown,
+): Promise<PlaceOrderResponse> {
+  if (response.status !== 'pending') return response
+  const order = await ctx.db
+    .selectFrom('orders')
+    .select(['order_id', 'public_id', 'total_inc_vat', 'currency_code', 'language', 'market_alias'])
+    .where('public_id', '=', response.publicId)
+    .executeTakeFirstOrThrow()
+  const market = (MARKET_ALIASES as readonly string[]).includes(order.market_alias)
+    ? order.market_alias
+    : 'fi'
+  const language = isLocaleCode(order.language) ? order.language : 'fi'
+  const checkoutUrls =
+    rawCheckout && typeof rawCheckout === 'object'
+      ? (rawCheckout as Record<string, unknown>)['checkoutUrls']
+      : undefined
+  const session: SessionRequest = {
+    orderId: String(order.order_id),
+    reference: order.public_id,
+    amount: order.total_inc_vat,
+    currency: order.currency_code,
+    language,
+    shopName: SHOP_NAME,
+    ...returnUrls(ctx.config, { market, language }, checkoutUrls),
+    callbackUrl: callbackUrl(ctx.config),
+    expiresInMinutes: CARD_PAYMENT_MINUTES,
+  }
+  const body = JSON.stringify(session)
+  let ok = false
+  try {
+    const answer = await serviceFetch(ctx)(`${ctx.config.services.payments}/api/sessions`, {
+      method: 'POST',
+      headers: signedHeaders(ctx.config.paymentSecret, body),
+      body,
+      signal: AbortSignal.timeout(10_000),
+    })
+    ok = answer.ok
+  } catch {
+    // unreachable provider: the same answer as a refusal below
+  }
+  if (!ok) {
+    throw apiError(
+      ERROR_CODES.INTERNAL_SERVER_ERROR,
+      'The payment provider could not be reached. Place the order again to retry; it is not placed twice.',
+      { retryable: true, orderId: String(order.order_id) },
+    )
+  }
+  return response
+}

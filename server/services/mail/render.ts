@@ -1,0 +1,172 @@
+/**
+ * The order-confirmation e-mail: plain text and HTML in the order's language, every value from
+ * the order escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export type MailLanguage = 'fi' | 'sv' | 'nb' | 'da'
+
+const ISO: Record<MailLanguage, string> = { fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO', da: 'da-DK' }
+const here = path.dirname(fileURLToPath(import.meta.url))
+const LOCALES_DIR = path.resolve(here, '../../../locales')
+const catalogues = new Map<MailLanguage, Record<string, string>>()
+
+export function mailMessages(language: MailLanguage): Record<string, string> {
+  let messages = catalogues.get(language)
+  if (!messages) {
+    const all = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Record<
+      string,
+      string
+    >
+    messages = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('mail.')))
+    catalogues.set(language, messages)
+  }
+  return messages
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+export interface MailAddress {
+  firstName?: string
+  lastName?: string
+  company?: string
+  careOf?: string
+  addressLine1?: string
+  addressLine2?: string
+  zip?: string
+  city?: string
+  country?: string
+}
+
+export interface OrderMail {
+  orderNumber: string
+  language: MailLanguage
+  currency: string
+  email: string
+  firstName: string
+  rows: { name: string; brand: string; size: string; quantity: number; totalIncVat: number }[]
+  itemValueIncVat: number
+  discountIncVat: number
+  shippingFeeIncVat: number
+  paymentFeeIncVat: number
+  fromBalance: number
+  totalIncVat: number
+  vatTotal: number
+  shippingMethod: string
+  paymentMethod: string
+  shippingAddress: MailAddress
+  /** the shop's address for links (PUBLIC_URL) */
+  shopUrl: string
+}
+
+export interface RenderedMail {
+  subject: string
+  text: string
+  html: string
+}
+
+function addressLines(address: MailAddress): string[] {
+  return [
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.company,
+    address.careOf ? `c/o ${address.careOf}` : undefined,
+    address.addressLine1,
+    address.addressLine2,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.country,
+  ].filter((line): line is string => typeof line === 'string' && line.trim().length > 0)
+}
+
+export function renderOrderConfirmation(order: OrderMail): RenderedMail {
+  const messages = mailMessages(order.language)
+  const t = (id: string, values: Record<string, string> = {}) =>
+    (messages[id] ?? id).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const money = (minor: number) =>
+    new Intl.NumberFormat(ISO[order.language], { style: 'currency', currency: order.currency }).format(
+      minor / 100,
+    )
+  const subject = t('mail.orderConfirmation.subject', { number: order.orderNumber })
+  const greeting = t('mail.orderConfirmation.greeting', { name: order.firstName })
+  const intro = t('mail.orderConfirmation.intro', { number: order.orderNumber })
+  const totals: [string, string][] = [
+    [t('mail.orderConfirmation.items'), money(order.itemValueIncVat + order.discountIncVat)],
+    ...(order.discountIncVat > 0
+      ? ([[t('mail.orderConfirmation.discount'), `−${money(order.discountIncVat)}`]] as [string, string][])
+      : []),
+    [t('mail.orderConfirmation.shipping'), money(order.shippingFeeIncVat)],
+    ...(order.paymentFeeIncVat > 0
+      ? ([[t('mail.orderConfirmation.paymentFee'), money(order.paymentFeeIncVat)]] as [string, string][])
+      : []),
+    ...(order.fromBalance > 0
+      ? ([[t('mail.orderConfirmation.fromBalance'), `−${money(order.fromBalance)}`]] as [string, string][])
+      : []),
+    [t('mail.orderConfirmation.total'), money(order.totalIncVat)],
+    [t('mail.orderConfirmation.vat'), money(order.vatTotal)],
+  ]
+  const address = addressLines(order.shippingAddress)
+  const rowText = (row: OrderMail['rows'][number]) =>
+    `${row.quantity} × ${row.brand} ${row.name} (${t('mail.orderConfirmation.size')} ${row.size})  ${money(row.totalIncVat)}`
+
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    `${t('mail.orderConfirmation.orderNumber')}: ${order.orderNumber}`,
+    '',
+    ...order.rows.map(rowText),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${t('mail.orderConfirmation.shippingMethod')}: ${order.shippingMethod}`,
+    `${t('mail.orderConfirmation.paymentMethod')}: ${order.paymentMethod}`,
+    '',
+    `${t('mail.orderConfirmation.deliveryAddress')}:`,
+    ...address,
+    '',
+    t('mail.orderConfirmation.returns'),
+    t('mail.orderConfirmation.signature'),
+    order.shopUrl,
+    '',
+  ].join('\n')
+
+  const e = escapeHtml
+  const html = `<!doctype html>
+<html lang="${order.language}">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
+<h1 style="font-size:22px">${e(greeting)}</h1>
+<p>${e(intro)}</p>
+<p><strong>${e(t('mail.orderConfirmation.orderNumber'))}:</strong> ${e(order.orderNumber)}</p>
+<table role="presentation" style="width:100%;border-collapse:collapse">
+${order.rows
+  .map(
+    (row) =>
+      `<tr><td style="padding:4px 0">${row.quantity} × ${e(row.brand)} ${e(row.name)}<br><small>${e(
+        t('mail.orderConfirmation.size'),
+      )} ${e(row.size)}</small></td><td style="text-align:right">${e(money(row.totalIncVat))}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<table role="presentation" style="width:100%;border-collapse:collapse;margin-top:12px;border-top:1px solid #ccc">
+${totals.map(([label, value]) => `<tr><td>${e(label)}</td><td style="text-align:right">${e(value)}</td></tr>`).join('\n')}
+</table>
+<p><strong>${e(t('mail.orderConfirmation.shippingMethod'))}:</strong> ${e(order.shippingMethod)}<br>
+<strong>${e(t('mail.orderConfirmation.paymentMethod'))}:</strong> ${e(order.paymentMethod)}</p>
+<p><strong>${e(t('mail.orderConfirmation.deliveryAddress'))}:</strong><br>${address.map(e).join('<br>')}</p>
+<p>${e(t('mail.orderConfirmation.returns'))}</p>
+<p>${e(t('mail.orderConfirmation.signature'))}<br><a href="${e(order.shopUrl)}">${e(order.shopUrl)}</a></p>
+</body>
+</html>
+`
+  return { subject, text, html }
+}

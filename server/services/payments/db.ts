@@ -1,0 +1,70 @@
+/**
+ * The tables of migration 0300_payments.sql as Kysely types. Kept here (like the cart area's
+ * CommerceDB) so the shared schema file stays the database owner's.
+ */
+import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { DB, GeneratedTimestamp, Timestamp } from '../../db/schema'
+import type { SessionStatus } from './protocol'
+
+export interface LumopaySessionsTable {
+  session_id: Generated<string>
+  reference: string
+  merchant_order_id: string
+  amount: number
+  currency: 'EUR' | 'SEK' | 'NOK' | 'DKK'
+  language: 'fi' | 'sv' | 'nb' | 'da'
+  shop_name: string
+  success_url: string
+  failure_url: string
+  cancel_url: string | null
+  callback_url: string
+  status: ColumnType<SessionStatus, SessionStatus | undefined, SessionStatus>
+  failure_reason: string | null
+  transaction_id: string | null
+  expires_at: Timestamp
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface LumopayAttemptsTable {
+  attempt_id: Generated<number>
+  session_id: string
+  card_last4: string
+  outcome: 'approved' | 'card_refused' | 'serial_returner'
+  created_at: GeneratedTimestamp
+}
+
+export interface LumopayCallbackDeliveriesTable {
+  event_id: string
+  session_id: string
+  type: 'payment.paid' | 'payment.failed'
+  body: string
+  attempts: Generated<number>
+  response_status: number | null
+  delivered_at: Timestamp | null
+  next_attempt_at: GeneratedTimestamp
+  created_at: GeneratedTimestamp
+}
+
+export interface PaymentCallbackEventsTable {
+  event_id: string
+  provider: string
+  order_id: number | null
+  type: string
+  event_created_at: Timestamp
+  result: 'applied' | 'ignored' | 'refused'
+  reason: string | null
+  received_at: GeneratedTimestamp
+}
+
+export type PaymentsDB = DB & {
+  lumopay_sessions: LumopaySessionsTable
+  lumopay_attempts: LumopayAttemptsTable
+  lumopay_callback_deliveries: LumopayCallbackDeliveriesTable
+  payment_callback_events: PaymentCallbackEventsTable
+}
+
+/** Widens the shared handle by the 0300 tables; the runtime object is unchanged. */
+export function paymentsDb(db: Kysely<DB>): Kysely<PaymentsDB> {
+  return db as unknown as Kysely<PaymentsDB>
+}

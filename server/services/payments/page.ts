@@ -1,0 +1,184 @@
+/**
+ * The hosted payment page: the provider's own server-rendered HTML (not the shop's React app),
+ * in the shopper's language, every dynamic value escaped, with its own strict CSP (no script at
+ * all; one nonce'd style block; the form may post only here and to the shop's return pages).
+ */
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { CardError, CardField } from './cards'
+import { TEST_CARDS } from './cards'
+
+export type PageLanguage = 'fi' | 'sv' | 'nb' | 'da'
+
+const LANGUAGE_ISO: Record<PageLanguage, string> = { fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO', da: 'da-DK' }
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const LOCALES_DIR = path.resolve(here, '../../../locales')
+
+const catalogues = new Map<PageLanguage, Record<string, string>>()
+
+/** The provider's texts are the `lumopay.*` keys of locales/{language}.json. */
+export function pageMessages(language: PageLanguage): Record<string, string> {
+  let messages = catalogues.get(language)
+  if (!messages) {
+    const all = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Record<
+      string,
+      string
+    >
+    messages = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('lumopay.')))
+    catalogues.set(language, messages)
+  }
+  return messages
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** A message with its {placeholders} filled in, escaped for HTML. */
+function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
+  const template = pageMessages(language)[id] ?? id
+  return escapeHtml(template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole))
+}
+
+export function formatAmount(minor: number, currency: string, language: PageLanguage): string {
+  return new Intl.NumberFormat(LANGUAGE_ISO[language], { style: 'currency', currency }).format(minor / 100)
+}
+
+function groupCard(number: string): string {
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ')
+}
+
+export interface RenderedPage {
+  html: string
+  csp: string
+}
+
+function frame(language: PageLanguage, title: string, body: string, formOrigins: string[]): RenderedPage {
+  const nonce = randomBytes(16).toString('base64')
+  const csp = [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    "img-src 'none'",
+    `form-action 'self' ${[...new Set(formOrigins)].join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ')
+  const html = `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style nonce="${nonce}">
+body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f8;color:#15172b}
+main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.75rem;box-shadow:0 1px 4px #0002}
+h1{font-size:1.3rem;margin:0 0 .25rem}
+.brand{font-weight:700;color:#3036a8;letter-spacing:.04em}
+.amount{font-size:1.6rem;font-weight:700;margin:.5rem 0 1rem}
+label{display:block;font-weight:600;margin-top:1rem}
+input{display:block;width:100%;box-sizing:border-box;font-size:1.1rem;padding:.6rem;margin-top:.3rem;border:1px solid #767676;border-radius:.4rem}
+input[aria-invalid=true]{border-color:#b00020;border-width:2px}
+.row{display:flex;gap:1rem}.row>div{flex:1}
+.error{color:#b00020;margin:.3rem 0 0}
+.alert{border:2px solid #b00020;padding:.75rem;border-radius:.4rem;color:#b00020}
+button{margin-top:1.5rem;width:100%;font-size:1.1rem;padding:.8rem;border:0;border-radius:.4rem;background:#3036a8;color:#fff;font-weight:700;cursor:pointer}
+.note{font-size:.9rem;color:#44475a}
+table{border-collapse:collapse;font-size:.9rem}td,th{text-align:left;padding:.2rem .6rem .2rem 0}
+a{color:#3036a8}
+</style>
+</head>
+<body>
+<main>
+<p class="brand">Lumopay</p>
+${body}
+</main>
+</body>
+</html>`
+  return { html, csp }
+}
+
+export interface PaymentPageInput {
+  language: PageLanguage
+  shopName: string
+  amount: number
+  currency: string
+  /** where the form posts (this page's own path) */
+  action: string
+  cancelUrl: string | null
+  returnOrigins: string[]
+  values?: { cardNumber?: string; expiry?: string }
+  errors?: Partial<Record<CardField, CardError>>
+}
+
+const FIELD_LABELS: Record<CardField, string> = {
+  cardNumber: 'lumopay.cardNumber',
+  expiry: 'lumopay.expiry',
+  cvc: 'lumopay.cvc',
+}
+
+function errorMessageId(field: CardField, error: CardError): string {
+  if (error === 'unknownCard') return 'lumopay.error.unknownCard'
+  return `lumopay.error.${field}`
+}
+
+export function renderPaymentPage(input: PaymentPageInput): RenderedPage {
+  const { language } = input
+  const errors = input.errors ?? {}
+  const amount = formatAmount(input.amount, input.currency, language)
+  const field = (name: CardField, attributes: string, value = '') => {
+    const error = errors[name]
+    const describedBy = error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ''
+    return `<label for="${name}">${t(language, FIELD_LABELS[name])}</label>
+<input id="${name}" name="${name}" ${attributes} value="${escapeHtml(value)}" required${describedBy}>
+${error ? `<p class="error" id="${name}-error">${t(language, errorMessageId(name, error))}</p>` : ''}`
+  }
+  const hasErrors = Object.keys(errors).length > 0
+  const testCards = TEST_CARDS.map(
+    (card) =>
+      `<tr><td>${groupCard(card.number)}</td><td>${t(language, `lumopay.testCard.${card.outcome}`)}</td></tr>`,
+  ).join('')
+  const body = `<h1>${t(language, 'lumopay.title', { shop: input.shopName })}</h1>
+<p class="amount">${t(language, 'lumopay.amount', { amount })}</p>
+${hasErrors ? `<p class="alert" role="alert">${t(language, 'lumopay.error.summary')}</p>` : ''}
+<form method="post" action="${escapeHtml(input.action)}" novalidate>
+${field('cardNumber', 'type="text" inputmode="numeric" autocomplete="cc-number" maxlength="23"', input.values?.cardNumber)}
+<div class="row"><div>
+${field('expiry', 'type="text" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="MM/YY"', input.values?.expiry)}
+</div><div>
+${field('cvc', 'type="password" inputmode="numeric" autocomplete="cc-csc" maxlength="4"')}
+</div></div>
+<button type="submit">${t(language, 'lumopay.pay', { amount })}</button>
+</form>
+<p class="note">${t(language, 'lumopay.secure')}</p>
+${input.cancelUrl ? `<p><a href="${escapeHtml(input.cancelUrl)}">${t(language, 'lumopay.back')}</a></p>` : ''}
+<section aria-labelledby="test-cards">
+<h2 id="test-cards">${t(language, 'lumopay.testCards')}</h2>
+<p class="note">${t(language, 'lumopay.testMode')}</p>
+<table><thead><tr><th scope="col">${t(language, 'lumopay.cardNumber')}</th><th scope="col">${t(language, 'lumopay.testCards.outcome')}</th></tr></thead>
+<tbody>${testCards}</tbody></table>
+<p class="note">${t(language, 'lumopay.testCards.other')}</p>
+</section>`
+  return frame(language, t(language, 'lumopay.title', { shop: input.shopName }), body, input.returnOrigins)
+}
+
+export function renderMessagePage(
+  language: PageLanguage,
+  messageId: string,
+  link: { href: string; label: string } | null,
+  status: 'notFound' | 'closed',
+): RenderedPage {
+  const title = t(language, status === 'notFound' ? 'lumopay.notFound' : 'lumopay.closed')
+  const body = `<h1>${title}</h1>
+<p>${t(language, messageId)}</p>
+${link ? `<p><a href="${escapeHtml(link.href)}">${t(language, link.label)}</a></p>` : ''}`
+  return frame(language, title, body, [])
+}

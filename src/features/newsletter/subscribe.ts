@@ -1,0 +1,41 @@
+/**
+ * The newsletter subscription (spec §1: 15 % off a first purchase) through the commerce API's
+ * subscribeToNewsletter mutation. Apollo's `gql` is imported on demand, like runQuery does, so the
+ * home page's first-load JavaScript does not carry it (docs/adr/0006-data-loading.md).
+ */
+import type { ApolloClient } from '@apollo/client'
+import subscribeMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
+
+/** The outcome the form shows: done, the address was refused, or anything else went wrong. */
+export type SubscribeResult = 'subscribed' | 'invalid-email' | 'failed'
+
+/** The tag the subscription is stored with, so the welcome offer can be sent to these addresses. */
+export const NEWSLETTER_OFFER_TAG = 'first-purchase-15'
+
+function isBadEmailError(error: unknown): boolean {
+  const errors = (error as { errors?: unknown } | null)?.errors
+  if (!Array.isArray(errors)) return false
+  return errors.some((entry: unknown) => {
+    const extensions = (entry as { extensions?: { code?: unknown; field?: unknown } } | null)?.extensions
+    return (
+      extensions?.code === 'BAD_USER_INPUT' &&
+      (extensions.field === undefined || extensions.field === 'email')
+    )
+  })
+}
+
+export async function subscribeToNewsletter(
+  apollo: Pick<ApolloClient, 'mutate'>,
+  email: string,
+): Promise<SubscribeResult> {
+  const { gql } = await import('@apollo/client')
+  try {
+    const result = await apollo.mutate<{ subscribeToNewsletter: boolean | null }>({
+      mutation: gql(subscribeMutation),
+      variables: { email: email.trim(), tags: [NEWSLETTER_OFFER_TAG] },
+    })
+    return result.data?.subscribeToNewsletter ? 'subscribed' : 'failed'
+  } catch (error) {
+    return isBadEmailError(error) ? 'invalid-email' : 'failed'
+  }
+}

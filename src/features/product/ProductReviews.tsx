@@ -1,0 +1,109 @@
+/**
+ * Reviews (spec §3): the average rating and the number of reviews, the newest reviews with more
+ * on demand (the reviews query's paging), and the review form. Writing a review needs login
+ * (spec §6): a visitor who is not logged in is told so; the form loads for a logged-in customer.
+ */
+import { lazy, Suspense, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { useGetApollo } from '../../app/apollo-access'
+import { runQuery } from '../../app/graphql'
+import { useAppSelector } from '../../app/hooks'
+import { Stars } from './Stars'
+import type { Review, ReviewsData } from './types'
+import reviewsQuery from '../../../graphql/operations/reviews.graphql?raw'
+
+/** Reviews per page, the first page comes with the product page. */
+export const REVIEWS_PAGE_SIZE = 5
+
+const ReviewForm = lazy(() => import('./ReviewForm'))
+
+export function ProductReviews({ alias, initial }: { alias: string; initial: ReviewsData | null }) {
+  const intl = useIntl()
+  const getApollo = useGetApollo()
+  const loggedIn = useAppSelector((state) => state.auth.status === 'loggedIn')
+  const [reviews, setReviews] = useState<Review[]>(() =>
+    (initial?.reviews ?? []).filter((review) => review !== null),
+  )
+  const [loading, setLoading] = useState(false)
+  const [failed, setFailed] = useState(false)
+  const count = initial?.count ?? 0
+
+  const loadMore = async () => {
+    setLoading(true)
+    setFailed(false)
+    try {
+      const apollo = await getApollo()
+      const data = await runQuery<{ reviews: ReviewsData | null }>(apollo, reviewsQuery, {
+        alias,
+        skip: reviews.length,
+        take: REVIEWS_PAGE_SIZE,
+      })
+      setReviews((current) => [
+        ...current,
+        ...(data.reviews?.reviews ?? []).filter((review) => review !== null),
+      ])
+    } catch (error) {
+      console.error('Could not load more reviews', error)
+      setFailed(true)
+    } finally {
+      setLoading(false)
+    }
+  }
+
+  return (
+    <section className="product-reviews" aria-labelledby="product-reviews-title">
+      <h2 id="product-reviews-title">{intl.formatMessage({ id: 'product.reviews.title' })}</h2>
+      {count > 0 && initial ? (
+        <p className="product-reviews__summary">
+          <Stars rating={initial.averageRating} />{' '}
+          {intl.formatMessage(
+            { id: 'product.reviews.summary' },
+            { average: intl.formatNumber(initial.averageRating, { maximumFractionDigits: 1 }), count },
+          )}
+        </p>
+      ) : (
+        <p>{intl.formatMessage({ id: 'product.reviews.none' })}</p>
+      )}
+      {reviews.length > 0 ? (
+        <ul className="product-reviews__list plain-list" role="list">
+          {reviews.map((review, index) => (
+            <li key={`${review.reviewDate}-${index}`} className="product-review">
+              <p className="product-review__head">
+                <Stars rating={review.rating} />{' '}
+                <span className="product-review__author">{review.author}</span>{' '}
+                <time dateTime={review.reviewDate}>
+                  {intl.formatDate(review.reviewDate, { dateStyle: 'medium', timeZone: 'UTC' })}
+                </time>
+              </p>
+              <p className="product-review__comment">{review.comment}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {reviews.length < count ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void loadMore()}
+          disabled={loading}
+          aria-busy={loading || undefined}
+        >
+          {intl.formatMessage({ id: 'product.reviews.more' }, { count: count - reviews.length })}
+        </button>
+      ) : null}
+      {failed ? <p role="alert">{intl.formatMessage({ id: 'error.generic.text' })}</p> : null}
+      <div className="product-reviews__write">
+        <h3>{intl.formatMessage({ id: 'product.reviews.write' })}</h3>
+        {loggedIn ? (
+          <Suspense fallback={null}>
+            <ReviewForm alias={alias} />
+          </Suspense>
+        ) : (
+          <p className="product-reviews__login">
+            {intl.formatMessage({ id: 'product.reviews.loginRequired' })}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,193 @@
+/**
+ * The checkout in a real browser (issue #5 items 2 and 3): a guest with a cart buys by invoice in
+ * Finland, from the empty-form errors to the order being placed and the confirmation page; a
+ * blacklisted customer is stopped with the checkout's message; a zip without delivery says so.
+ * The cart is made through the shop's own GraphQL endpoint and handed to the browser in the
+ * lumo-cart cookie, the way the cart feature leaves it.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import {
+  FIXTURE_CUSTOMERS,
+  FIXTURE_EMAIL_RULES,
+  FIXTURE_NO_DELIVERY_ZIP,
+  FIXTURE_PRODUCTS,
+} from '../../server/db/seed/fixtures'
+import { expect, message, test, waitForHydration } from './fixtures'
+
+/** Static stock is never decremented, so these orders take nothing from other tests. */
+const SKU = FIXTURE_PRODUCTS.satinDress.skus.staticStock
+
+async function graphql<T>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+) {
+  const response = await request.post('/api/graphql', {
+    headers: { 'content-type': 'application/json', 'x-lumo-csrf': '1' },
+    data: { query, variables },
+  })
+  expect(response.ok()).toBe(true)
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] }
+  expect(body.errors).toBeUndefined()
+  return body.data as T
+}
+
+/** A Finnish cart with one dress in it, known to the browser through its cookie. */
+async function cartInBrowser(context: BrowserContext, baseURL: string): Promise<string> {
+  const { getCart } = await graphql<{ getCart: { id: string } }>(
+    context.request,
+    'query { getCart(marketId: "fi") { id } }',
+  )
+  await graphql(
+    context.request,
+    'mutation ($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: "fi") { id } }',
+    { id: getCart.id, skuId: SKU },
+  )
+  await context.addCookies([{ name: 'lumo-cart', value: getCart.id, url: baseURL }])
+  return getCart.id
+}
+
+const fi = (id: string) => message('fi', id)
+
+async function openCheckout(page: Page) {
+  await page.goto('/fi/kassa')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: fi('page.checkout.title') })).toBeVisible()
+  // the cart and the options arrive from createOrUpdateCheckout
+  await expect(page.getByText(/Musta satiinimekko/)).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Lasku/ })).toBeVisible()
+}
+
+async function fillCustomer(page: Page, email: string, zip = '00100') {
+  await page.getByLabel(fi('checkout.email')).fill(email)
+  await page.getByLabel(fi('checkout.firstName')).fill('Matti')
+  await page.getByLabel(fi('checkout.lastName')).fill('Meikäläinen')
+  await page.getByLabel(fi('checkout.address')).fill('Mannerheimintie 1')
+  await page.getByLabel(fi('checkout.zip')).fill(zip)
+  await page.getByLabel(fi('checkout.city')).fill('Helsinki')
+  await page.getByLabel(fi('checkout.phone')).fill('+358 40 123 4567')
+}
+
+test.describe('checkout in Finland', () => {
+  test('a guest buys by invoice and lands on the confirmation page', async ({
+    page,
+    context,
+    baseURL,
+    browserErrors,
+  }) => {
+    const cartId = await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+
+    // An empty form: every error on its field, the summary message, focus on the first field.
+    await page.getByRole('button', { name: fi('checkout.placeOrder.card') }).click()
+    await expect(
+      page.getByRole('alert').filter({ hasText: fi('validation.checkout.allFields') }),
+    ).toBeVisible()
+    const email = page.getByLabel(fi('checkout.email'))
+    await expect(email).toBeFocused()
+    await expect(email).toHaveAttribute('aria-invalid', 'true')
+    await expect(email).toHaveAccessibleDescription(fi('validation.required'))
+    await expect(
+      page.getByRole('checkbox', { name: fi('checkout.terms.accept') }),
+    ).toHaveAccessibleDescription(fi('validation.checkout.terms'))
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+
+    // Wrong values get the spec's messages.
+    await email.fill('matti@')
+    await email.blur()
+    await expect(email).toHaveAccessibleDescription(fi('validation.email'))
+
+    await fillCustomer(page, 'matti.meikalainen@example.com')
+    await page.getByRole('radio', { name: /Lasku/ }).check()
+    // invoice needs the personal id: a wrong check character is refused
+    const personalId = page.getByLabel(fi('checkout.personalId'))
+    await personalId.fill('131052-308A')
+    await personalId.blur()
+    await expect(personalId).toHaveAccessibleDescription(
+      new RegExp(fi('validation.personalId').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    )
+    await personalId.fill('131052-308T')
+    await expect(page.getByRole('radio', { name: /Posti – noutopiste/ })).toBeChecked()
+    await page.getByLabel(fi('checkout.message')).fill('Jätä paketti ovelle')
+    await page.getByLabel(fi('checkout.entryCode')).fill('A1234')
+    await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
+    // the invoice fee is in the summary once invoice is chosen
+    await expect(page.getByRole('definition').filter({ hasText: '2,95' })).toBeVisible()
+
+    await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
+    await page.waitForURL(/\/fi\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
+    const publicId = new URL(page.url()).searchParams.get('oid')!
+
+    const { getOrderPublic } = await graphql<{
+      getOrderPublic: {
+        email: string
+        status: string
+        message: string | null
+        cart: { items: { quantity: number }[] }
+      }
+    }>(
+      context.request,
+      'query ($id: Guid!) { getOrderPublic(publicOrderId: $id) { email status message cart { items { quantity } } } }',
+      { id: publicId },
+    )
+    expect(getOrderPublic).toMatchObject({
+      email: 'matti.meikalainen@example.com',
+      message: 'Jätä paketti ovelle',
+      cart: { items: [{ quantity: 1 }] },
+    })
+    // the cart became the order: it cannot be ordered again
+    const again = await context.request.post('/api/graphql', {
+      headers: { 'content-type': 'application/json', 'x-lumo-csrf': '1' },
+      data: { query: `query { getCart(id: "${cartId}", marketId: "fi") { id } }` },
+    })
+    expect(JSON.stringify(await again.json())).toContain('NOT_FOUND')
+    expect(browserErrors).toEqual([])
+  })
+
+  test('a blacklisted customer is stopped with the checkout message', async ({ page, context, baseURL }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await fillCustomer(page, FIXTURE_EMAIL_RULES.blacklisted.email)
+    await page.getByRole('radio', { name: /Korttimaksu/ }).check()
+    await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
+    await page.getByRole('button', { name: fi('checkout.placeOrder.card') }).click()
+
+    const alert = page.getByRole('alert').filter({ hasText: fi('checkout.feedback.blacklisted') })
+    await expect(alert).toBeVisible()
+    await expect(alert).toBeFocused()
+    expect(new URL(page.url()).pathname).toBe('/fi/kassa')
+    await expect(page.getByRole('button', { name: fi('checkout.placeOrder.card') })).toBeEnabled()
+  })
+
+  test('a NOCREDIT customer gets limited payment options, with the message', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await page.getByRole('radio', { name: /Lasku/ }).check()
+    const email = page.getByLabel(fi('checkout.email'))
+    await email.fill(FIXTURE_CUSTOMERS.noCredit.email)
+    await email.blur()
+    await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Lasku/ })).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+  })
+
+  test('a zip without delivery has no shipping options', async ({ page, context, baseURL }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await page.getByLabel(fi('checkout.zip')).fill(FIXTURE_NO_DELIVERY_ZIP.example)
+    await expect(
+      page.getByRole('status').filter({ hasText: fi('checkout.feedback.noShipping') }),
+    ).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Posti/ })).toHaveCount(0)
+    await page.getByLabel(fi('checkout.zip')).fill('00100')
+    await expect(page.getByRole('radio', { name: /Posti – noutopiste/ })).toBeVisible()
+  })
+})
