@@ -26,6 +26,8 @@ export default defineConfig({
             'sw/**/*.test.ts',
           ],
           environment: 'node',
+          // The default 5 s is too tight for property tests on a shared, loaded two-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -129,6 +129,8 @@ export interface ProductsTable {
   is_outlet: Generated<boolean>
   has_extended_sizes: Generated<boolean>
   color_hex: string | null
+  /** the main product of the style whose colour variant this is (migration 0400); null for a single colour */
+  variant_group_id: Generated<number | null>
   sales_count: Generated<number>
   weight_grams: Generated<number>
 }

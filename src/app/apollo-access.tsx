@@ -23,6 +23,11 @@ export function useGetApollo(): GetApollo {
   return getApollo
 }
 
+/** Like useGetApollo, but null outside <ApolloAccessProvider> (isolated component tests). */
+export function useOptionalGetApollo(): GetApollo | null {
+  return useContext(ApolloAccessContext)
+}
+
 /** Memoises a lazy loader so the client is created once per page. */
 export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | undefined

@@ -138,6 +138,10 @@ export const TYPE_POLICIES: TypePolicies = {
   StockType: { merge: true },
   CartSummaryType: { merge: true },
   BalanceType: { merge: true },
+  // list page ids are per list kind (a category and a brand can share one); facet values'
+  // `_id` carries their count: neither identifies an object across lists
+  PageInfoType: { keyFields: false },
+  FilterValueType: { keyFields: false },
 }
 
 export function createCache(restore?: NormalizedCacheObject): InMemoryCache {

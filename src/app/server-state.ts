@@ -24,6 +24,7 @@ import type { AppStore } from './store'
 import { channelInitialised, marketsLoaded, type MarketInfo } from '../features/channel/slice'
 import { parseUserCookie, userRestored } from '../features/auth/slice'
 import { cartRestored } from '../features/cart/slice'
+import { loadCartOnServer } from '../features/cart/server-load'
 import { lastVisitedRestored } from '../features/lastVisited/slice'
 import { membershipRestored } from '../features/loyalty/slice'
 import { listPageEntered, type ListSelection } from '../features/list/slice'
@@ -193,4 +194,15 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
 
   const cartId = cookies[COOKIES.cart]
   store.dispatch(cartRestored(cartId && cartId.length <= 200 ? cartId : null))
+  await loadCartOnServer(
+    store,
+    options.apollo,
+    {
+      market: store.getState().channel.checkoutMarket,
+      locale: options.locale,
+      // spec §7: true on checkout pages
+      ...(options.routeName === 'checkout' ? { allowExternalShippingFee: true } : {}),
+    },
+    options.log ?? ((message: string, error: unknown) => console.warn(message, error)),
+  )
 }

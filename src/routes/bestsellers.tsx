@@ -1,12 +1,13 @@
-/** Bestsellers (spec §1): the products selling best right now. */
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/** Bestsellers (spec §1): the products selling most right now (MOST_SOLD). */
+import { listRoute } from '../ui/ListPage'
 
-const page = simplePage({
-  title: 'page.bestsellers.title',
-  intro: 'page.bestsellers.intro',
-  links: SHOP_LINKS,
+const route = listRoute({
+  routeName: 'bestsellers',
+  texts: { title: 'page.bestsellers.title', intro: 'page.bestsellers.intro' },
+  target: () => ({ kind: 'url', url: '/l/bestsellers' }),
+  ownTexts: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

@@ -1,13 +1,13 @@
-/**
- * Brand list `/b/{brand+}`: named after its alias until the list feature loads the products, filters and sort.
- */
-import { useParams } from 'react-router'
-import { ListPage, listPageMeta } from '../ui/ListPage'
+/** Brand list `/b/{brand+}`: the brand's products. */
+import { splatSegments } from '../lib/paths'
+import { listRoute } from '../ui/ListPage'
 
-const TEXTS = { title: 'page.brand.title', intro: 'page.brand.intro' } as const
+const route = listRoute({
+  routeName: 'brand',
+  texts: { title: 'page.brand.title', intro: 'page.brand.intro' },
+  target: (params) => ({ kind: 'url', url: `/b/${splatSegments(params).join('/')}` }),
+})
 
-export const meta = listPageMeta(TEXTS)
-
-export function Component() {
-  return <ListPage texts={TEXTS} params={useParams()} />
-}
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

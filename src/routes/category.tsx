@@ -1,13 +1,16 @@
-/**
- * Category list `/c/…/{category}`, `/list/{category?}`: named after its alias until the list feature loads the products, filters and sort.
- */
-import { useParams } from 'react-router'
-import { ListPage, listPageMeta } from '../ui/ListPage'
+/** Category list `/c/…/{category}`; `/list/{alias?}` names any list by its bare alias (`/l/all`, every product, without one). */
+import { aliasFromParams, splatSegments } from '../lib/paths'
+import { listRoute } from '../ui/ListPage'
 
-const TEXTS = { title: 'page.category.title', intro: 'page.category.intro' } as const
+const route = listRoute({
+  routeName: 'category',
+  texts: { title: 'page.category.title', intro: 'page.category.intro' },
+  target: (params) =>
+    params['*'] !== undefined
+      ? { kind: 'url', url: `/c/${splatSegments(params).join('/')}` }
+      : { kind: 'alias', alias: aliasFromParams(params) ?? 'all' },
+})
 
-export const meta = listPageMeta(TEXTS)
-
-export function Component() {
-  return <ListPage texts={TEXTS} params={useParams()} />
-}
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

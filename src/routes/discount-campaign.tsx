@@ -1,13 +1,13 @@
-/**
- * Discount campaign list `/dc/{campaign+}`: named after its alias until the list feature loads the products, filters and sort.
- */
-import { useParams } from 'react-router'
-import { ListPage, listPageMeta } from '../ui/ListPage'
+/** Discount campaign list `/dc/{campaign+}`: the campaign's products. */
+import { splatSegments } from '../lib/paths'
+import { listRoute } from '../ui/ListPage'
 
-const TEXTS = { title: 'page.discountCampaign.title', intro: 'page.discountCampaign.intro' } as const
+const route = listRoute({
+  routeName: 'discount-campaign',
+  texts: { title: 'page.discountCampaign.title', intro: 'page.discountCampaign.intro' },
+  target: (params) => ({ kind: 'url', url: `/dc/${splatSegments(params).join('/')}` }),
+})
 
-export const meta = listPageMeta(TEXTS)
-
-export function Component() {
-  return <ListPage texts={TEXTS} params={useParams()} />
-}
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

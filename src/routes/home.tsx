@@ -9,7 +9,10 @@ import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
+import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { NewsletterForm } from '../features/newsletter/NewsletterForm'
+import { ProductCard } from '../ui/ProductCard'
+import { withListProductFields, type ListProduct } from '../ui/product-card-data'
 import { RouteLink } from '../ui/RouteLink'
 import { ShopPromises } from '../ui/ShopPromises'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../ui/navigation'
@@ -25,7 +28,14 @@ export interface HomeCampaign {
 
 export interface HomeData {
   campaign: HomeCampaign | null
+  newArrivals: ListProduct[]
+  bestsellers: ListProduct[]
 }
+
+/** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
+export const RAIL_SIZE = 8
+
+type ProductsResult = { products: (ListProduct | null)[] | null } | null
 
 interface FacetValue {
   facetId: string | null
@@ -35,6 +45,8 @@ interface FacetValue {
 }
 
 interface HomeQueryData {
+  newArrivals?: ProductsResult
+  bestsellers?: ProductsResult
   campaigns: {
     filters: {
       facets: ({ type: string | null; values: (FacetValue | null)[] | null } | null)[] | null
@@ -53,9 +65,18 @@ export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
   return null
 }
 
+const products = (result: ProductsResult | undefined): ListProduct[] =>
+  (result?.products ?? []).filter((product): product is ListProduct => product !== null)
+
+const query = withListProductFields(homeQuery)
+
 export const loader: PageLoader<HomeData> = async ({ apollo }) => {
-  const data = await runQuery<HomeQueryData>(apollo, homeQuery)
-  return { campaign: heroCampaign(data) }
+  const data = await runQuery<HomeQueryData>(apollo, query, { railSize: RAIL_SIZE })
+  return {
+    campaign: heroCampaign(data),
+    newArrivals: products(data.newArrivals),
+    bestsellers: products(data.bestsellers),
+  }
 }
 
 export const meta: PageMeta<HomeData> = ({ intl, market }) => ({
@@ -93,6 +114,47 @@ function Hero({ campaign }: { campaign: HomeCampaign | null }) {
   )
 }
 
+function Rail({
+  id,
+  title,
+  products: railProducts,
+  to,
+}: {
+  id: string
+  title: string
+  products: ListProduct[]
+  to: 'new-arrivals' | 'bestsellers'
+}) {
+  const intl = useIntl()
+  if (railProducts.length === 0) return null
+  return (
+    <section className="section rail" aria-labelledby={id}>
+      <div className="rail__head">
+        <h2 id={id}>{title}</h2>
+        <RouteLink to={to} className="rail__all">
+          {intl.formatMessage({ id: 'home.rail.all' }, { title })}
+        </RouteLink>
+      </div>
+      <ul className="rail__list plain-list" role="list">
+        {railProducts.map((product) => (
+          <li key={product.productId} className="rail__item">
+            <ProductCard
+              product={product}
+              actions={
+                <FavouriteToggle
+                  productId={product.productId}
+                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
+                  product={product}
+                />
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 export function Component() {
   const intl = useIntl()
   const { locale } = useSite()
@@ -119,6 +181,19 @@ export function Component() {
           ))}
         </ul>
       </nav>
+
+      <Rail
+        id="home-new-arrivals"
+        title={text('nav.newArrivals')}
+        products={data.newArrivals}
+        to="new-arrivals"
+      />
+      <Rail
+        id="home-bestsellers"
+        title={text('nav.bestsellers')}
+        products={data.bestsellers}
+        to="bestsellers"
+      />
 
       <section className="section notice" aria-labelledby="home-newsletter">
         <h2 id="home-newsletter">{text('home.newsletter.title')}</h2>

@@ -1,12 +1,13 @@
-/** Incoming products (spec §1): products coming soon, with back-in-stock notification. */
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/** Incoming products (spec §1): products not yet released or sold out with a restock date ahead. */
+import { listRoute } from '../ui/ListPage'
 
-const page = simplePage({
-  title: 'page.incoming.title',
-  intro: 'page.incoming.intro',
-  links: SHOP_LINKS,
+const route = listRoute({
+  routeName: 'incoming',
+  texts: { title: 'page.incoming.title', intro: 'page.incoming.intro' },
+  target: () => ({ kind: 'url', url: '/l/incoming' }),
+  ownTexts: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

@@ -1,13 +1,13 @@
-/**
- * Generic list `/l/*`: named after its alias until the list feature loads the products, filters and sort.
- */
-import { useParams } from 'react-router'
-import { ListPage, listPageMeta } from '../ui/ListPage'
+/** Generic list `/l/*` (new arrivals, bestsellers, sale, outlet, …): each with its own default sort. */
+import { splatSegments } from '../lib/paths'
+import { listRoute } from '../ui/ListPage'
 
-const TEXTS = { title: 'page.list.title', intro: 'page.list.intro' } as const
+const route = listRoute({
+  routeName: 'list',
+  texts: { title: 'page.list.title', intro: 'page.list.intro' },
+  target: (params) => ({ kind: 'url', url: `/l/${splatSegments(params).join('/')}` }),
+})
 
-export const meta = listPageMeta(TEXTS)
-
-export function Component() {
-  return <ListPage texts={TEXTS} params={useParams()} />
-}
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

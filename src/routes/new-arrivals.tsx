@@ -1,12 +1,13 @@
-/** New arrivals (spec §1): the latest products of the range. */
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/** New arrivals (spec §1): the newest products first (LATEST, by first available date). */
+import { listRoute } from '../ui/ListPage'
 
-const page = simplePage({
-  title: 'page.newArrivals.title',
-  intro: 'page.newArrivals.intro',
-  links: SHOP_LINKS,
+const route = listRoute({
+  routeName: 'new-arrivals',
+  texts: { title: 'page.newArrivals.title', intro: 'page.newArrivals.intro' },
+  target: () => ({ kind: 'url', url: '/l/new-arrivals' }),
+  ownTexts: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

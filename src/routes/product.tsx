@@ -21,6 +21,7 @@ import { hrefFor, RouteLink } from '../ui/RouteLink'
 import { productViewed } from '../features/product/slice'
 import { shopEventRecorded } from '../features/events/slice'
 import { BuyBox } from '../features/product/BuyBox'
+import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
 import { ProductPrice } from '../features/product/ProductPrice'
 import { ProductDetails } from '../features/product/ProductDetails'
@@ -213,6 +214,7 @@ export function Component() {
             ) : null}
           </header>
           <ProductPrice price={product.unitPrice} lowestPrice={product.lowestPrice} />
+          <ColourVariants product={product} />
           {/* keyed by product: a client navigation to another product starts with no size chosen */}
           <BuyBox key={product.alias} skus={skus} name="product-size" />
           <SizeGuide sizes={sizes} />

@@ -1,23 +1,12 @@
-/** Search results `/s/{search}`: the query as heading; results come with the search feature. Never indexed. */
-import { useIntl } from 'react-intl'
-import { useParams } from 'react-router'
-import type { PageMeta } from '../app/route-types'
-import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+/** Search results `/s/{search}`: the products query's searchText (relevance first); never indexed. */
+import { listRoute } from '../ui/ListPage'
 
-export const meta: PageMeta<unknown> = ({ intl, params }) => ({
-  title: intl.formatMessage({ id: 'page.search.title' }, { query: params.search ?? '' }),
-  description: intl.formatMessage({ id: 'page.search.intro' }, { query: params.search ?? '' }),
-  noindex: true,
+const route = listRoute({
+  routeName: 'search',
+  texts: { title: 'page.search.title', intro: 'page.search.intro' },
+  target: (params) => ({ kind: 'search', text: (params.search ?? '').trim() }),
 })
 
-export function Component() {
-  const intl = useIntl()
-  const query = useParams().search ?? ''
-  return (
-    <InfoPage
-      title={intl.formatMessage({ id: 'page.search.title' }, { query })}
-      intro={intl.formatMessage({ id: 'page.search.intro' }, { query })}
-      links={SHOP_LINKS}
-    />
-  )
-}
+export const loader = route.loader
+export const meta = route.meta
+export const Component = route.Component

@@ -1,31 +1,358 @@
-/** The shared view of the product list pages (category, brand, campaign, generic list) before their products load. */
-import { useIntl, type IntlShape } from 'react-intl'
-import type { Params } from 'react-router'
-import { aliasFromParams } from '../lib/paths'
-import type { PageMeta } from '../app/route-types'
-import { InfoPage, SHOP_LINKS, nameFromAlias } from './InfoPage'
+/**
+ * The product list pages (category, brand, discount campaign, search, generic lists, bestsellers,
+ * new arrivals, incoming): `listRoute(...)` gives a route module its loader, meta and view. The
+ * loader reads the list and the URL's selection (src/features/list/query.ts); the view shows the
+ * heading, subcategories, the sort, the filter panel, the chosen filters, the product cards,
+ * "load more" and the page links, or help to go on when nothing matches.
+ */
+import { useEffect, useRef, type ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import {
+  hasFilters,
+  listSearchString,
+  toggleValue,
+  withPage,
+  withPriceRange,
+  withSort,
+  withoutFilters,
+  isListSort,
+  type FilterValue,
+  type ListSelection,
+  type SelectionSlot,
+} from '../lib/list-url'
+import { FacetsPanel } from '../features/list/FacetsPanel'
+import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
+import { useListNavigate } from '../features/list/navigation'
+import { useProductLeft } from '../features/list/product-left'
+import { ProductCard, productCardId } from './ProductCard'
+import { RouteLink } from './RouteLink'
+import '../features/list/list.css'
 
 export interface ListTexts {
-  /** message id of the generic title (a list without an alias) */
+  /** message id of the title when the list has no name of its own (and of search pages, with {query}) */
   title: string
-  /** message id of the introduction, with {name} */
+  /** message id of the introduction, with {name} or {query} */
   intro: string
 }
 
-function listTexts(intl: IntlShape, texts: ListTexts, params: Params) {
-  const title = nameFromAlias(aliasFromParams(params)) ?? intl.formatMessage({ id: texts.title })
-  return { title, intro: intl.formatMessage({ id: texts.intro }, { name: title }) }
+export interface ListRouteOptions {
+  routeName: string
+  texts: ListTexts
+  target: (params: Params) => ListTarget
+  /** the page's own title and introduction (bestsellers, new arrivals, incoming), not the list's */
+  ownTexts?: boolean
 }
 
-export function listPageMeta(texts: ListTexts): PageMeta<unknown> {
-  return ({ intl, params }) => {
-    const { title, intro } = listTexts(intl, texts, params)
-    return { title, description: intro }
+type Format = (id: string, values?: Record<string, string>) => string
+
+function pageTitle(data: ListPageData, texts: ListTexts, format: Format, ownTexts = false) {
+  if (data.searchText !== null) return format(texts.title, { query: data.searchText })
+  return (ownTexts ? null : data.info?.name) ?? format(texts.title)
+}
+
+function pageIntro(data: ListPageData, texts: ListTexts, format: Format, title: string, ownTexts = false) {
+  const description = ownTexts ? null : data.info?.primaryDescription
+  return description && !data.info?.hideDescription
+    ? description
+    : format(texts.intro, { name: title, query: data.searchText ?? '' })
+}
+
+/** The list's path in each language (for hreflang), from the API's alternative urls. */
+function listAlternates(data: ListPageData): Partial<Record<LocaleCode, string>> | undefined {
+  const paths: Partial<Record<LocaleCode, string>> = {}
+  for (const alternative of data.info?.alternativeUrls ?? []) {
+    if (isLocaleCode(alternative.language)) paths[alternative.language] ??= alternative.url
   }
+  return Object.keys(paths).length > 0 ? paths : undefined
 }
 
-export function ListPage({ texts, params }: { texts: ListTexts; params: Params }) {
+export function listRoute(options: ListRouteOptions) {
+  const loader: PageLoader<ListPageData> = (args) =>
+    loadListPage(args, options.routeName, options.target(args.params))
+
+  const meta: PageMeta<ListPageData> = ({ data, intl }) => {
+    const format: Format = (id, values) => intl.formatMessage({ id }, values)
+    const own = options.ownTexts ?? false
+    const title = pageTitle(data, options.texts, format, own)
+    const description =
+      (own ? null : data.info?.meta?.description) ?? pageIntro(data, options.texts, format, title, own)
+    return {
+      title: (own ? null : data.info?.meta?.title) ?? title,
+      description,
+      // filtered and searched lists are many views of the same products
+      noindex: data.searchText !== null || hasFilters(data.selection),
+      alternates: listAlternates(data),
+    }
+  }
+
+  function Component() {
+    const data = useLoaderData() as ListPageData
+    return <ListView data={data} texts={options.texts} ownTexts={options.ownTexts ?? false} />
+  }
+
+  return { loader, meta, Component }
+}
+
+function ListView({ data, texts, ownTexts }: { data: ListPageData; texts: ListTexts; ownTexts: boolean }) {
   const intl = useIntl()
-  const { title, intro } = listTexts(intl, texts, params)
-  return <InfoPage title={title} intro={intro} links={SHOP_LINKS} />
+  const format: Format = (id, values) => intl.formatMessage({ id }, values)
+  const title = pageTitle(data, texts, format, ownTexts)
+  const { selection, products, count } = data
+  const intro = pageIntro(data, texts, format, title, ownTexts)
+  return (
+    <article className="list-page">
+      <header className="list-page__header">
+        <h1>{title}</h1>
+        <p className="page-intro">{intro}</p>
+        <SubCategories data={data} />
+      </header>
+      <div className="list-page__toolbar">
+        <p className="list-page__count" role="status">
+          {intl.formatMessage({ id: 'list.count' }, { count })}
+        </p>
+        <SortSelect data={data} />
+        <FacetsPanel facets={data.facets} selection={selection} priceRange={data.priceRange} count={count} />
+      </div>
+      <SelectedFilters selection={selection} />
+      {products.length > 0 ? <ProductGrid data={data} /> : <EmptyList data={data} />}
+    </article>
+  )
+}
+
+function SubCategories({ data }: { data: ListPageData }) {
+  const intl = useIntl()
+  const categories = (data.info?.subCategories ?? []).filter((category) =>
+    category.canonicalUrl.startsWith('/c/'),
+  )
+  if (categories.length === 0) return null
+  return (
+    <nav className="list-page__subcategories" aria-label={intl.formatMessage({ id: 'list.subCategories' })}>
+      <ul className="plain-list" role="list">
+        {categories.map((category) => (
+          <li key={category.categoryId}>
+            <RouteLink to="category" params={{ '*': category.canonicalUrl.slice(3) }} className="chip">
+              {category.name}
+            </RouteLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function SortSelect({ data }: { data: ListPageData }) {
+  const intl = useIntl()
+  const go = useListNavigate()
+  const current = data.selection.sort ?? data.defaultSort
+  const sorts = data.sorts.includes(current) ? data.sorts : [...data.sorts, current]
+  return (
+    <div className="field list-page__sort">
+      <label htmlFor="list-sort">{intl.formatMessage({ id: 'list.sort.label' })}</label>
+      <select
+        id="list-sort"
+        value={current}
+        onChange={(event) => {
+          const sort = event.target.value
+          if (isListSort(sort)) go(withSort(data.selection, sort === data.defaultSort ? null : sort))
+        }}
+      >
+        {sorts.map((sort) => (
+          <option key={sort} value={sort}>
+            {intl.formatMessage({ id: `list.sort.${sort}` })}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/** The chosen filters, each removable, and a way to clear them all. */
+function SelectedFilters({ selection }: { selection: ListSelection }) {
+  const intl = useIntl()
+  const go = useListNavigate()
+  if (!hasFilters(selection)) return null
+  const chips: { key: string; label: string; remove: () => ListSelection }[] = []
+  const add = (slot: SelectionSlot, values: FilterValue[]) => {
+    for (const value of values) {
+      chips.push({
+        key: `${'key' in slot ? slot.key : `p-${slot.parameter}`}:${value.id}`,
+        label: value.label || value.id,
+        remove: () => toggleValue(selection, slot, value),
+      })
+    }
+  }
+  add({ key: 'categories' }, selection.categories)
+  add({ key: 'brands' }, selection.brands)
+  add({ key: 'skus' }, selection.skus)
+  add({ key: 'campaigns' }, selection.campaigns)
+  add({ key: 'discount' }, selection.discount)
+  for (const [name, values] of Object.entries(selection.parameters)) add({ parameter: name }, values)
+  for (const value of selection.price) {
+    chips.push({
+      key: `price:${value.id}`,
+      label: value.label,
+      remove: () => withPriceRange(selection, null),
+    })
+  }
+  return (
+    <section className="list-page__selected" aria-label={intl.formatMessage({ id: 'list.filters.selected' })}>
+      <ul className="plain-list" role="list">
+        {chips.map((chip) => (
+          <li key={chip.key}>
+            <button
+              type="button"
+              className="chip chip--removable"
+              aria-label={intl.formatMessage({ id: 'list.filters.remove' }, { label: chip.label })}
+              onClick={() => go(chip.remove())}
+            >
+              {chip.label}
+              <span aria-hidden="true"> ×</span>
+            </button>
+          </li>
+        ))}
+        <li>
+          <button type="button" className="chip" onClick={() => go(withoutFilters(selection))}>
+            {intl.formatMessage({ id: 'list.filters.clear' })}
+          </button>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function ProductGrid({ data }: { data: ListPageData }) {
+  const intl = useIntl()
+  const go = useListNavigate()
+  const location = useLocation()
+  const navigation = useNavigation()
+  const { products, count, selection, firstPage, pageSize } = data
+  const lastShown = (firstPage - 1) * pageSize + products.length
+  const totalPages = Math.max(1, Math.ceil(count / pageSize))
+  const onGridClick = useProductLeft(products.map((product) => product.productId))
+  // after "load more", the focus moves to the first product that was added
+  const focusNext = useRef<number | null>(null)
+  useEffect(() => {
+    const index = focusNext.current
+    if (index === null || products.length <= index) return
+    focusNext.current = null
+    const product = products[index]
+    if (product)
+      document
+        .getElementById(productCardId(product.productId))
+        ?.querySelector<HTMLElement>('a[href]')
+        ?.focus()
+  }, [products])
+  const loading = navigation.state === 'loading'
+  const pageHref = (page: number) => ({
+    pathname: location.pathname,
+    search: listSearchString(withPage(selection, page)),
+  })
+  return (
+    <section className="list-page__products" aria-label={intl.formatMessage({ id: 'list.products' })}>
+      {firstPage > 1 ? (
+        <p className="list-page__previous">
+          <Link to={pageHref(firstPage - 1)} preventScrollReset>
+            {intl.formatMessage({ id: 'list.showPrevious' })}
+          </Link>
+        </p>
+      ) : null}
+      <ul className="list-page__grid plain-list" role="list" onClick={onGridClick}>
+        {products.map((product, index) => (
+          <li key={product.productId}>
+            <ProductCard product={product} priority={index < 2} />
+          </li>
+        ))}
+      </ul>
+      <div className="list-page__more">
+        <p>{intl.formatMessage({ id: 'list.showing' }, { shown: lastShown, count })}</p>
+        {lastShown < count ? (
+          <button
+            type="button"
+            className="button"
+            disabled={loading}
+            onClick={() => {
+              focusNext.current = products.length
+              go(withPage(selection, selection.page + 1), { replace: true })
+            }}
+          >
+            {intl.formatMessage({ id: 'list.loadMore' })}
+          </button>
+        ) : null}
+      </div>
+      {totalPages > 1 ? (
+        <nav className="list-page__pages" aria-label={intl.formatMessage({ id: 'list.pagination' })}>
+          <ul className="plain-list" role="list">
+            {pageNumbers(selection.page, totalPages).map((page, index) =>
+              page === null ? (
+                <li key={`gap-${index}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={page}>
+                  <Link
+                    to={pageHref(page)}
+                    aria-label={intl.formatMessage({ id: 'list.page' }, { page })}
+                    aria-current={page === selection.page ? 'page' : undefined}
+                  >
+                    {page}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+/** 1 … 4 5 [6] 7 8 … 20: the first and last pages and two either side of the current one. */
+export function pageNumbers(current: number, total: number): (number | null)[] {
+  const pages = new Set([1, total])
+  for (let page = current - 2; page <= current + 2; page++) if (page >= 1 && page <= total) pages.add(page)
+  const sorted = [...pages].sort((a, b) => a - b)
+  const result: (number | null)[] = []
+  for (const page of sorted) {
+    const previous = result.at(-1)
+    if (typeof previous === 'number' && page - previous > 1) result.push(null)
+    result.push(page)
+  }
+  return result
+}
+
+function EmptyList({ data }: { data: ListPageData }) {
+  const intl = useIntl()
+  const go = useListNavigate()
+  const filtered = hasFilters(data.selection)
+  let help: ReactNode
+  if (filtered) help = intl.formatMessage({ id: 'list.empty.filtered' })
+  else if (data.searchText !== null)
+    help = intl.formatMessage({ id: 'list.empty.search' }, { query: data.searchText })
+  else help = intl.formatMessage({ id: 'list.empty.list' })
+  return (
+    <section className="list-page__empty" aria-labelledby="list-empty-title">
+      <h2 id="list-empty-title">{intl.formatMessage({ id: 'list.empty.title' })}</h2>
+      <p>{help}</p>
+      {filtered ? (
+        <button type="button" className="button" onClick={() => go(withoutFilters(data.selection))}>
+          {intl.formatMessage({ id: 'list.filters.clear' })}
+        </button>
+      ) : null}
+      <h3>{intl.formatMessage({ id: 'list.empty.suggestions' })}</h3>
+      <ul className="link-grid plain-list" role="list">
+        <li>
+          <RouteLink to="new-arrivals">{intl.formatMessage({ id: 'nav.newArrivals' })}</RouteLink>
+        </li>
+        <li>
+          <RouteLink to="bestsellers">{intl.formatMessage({ id: 'nav.bestsellers' })}</RouteLink>
+        </li>
+        <li>
+          <RouteLink to="brands">{intl.formatMessage({ id: 'nav.brands' })}</RouteLink>
+        </li>
+      </ul>
+    </section>
+  )
 }

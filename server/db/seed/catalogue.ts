@@ -391,6 +391,8 @@ export interface ProductOverrides {
   stock?: readonly StockStatus[]
   reviews?: number
   outlet?: boolean
+  /** A colour variant of this product (the style's main product): its garment, material, brand and price */
+  variantOf?: number
 }
 
 export interface ProductRows {
@@ -405,6 +407,16 @@ export interface ProductRows {
   images: Insertable<ImagesTable>[]
   productImages: Insertable<ProductImagesTable>[]
   reviews: Insertable<ReviewsTable>[]
+  /** What a colour variant of this product takes over from it */
+  style: ProductStyle
+}
+
+export interface ProductStyle {
+  garment: string
+  colour: string
+  material: string
+  brand: string
+  euro: number
 }
 
 export interface CatalogueContext {
@@ -546,13 +558,67 @@ function reviewCount(random: Random): number {
   ])()
 }
 
+// ---------------------------------------------------------------------------------------------
+// Colour variants: a style sold in two or three colours
+// ---------------------------------------------------------------------------------------------
+
+/** Generated products from this id on may be colour variants of the product before them (1–8 are fixed). */
+const FIRST_GENERATED_VARIANT = 9
+const VARIANT_CHANCE = 0.2
+const MAX_COLOURS_PER_STYLE = 3
+
+/** The style's main product of a generated product: itself, or the product before it (a style of ≤ 3 colours). */
+function generatedVariantLead(seed: number, productId: number): number {
+  if (productId < FIRST_GENERATED_VARIANT) return productId
+  if (!Random.for(seed, 'variant', productId).chance(VARIANT_CHANCE)) return productId
+  const previous = generatedVariantLead(seed, productId - 1)
+  return productId - previous < MAX_COLOURS_PER_STYLE ? previous : productId
+}
+
+/** The main product of the style `productId` belongs to (itself when it is the main product or has no variants). */
+export function variantLead(seed: number, productId: number): number {
+  return FIXTURE_PRODUCT_OVERRIDES.get(productId)?.variantOf ?? generatedVariantLead(seed, productId)
+}
+
+/** Whether some other product is a colour variant of this one. */
+function hasVariants(seed: number, productId: number): boolean {
+  for (const overrides of FIXTURE_PRODUCT_OVERRIDES.values())
+    if (overrides.variantOf === productId) return true
+  return generatedVariantLead(seed, productId + 1) === productId
+}
+
+/**
+ * A colour variant's colour: a step along the colour list from the main product's colour, the
+ * step drawn per style and at most half the list, so the two or three colours of a style differ.
+ */
+function variantColour(seed: number, lead: number, leadColour: string, productId: number): string {
+  const step = Random.for(seed, 'variant-colour', lead).int(1, Math.floor((COLOURS.length - 1) / 2))
+  const start = COLOURS.findIndex((colour) => colour.key === leadColour)
+  const colour = COLOURS[(start + step * (productId - lead)) % COLOURS.length]
+  if (!colour) throw new Error(`no colour for variant ${productId}`)
+  return colour.key
+}
+
 export function generateProduct(
   context: CatalogueContext,
   productId: number,
-  overrides: ProductOverrides = {},
+  ownOverrides: ProductOverrides = {},
 ): ProductRows {
   const { seed, referenceDate } = context
   const random = Random.for(seed, 'product', productId)
+  const lead = ownOverrides.variantOf ?? generatedVariantLead(seed, productId)
+  let overrides = ownOverrides
+  if (lead !== productId) {
+    const style = generateProduct(context, lead, FIXTURE_PRODUCT_OVERRIDES.get(lead) ?? {}).style
+    overrides = {
+      garment: style.garment,
+      material: style.material,
+      brand: style.brand,
+      euro: style.euro,
+      colour: variantColour(seed, lead, style.colour, productId),
+      ...ownOverrides,
+    }
+  }
 
   const garment = overrides.garment ? garmentByKey.get(overrides.garment) : random.weighted(GARMENT_WEIGHTS)
   if (!garment) throw new Error(`unknown garment ${overrides.garment}`)
@@ -858,6 +924,7 @@ export function generateProduct(
     is_outlet: isOutlet,
     has_extended_sizes: extendedSizes,
     color_hex: colour.hex,
+    variant_group_id: lead !== productId || hasVariants(seed, productId) ? lead : null,
     sales_count: incoming ? 0 : Math.floor(random.next() ** 3 * 600),
     weight_grams: skus[0]?.weight_grams ?? 0,
   }
@@ -874,6 +941,7 @@ export function generateProduct(
     images,
     productImages,
     reviews,
+    style: { garment: garment.key, colour: colour.key, material: material.key, brand: brand.name, euro },
   }
 }
 

@@ -59,6 +59,16 @@ export const FIXTURE_PRODUCTS = {
   incomingSneakers: { productId: 4, availableInDays: 14 },
   /** New arrival (available since 3 days), all sizes in stock. */
   newBlouse: { productId: 5, availableInDays: -3 },
+  /**
+   * The satin dress in two more colours (its colour variants, variant group 1; they exist when at
+   * least 7 products are seeded): navy "Tummansininen satiinimekko" and red "Punainen satiinimekko",
+   * same brand, material and regular price.
+   */
+  satinDressColours: {
+    variantGroupId: 1,
+    productIds: [6, 7],
+    names: { fi: ['Tummansininen satiinimekko', 'Punainen satiinimekko'] },
+  },
 } as const
 
 export const FIXTURE_PRODUCT_OVERRIDES: ReadonlyMap<number, ProductOverrides> = new Map<
@@ -131,6 +141,8 @@ export const FIXTURE_PRODUCT_OVERRIDES: ReadonlyMap<number, ProductOverrides> = 
       stock: ['in-stock', 'in-stock', 'in-stock', 'in-stock', 'in-stock'],
     },
   ],
+  [6, { variantOf: 1, colour: 'navy', sale: 'none', outlet: false, availableInDays: -40 }],
+  [7, { variantOf: 1, colour: 'red', sale: 'none', outlet: false, availableInDays: -20 }],
 ])
 
 /** Fixed stock amounts of product 1's skus (the generator draws the others). */

@@ -26,6 +26,7 @@ import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
 import paymentCallbackRoutes from './checkout/payment-callback'
 import { resolvers as orderResolvers } from './orders/resolvers'
+import { resolvers as contentResolvers } from './content/resolvers'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
@@ -63,6 +64,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   cartResolvers,
   checkoutResolvers,
   orderResolvers,
+  contentResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */

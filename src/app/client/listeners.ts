@@ -18,6 +18,8 @@ import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
+import { startCartSync } from '../../features/cart/listeners'
+import type { GetApollo } from '../apollo-access'
 
 export const FAVORITES_STORAGE_KEY = 'favorites'
 export const FAVORITES_UPDATED_STORAGE_KEY = 'favoritesLastUpdated'
@@ -163,12 +165,14 @@ function openFavoritesChannel(): BroadcastChannel | null {
 }
 
 /** Everything the browser runs for the store; returns the cleanup. */
-export function registerClientListeners(store: AppStore): () => void {
+export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   const stops = [
     startCookieSync(store),
     startBroadcastSync(store),
     startFavoritesSync(store),
     startEventDelivery(store),
+    // the cart loads through the page's (lazily created) Apollo client
+    ...(getApollo ? [startCartSync(store, getApollo)] : []),
   ]
   return () => stops.forEach((stop) => stop())
 }

@@ -11,6 +11,7 @@ import { headerHiddenSet, onlineSet, scrollTopSet, viewportWidthSet } from '../g
 import { loadingFinished } from '../../features/loading/slice'
 import { installChunkReloadGuard } from './chunk-reload'
 import { registerClientListeners } from './listeners'
+import { useOptionalGetApollo } from '../apollo-access'
 import { nextHeaderHidden, scrollTargetFor } from './scroll-rules'
 
 /** Resize and scroll fire many times a second; the store needs to know a few times a second. */
@@ -55,7 +56,8 @@ function topPadding(element: HTMLElement | null): number {
 
 function useStoreListeners() {
   const store = useAppStore()
-  useEffect(() => registerClientListeners(store), [store])
+  const getApollo = useOptionalGetApollo()
+  useEffect(() => registerClientListeners(store, getApollo), [store, getApollo])
 }
 
 function useViewportWidth() {

@@ -1,6 +1,6 @@
 /**
  * What every layout mounts once besides its own frame: the loading bar, the toast, the modal root
- * the quickshop panel and a notice while the shopper is offline. (The browser behaviours themselves live in RootShell,
+ * the quickshop panel, the cart's drawer and popup, and a notice while the shopper is offline. (The browser behaviours themselves live in RootShell,
  * so a layout change does not reset them.)
  */
 import { useIntl } from 'react-intl'
@@ -10,6 +10,7 @@ import { Snackbar } from '../../features/snackbar/Snackbar'
 import { ModalRoot } from '../../features/modal/ModalRoot'
 import { SHOP_MODALS } from './shop-modals'
 import { QuickshopPanel } from '../../features/quickshop/QuickshopPanel'
+import { CartOverlays } from '../../features/cart/CartOverlays'
 
 /** Shown while the browser is offline (the server always renders the page as online). */
 function OfflineNotice() {
@@ -30,6 +31,7 @@ export function ShopChrome() {
       <Snackbar />
       <ModalRoot modals={SHOP_MODALS} />
       <QuickshopPanel />
+      <CartOverlays />
     </>
   )
 }

@@ -10,6 +10,7 @@ import { useSite } from '../site'
 import { RouteLink } from '../../ui/RouteLink'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../../ui/navigation'
 import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
+import { CartButton } from '../../features/cart/CartButton'
 
 export function Logo() {
   const intl = useIntl()
@@ -39,7 +40,7 @@ export function SiteHeader() {
               </RouteLink>
             </li>
             <li>
-              <RouteLink to="checkout">{intl.formatMessage({ id: 'nav.cart' })}</RouteLink>
+              <CartButton />
             </li>
             <li>
               <RouteLink to="account" markCurrent>

@@ -111,7 +111,11 @@ async function mutate(
 }
 
 /** getCart: the cart with this id, or a new cart when id is null. Never from the cache. */
-export async function fetchCart(apollo: CartClient, id: string | null, scope: CartScope): Promise<CartView> {
+export async function fetchCart(
+  apollo: Pick<ApolloClient, 'query'>,
+  id: string | null,
+  scope: CartScope,
+): Promise<CartView> {
   try {
     const result = await apollo.query({
       query: await documentFor('getCart'),

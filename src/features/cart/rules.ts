@@ -125,3 +125,85 @@ export function lineChanges(before: Pick<CartView, 'items'>, after: Pick<CartVie
   for (const item of beforeBySku.values()) changes.push({ skuId: item.skuId, delta: -item.quantity, item })
   return changes
 }
+
+export interface FreeShippingProgressView {
+  reached: boolean
+  leftFormatted: string
+  /** 0–100 */
+  percent: number
+}
+
+/**
+ * Where the cart stands against the free-shipping threshold: the API's amount left, and the share
+ * of the threshold the goods (after discounts, in the customer's VAT view) already cover. Null
+ * without a shipping option or an empty cart.
+ */
+export function freeShippingProgress(
+  cart: Pick<CartView, 'items' | 'summary'>,
+  vatIncluded: boolean,
+): FreeShippingProgressView | null {
+  const shipping = cart.summary?.shipping
+  if (!shipping || cart.items.length === 0) return null
+  const left = Math.max(0, shipping.amountLeftToFreeShipping)
+  // nothing left to reach but still a fee: this shipping option has no free-shipping threshold
+  if (left === 0 && shipping.feeIncVat > 0) return null
+  const subTotal = cart.summary?.subTotal
+  const goodsBefore = (vatIncluded ? subTotal?.sellingPriceIncVat : subTotal?.sellingPriceExVat) ?? 0
+  const discount =
+    (vatIncluded ? cart.summary?.fixedAmountDiscountIncVat : cart.summary?.fixedAmountDiscountExVat) ?? 0
+  const goods = Math.max(0, goodsBefore - discount)
+  const threshold = goods + left
+  const percent = left === 0 || threshold <= 0 ? 100 : Math.min(100, Math.round((goods / threshold) * 100))
+  return {
+    reached: left === 0,
+    leftFormatted: shipping.amountLeftToFreeShippingFormatted ?? String(left),
+    percent,
+  }
+}
+
+export interface SummaryRows {
+  subtotal: string
+  /** campaign and promo discounts off the regular subtotal, or null when there are none */
+  discount: string | null
+  /** the shipping fee, or null when shipping is free */
+  shipping: string | null
+  total: string
+  vat: string
+  /** gift card and account balance used, or null */
+  balance: string | null
+  toPay: string | null
+}
+
+/** The summary's amounts in the customer's VAT view (inc VAT for PERSON, ex VAT for business). */
+export function summaryRows(cart: Pick<CartView, 'summary'>, vatIncluded: boolean): SummaryRows {
+  const summary = cart.summary
+  const pick = (inc: string | null | undefined, ex: string | null | undefined) =>
+    (vatIncluded ? inc : ex) ?? ''
+  const total = summary?.total
+  const shipping = summary?.shipping
+  const discountAmount = vatIncluded ? (total?.discountIncVat ?? 0) : (total?.discountExVat ?? 0)
+  const balance = summary?.balance
+  return {
+    // regular prices: the discount row then covers campaign and promo discounts alike, and
+    // subtotal − discounts + shipping = total holds on screen
+    subtotal: pick(
+      summary?.subTotal?.regularPriceIncVatFormatted,
+      summary?.subTotal?.regularPriceExVatFormatted,
+    ),
+    discount: discountAmount > 0 ? pick(total?.discountIncVatFormatted, total?.discountExVatFormatted) : null,
+    shipping:
+      shipping && shipping.feeIncVat > 0
+        ? pick(shipping.feeIncVatFormatted, shipping.feeExVatFormatted)
+        : null,
+    total: pick(total?.sellingPriceIncVatFormatted, total?.sellingPriceExVatFormatted),
+    vat: total?.vatFormatted ?? '',
+    balance: balance && balance.pending > 0 ? (balance.pendingFormatted ?? '') : null,
+    toPay:
+      balance && balance.pending > 0
+        ? pick(
+            balance.totalSellingPriceExBalanceIncVatFormatted,
+            balance.totalSellingPriceExBalanceExVatFormatted,
+          )
+        : null,
+  }
+}

@@ -88,9 +88,19 @@ export interface CartSummaryView {
   } | null
 }
 
+/** Lumo extension of CartType: the market's minimum order value (null when it has none). */
+export interface CartMinimumOrderValue {
+  amount: number
+  amountFormatted: string | null
+  amountLeft: number
+  amountLeftFormatted: string | null
+  isReached: boolean
+}
+
 export interface CartView {
   id: string
   promoCode: string | null
+  minimumOrderValue?: CartMinimumOrderValue | null
   appliedCampaigns: CartCampaign[] | null
   items: CartItem[]
   summary: CartSummaryView | null

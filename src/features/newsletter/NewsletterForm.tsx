@@ -8,16 +8,11 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { SHOP_PROMISES } from '../../app/i18n'
+import { isValidEmail } from '../../lib/validation/email'
 import { subscribeToNewsletter } from './subscribe'
 import './newsletter.css'
 
 type Status = 'idle' | 'sending' | 'subscribed' | 'failed'
-
-/** The same shape the commerce API accepts: something@domain.tld, no spaces. */
-export function looksLikeEmail(value: string): boolean {
-  const email = value.trim()
-  return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)
-}
 
 export function NewsletterForm({ headingId }: { headingId: string }) {
   const intl = useIntl()
@@ -39,7 +34,7 @@ export function NewsletterForm({ headingId }: { headingId: string }) {
     event.preventDefault()
     if (status === 'sending') return
     if (email.trim() === '') return refuse('validation.required')
-    if (!looksLikeEmail(email)) return refuse('validation.email')
+    if (!isValidEmail(email)) return refuse('validation.email')
     setError(null)
     setStatus('sending')
     let result: Awaited<ReturnType<typeof subscribeToNewsletter>>

@@ -52,7 +52,14 @@ const product: ProductData = {
   stockStatus: 'IN_STOCK',
   incoming: null,
   rating: { score: 4.3, voteCount: 6 },
-  parameterGroups: [],
+  parameterGroups: [
+    {
+      parameterGroupId: 1,
+      name: 'Väri',
+      parameters: [{ parameterId: 1, identifier: 'Color', label: 'Väri', value: 'Musta', show: true }],
+    },
+  ],
+  variantGroup: null,
   alternativeUrls: [],
 }
 
@@ -77,6 +84,7 @@ describe('Product JSON-LD', () => {
       image: ['https://lumo.test/img/a'],
       brand: { '@type': 'Brand', name: 'Lumo Studio' },
       description: 'Kiiltävä satiinimekko.',
+      color: 'Musta',
     })
     const offers = data.offers as Record<string, unknown>[]
     expect(offers.map((offer) => offer.availability)).toEqual([

@@ -62,6 +62,9 @@ export function productJsonLd({
           }),
         )
       : []
+  const colour = (product.parameterGroups ?? [])
+    .flatMap((group) => group?.parameters ?? [])
+    .find((parameter) => parameter?.identifier === 'Color')?.value
   const count = reviews?.count ?? product.rating?.voteCount ?? 0
   const average = reviews && reviews.count > 0 ? reviews.averageRating : product.rating?.score
   return compact({
@@ -75,6 +78,7 @@ export function productJsonLd({
     image: imageUrls.length > 0 ? [...imageUrls] : undefined,
     brand: product.brand?.name ? { '@type': 'Brand', name: product.brand.name } : undefined,
     category: product.primaryCategory?.name,
+    color: colour ?? undefined,
     offers: offers.length > 0 ? offers : undefined,
     aggregateRating:
       count > 0 && average !== undefined && average > 0

@@ -69,8 +69,23 @@ export interface ProductData {
         parameters: (ProductParameter | null)[] | null
       } | null)[]
     | null
+  /** the style's colours (this product included); null for a product sold in one colour */
+  variantGroup: { variantGroupId: number; variants: (ColourVariant | null)[] | null } | null
   /** the product's URL (`/p/{alias}`) per market language it exists in */
   alternativeUrls: ({ url: string; language: string; culture: string } | null)[] | null
+}
+
+export interface ColourVariant {
+  productId: number
+  alias: string | null
+  name: string | null
+  /** language-independent colour, e.g. 'navy' */
+  value: string | null
+  /** the colour in the page's language */
+  label: string | null
+  primaryImage: string | null
+  /** 'hex': the swatch colour */
+  attributes: ({ key: string; value: string | null } | null)[] | null
 }
 
 export interface Review {

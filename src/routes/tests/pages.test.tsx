@@ -56,8 +56,21 @@ const SAMPLE_PRODUCT = {
   ],
 }
 
-/** The home page's campaign facet as the commerce API answers it. */
+/** An inspiration article as the content API answers it (its alias is the one asked for). */
+const SAMPLE_ARTICLE = {
+  __typename: 'ContentPageType',
+  key: 'inspiration-party',
+  kind: 'INSPIRATION',
+  title: 'Juhlakauden asut',
+  body: 'Satiinia ja samettia.\n\nYhdistä juhlamekko avokkaisiin.',
+  metaDescription: 'Satiinia ja samettia.',
+  alternativeAliases: [{ __typename: 'ContentAliasType', language: 'fi', alias: 'juhlakauden-asut' }],
+}
+
+/** The home page's campaign facet and (empty) rails as the commerce API answers them. */
 const SAMPLE_HOME = {
+  newArrivals: { __typename: 'ProductsResultType', products: [] },
+  bestsellers: { __typename: 'ProductsResultType', products: [] },
   campaigns: {
     __typename: 'ProductsResultType',
     filters: {
@@ -81,14 +94,91 @@ const SAMPLE_HOME = {
   },
 }
 
-/** An Apollo client whose API knows one product; other operations answer with no data. */
+/** A product list as the list pages' queries get it: the sample product, a brand facet. */
+const SAMPLE_LIST = {
+  __typename: 'ProductsResultType',
+  count: 1,
+  products: [
+    {
+      ...SAMPLE_PRODUCT,
+      unitPrice: { ...SAMPLE_PRODUCT.unitPrice, regularPriceIncVat: 89, regularPriceExVat: 70.92 },
+      lowestPrice: null,
+      badges: ['NEW'],
+      incoming: null,
+    },
+  ],
+  filters: {
+    __typename: 'FilterCollectionType',
+    price: { __typename: 'PriceFilterType', lowest: 89, highest: 89 },
+    facets: [
+      {
+        __typename: 'FilterType',
+        filterId: 'brands',
+        type: 'Brand',
+        group: 'brands',
+        label: 'Merkki',
+        order: 2,
+        values: [
+          {
+            __typename: 'FilterValueType',
+            _id: 'b_1_1',
+            facetId: 'b_1',
+            parentId: null,
+            label: 'Aurinko',
+            order: 0,
+            count: 1,
+            hidden: false,
+          },
+        ],
+      },
+    ],
+  },
+}
+
+const SAMPLE_LIST_INFO = {
+  __typename: 'PageInfoType',
+  id: 1,
+  alias: 'mekot',
+  name: 'Mekot',
+  canonicalUrl: '/c/mekot',
+  hideTitle: false,
+  hideDescription: false,
+  primaryDescription: null,
+  meta: { __typename: 'MetadataType', title: 'Mekot', description: 'Mekot ja juhlamekot.' },
+  subCategories: [],
+  alternativeUrls: [],
+}
+
+const FAKE_ANSWERS: Record<string, unknown> = {
+  product: { product: SAMPLE_PRODUCT },
+  home: SAMPLE_HOME,
+  listPage: { listPageInfo: SAMPLE_LIST_INFO, products: SAMPLE_LIST },
+  listSearch: { products: SAMPLE_LIST },
+  listPageAlias: { listPageInfo: { __typename: 'PageInfoType', id: 1, canonicalUrl: '/c/mekot' } },
+  listBrands: {
+    brands: [
+      {
+        __typename: 'BrandListType',
+        brandId: 1,
+        alias: 'aurinko',
+        name: 'Aurinko',
+        canonicalUrl: '/b/aurinko',
+      },
+    ],
+  },
+}
+
+/** An Apollo client whose API knows one product and one list; other operations answer with no data. */
 function fakeApollo() {
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        const home = operation.operationName === 'home' ? SAMPLE_HOME : undefined
+        const answer =
+          operation.operationName === 'contentPage'
+            ? { contentPage: { ...SAMPLE_ARTICLE, alias: operation.variables.alias as string } }
+            : FAKE_ANSWERS[operation.operationName ?? '']
         observer.next({
-          data: operation.operationName === 'product' ? { product: SAMPLE_PRODUCT } : (home ?? {}),
+          data: (answer ?? {}) as Record<string, unknown>,
         })
         observer.complete()
       }),
@@ -113,7 +203,7 @@ const SAMPLE_PARAMS: Partial<Record<RouteName, Record<string, string>>> = {
   'discount-campaign': { '*': 'kevat-ale' },
   search: { search: 'mekko' },
   list: { '*': 'juhlat' },
-  inspiration: { alias: 'kevaan-trendit' },
+  inspiration: { alias: 'juhlakauden-asut' },
   'checkout-fail': { failure: 'card-fail' },
 }
 // routes the router answers with 404 before the page renders

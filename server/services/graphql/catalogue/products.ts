@@ -207,6 +207,11 @@ function sourceOf(parent: unknown): ProductSource | undefined {
   return (parent as WithSource | null)?.[SOURCE]
 }
 
+/** The scope a catalogue product object was read in (undefined for other areas' objects). */
+export function productScope(parent: unknown): RequestScope | undefined {
+  return sourceOf(parent)?.scope
+}
+
 /** A relation field: loaded for catalogue products, the object's own value for anyone else's. */
 function relation<T>(field: string, load: (source: ProductSource, ctx: GraphQLContext) => Promise<T>) {
   return (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext): Promise<T> | unknown => {

@@ -5,6 +5,7 @@ import { engagementResolvers } from './engagement'
 import { pageQueryResolvers } from './page-queries'
 import { productQueryResolvers } from './product-queries'
 import { productResolvers } from './products'
+import { variantResolvers } from './variants'
 
 export const resolvers: ResolverModule = mergeResolvers([
   channelResolvers,
@@ -12,4 +13,5 @@ export const resolvers: ResolverModule = mergeResolvers([
   productResolvers,
   pageQueryResolvers,
   engagementResolvers,
+  variantResolvers,
 ]) as ResolverModule

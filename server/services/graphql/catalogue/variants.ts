@@ -1,0 +1,110 @@
+/**
+ * ProductType.variantGroup: the colours of a product's style (products sharing
+ * `products.variant_group_id`, migration 0400). All products of a response load their groups in
+ * one statement per scope (a batch loader kept per request), with each colour's name, alias,
+ * colour value and label, swatch colour and first image.
+ */
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
+import { BatchLoader, groupBy } from '../batch-loader'
+import type { GraphQLContext, RequestScope } from '../context'
+import type { ResolverModule } from '../resolver-types'
+import { scopeKey } from '../scope'
+import { productScope, productUrl } from './products'
+
+export interface VariantRow {
+  for_product_id: number
+  variant_group_id: number
+  product_id: number
+  name: string
+  alias: string
+  colour_value: string | null
+  colour_label: string | null
+  color_hex: string | null
+  primary_image: string | null
+}
+
+/** The parameter colour variants differ in (seed vocabulary: parameter 1, "Color"). */
+export const VARIANT_DIMENSION = 'Color'
+
+export function selectVariantRows(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  productIds: readonly number[],
+): Promise<VariantRow[]> {
+  return sql<VariantRow>`
+    SELECT p.product_id AS for_product_id, m.variant_group_id, m.product_id, pt.name, pt.alias,
+           pv.identifier AS colour_value, COALESCE(pvt.value, pv.identifier) AS colour_label, m.color_hex,
+           img.file_name AS primary_image
+    FROM products p
+    JOIN products m ON m.variant_group_id = p.variant_group_id AND m.is_active
+    JOIN product_texts pt ON pt.product_id = m.product_id AND pt.language = ${scope.language}
+    JOIN product_prices pp ON pp.product_id = m.product_id AND pp.market_alias = ${scope.market.alias}
+    LEFT JOIN parameters pa ON pa.name = ${VARIANT_DIMENSION}
+    LEFT JOIN product_parameter_values ppv ON ppv.product_id = m.product_id AND ppv.parameter_id = pa.parameter_id
+    LEFT JOIN parameter_values pv ON pv.parameter_value_id = ppv.parameter_value_id
+    LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${scope.language}
+    LEFT JOIN LATERAL (
+      SELECT pi.file_name FROM product_images pi WHERE pi.product_id = m.product_id
+      ORDER BY pi.sort_order, pi.file_name LIMIT 1
+    ) img ON true
+    WHERE p.product_id IN (${sql.join([...productIds])}) AND p.variant_group_id IS NOT NULL
+    ORDER BY p.product_id, m.product_id`
+    .execute(db)
+    .then((result) => result.rows)
+}
+
+/** VariantGroupType of one product from its group's rows (null without a group). */
+export function variantGroup(rows: readonly VariantRow[]) {
+  const first = rows[0]
+  if (!first) return null
+  return {
+    variantGroupId: first.variant_group_id,
+    mainProductId: first.variant_group_id,
+    activeProducts: rows.length,
+    variants: rows.map((row) => ({
+      level: 1,
+      dimension: VARIANT_DIMENSION,
+      type: 'product',
+      value: row.colour_value,
+      label: row.colour_label,
+      productId: row.product_id,
+      name: row.name,
+      alias: row.alias,
+      canonicalUrl: productUrl(row.alias),
+      primaryImage: row.primary_image,
+      attributes: row.color_hex ? [{ key: 'hex', value: row.color_hex }] : [],
+    })),
+  }
+}
+
+const loadersByRequest = new WeakMap<object, Map<string, BatchLoader<number, VariantRow[]>>>()
+
+function variantLoader(ctx: GraphQLContext, scope: RequestScope): BatchLoader<number, VariantRow[]> {
+  let byScope = loadersByRequest.get(ctx.loaders)
+  if (!byScope) {
+    byScope = new Map()
+    loadersByRequest.set(ctx.loaders, byScope)
+  }
+  const key = scopeKey(scope)
+  let loader = byScope.get(key)
+  if (!loader) {
+    loader = new BatchLoader(async (ids) => {
+      const grouped = groupBy(await selectVariantRows(ctx.db, scope, ids), (row) => row.for_product_id)
+      return new Map(ids.map((id) => [id, grouped.get(id) ?? []]))
+    })
+    byScope.set(key, loader)
+  }
+  return loader
+}
+
+export const variantResolvers: ResolverModule = {
+  ProductType: {
+    variantGroup: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) => {
+      const productId = parent['productId']
+      if (typeof productId !== 'number') return null
+      const rows = await variantLoader(ctx, productScope(parent) ?? ctx.scope).load(productId)
+      return variantGroup(rows ?? [])
+    },
+  },
+}

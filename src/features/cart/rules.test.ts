@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest'
+import { CartApiError } from './api'
+import {
+  cartErrorMessage,
+  freeShippingProgress,
+  isBonusVoucher,
+  isLostCart,
+  lineChanges,
+  maxOrderable,
+  shownPrice,
+  summaryRows,
+  thresholdReached,
+} from './rules'
+import { cartView, item } from './test-cart'
+
+describe('stock limits of a line', () => {
+  it('ordinary stock allows what is in stock; oversellable up to 99; static always 99', () => {
+    expect(maxOrderable({ inStock: 5, oversellable: 0, totalStock: 5, static: 0 })).toBe(5)
+    expect(maxOrderable({ inStock: 0, oversellable: 0, totalStock: 0, static: 0 })).toBe(0)
+    expect(maxOrderable({ inStock: 2, oversellable: 25, totalStock: 27, static: 0 })).toBe(27)
+    expect(maxOrderable({ inStock: 90, oversellable: 25, totalStock: 115, static: 0 })).toBe(99)
+    expect(maxOrderable({ inStock: 0, oversellable: 0, totalStock: 50, static: 50 })).toBe(99)
+  })
+
+  it('the threshold is reached once the line holds all that can be ordered', () => {
+    expect(thresholdReached(item({ skuId: 102, quantity: 4 }))).toBe(false)
+    expect(thresholdReached(item({ skuId: 102, quantity: 5 }))).toBe(true)
+    expect(thresholdReached(item({ skuId: 101, quantity: 5 }))).toBe(false)
+    expect(thresholdReached(item({ skuId: 105, quantity: 98 }))).toBe(false)
+    expect(thresholdReached(item({ skuId: 105, quantity: 99 }))).toBe(true)
+  })
+})
+
+describe('API errors as shopper messages', () => {
+  const error = (code: string | null, extensions: Record<string, unknown> = {}) =>
+    new CartApiError('x', code, extensions)
+
+  it("too many: 'only {stock} left' with the stock the API reports", () => {
+    expect(cartErrorMessage(error('OUT_OF_STOCK', { stock: 3 }), 'add')).toEqual({
+      id: 'validation.stock',
+      values: { stock: 3 },
+    })
+    expect(cartErrorMessage(error('OUT_OF_STOCK', { stock: 0 }), 'update')).toEqual({
+      id: 'cart.error.outOfStock',
+    })
+  })
+
+  it('promo codes: invalid, requirements not met', () => {
+    expect(cartErrorMessage(error('InvalidPromoCode'), 'promo', { code: 'NOPE' })).toEqual({
+      id: 'cart.promo.invalid',
+    })
+    expect(cartErrorMessage(error('RequirementsNotMet'), 'promo', { code: 'SAVE10' })).toEqual({
+      id: 'cart.promo.requirementsNotMet',
+    })
+  })
+
+  it('bonus vouchers: invalid, and the 25 euro minimum purchase', () => {
+    expect(cartErrorMessage(error('InvalidPromoCode'), 'promo', { code: 'bonus-123' })).toEqual({
+      id: 'cart.voucher.invalid',
+    })
+    expect(
+      cartErrorMessage(error('RequirementsNotMet'), 'promo', {
+        code: 'BONUS-123',
+        voucherMinimum: '25,00 €',
+      }),
+    ).toEqual({ id: 'cart.voucher.minimumPurchase', values: { amount: '25,00 €' } })
+  })
+
+  it('anything else is the generic message', () => {
+    expect(cartErrorMessage(error(null), 'add')).toEqual({ id: 'error.generic.text' })
+    expect(cartErrorMessage(error('RequirementsNotMet'), 'add')).toEqual({ id: 'error.generic.text' })
+  })
+
+  it('a completed or unknown cart is replaced by a new one', () => {
+    expect(isLostCart(error('NOT_FOUND'))).toBe(true)
+    expect(isLostCart(error('CART_COMPLETED'))).toBe(true)
+    expect(isLostCart(error('OUT_OF_STOCK'))).toBe(false)
+  })
+
+  it('bonus vouchers are codes with the loyalty prefix, whatever the case', () => {
+    expect(isBonusVoucher(' bonus-77 ')).toBe(true)
+    expect(isBonusVoucher('WELCOME15')).toBe(false)
+  })
+})
+
+describe('amounts in the customer’s VAT view', () => {
+  it('private persons see VAT-inclusive amounts, business customers VAT-exclusive ones', () => {
+    const cart = cartView()
+    expect(shownPrice(cart.items[0]?.unitPrice, true)).toBe('59,95 €')
+    expect(shownPrice(cart.items[0]?.unitPrice, false)).toBe('47,77 €')
+    expect(summaryRows(cart, true)).toMatchObject({
+      subtotal: '59,95 €',
+      discount: null,
+      shipping: '4,90 €',
+      total: '64,85 €',
+      vat: '13,18 €',
+      balance: null,
+    })
+    expect(summaryRows(cart, false)).toMatchObject({
+      subtotal: '47,77 €',
+      shipping: '3,90 €',
+      total: '51,67 €',
+    })
+  })
+
+  it('shows discounts, free shipping, and what is left to pay after a gift card', () => {
+    const base = cartView()
+    const summary = base.summary!
+    const cart = cartView({
+      summary: {
+        ...summary,
+        shipping: { ...summary.shipping!, feeIncVat: 0, feeExVat: 0, amountLeftToFreeShipping: 0 },
+        total: { ...summary.total!, discountIncVat: 9, discountIncVatFormatted: '9,00 €' },
+        balance: {
+          ...summary.balance!,
+          pending: 25,
+          pendingFormatted: '25,00 €',
+          totalSellingPriceExBalanceIncVatFormatted: '25,95 €',
+        },
+      },
+    })
+    expect(summaryRows(cart, true)).toMatchObject({
+      discount: '9,00 €',
+      shipping: null,
+      balance: '25,00 €',
+      toPay: '25,95 €',
+    })
+  })
+})
+
+describe('free-shipping progress', () => {
+  it('tells what is left and how far the goods reach', () => {
+    expect(freeShippingProgress(cartView(), true)).toEqual({
+      reached: false,
+      leftFormatted: '9,05 €',
+      percent: 87,
+    })
+  })
+
+  it('is reached at no amount left and no fee; absent for an empty cart or an option without a threshold', () => {
+    const summary = cartView().summary!
+    const free = cartView({
+      summary: { ...summary, shipping: { ...summary.shipping!, amountLeftToFreeShipping: 0, feeIncVat: 0 } },
+    })
+    expect(freeShippingProgress(free, true)).toMatchObject({ reached: true, percent: 100 })
+    expect(freeShippingProgress(cartView({ items: [] }), true)).toBeNull()
+    const noThreshold = cartView({
+      summary: {
+        ...summary,
+        shipping: { ...summary.shipping!, amountLeftToFreeShipping: 0, feeIncVat: 9.9 },
+      },
+    })
+    expect(freeShippingProgress(noThreshold, true)).toBeNull()
+  })
+})
+
+describe('line changes (cart:add / cart:remove)', () => {
+  it('reports added, reduced and removed lines', () => {
+    const before = { items: [item({ skuId: 101, quantity: 1 }), item({ skuId: 102, quantity: 3 })] }
+    const after = { items: [item({ skuId: 101, quantity: 3 }), item({ skuId: 104, quantity: 1 })] }
+    expect(lineChanges(before, after).map(({ skuId, delta }) => ({ skuId, delta }))).toEqual([
+      { skuId: 101, delta: 2 },
+      { skuId: 104, delta: 1 },
+      { skuId: 102, delta: -3 },
+    ])
+    expect(lineChanges(after, after)).toEqual([])
+  })
+})

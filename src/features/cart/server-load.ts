@@ -1,0 +1,31 @@
+/**
+ * Spec §4 server start: "load cart if a cart cookie exists". The server loads the shopper's cart
+ * with the request's Apollo client, so the page arrives with the cart (the header's count, the
+ * drawer) and the browser needs no Apollo to show it. A cart the API no longer has starts the
+ * shopper with an empty cart; any other failure leaves the cart 'loading' for the browser, which
+ * loads it with the spec's retry rule.
+ */
+import type { ApolloClient } from '@apollo/client'
+import type { AppStore } from '../../app/store'
+import type { LocaleCode, MarketAlias } from '../../lib/markets'
+import { fetchCart, toCartApiError } from './api'
+import { isLostCart } from './rules'
+import { cartEmptied, cartLoaded } from './slice'
+import { asCartData } from './thunks'
+
+export async function loadCartOnServer(
+  store: Pick<AppStore, 'dispatch' | 'getState'>,
+  apollo: Pick<ApolloClient, 'query'>,
+  scope: { market: MarketAlias; locale: LocaleCode; allowExternalShippingFee?: boolean },
+  log: (message: string, error: unknown) => void,
+): Promise<void> {
+  const id = store.getState().cart.id
+  if (!id) return
+  try {
+    store.dispatch(cartLoaded(asCartData(await fetchCart(apollo, id, scope))))
+  } catch (error) {
+    const apiError = toCartApiError(error)
+    if (isLostCart(apiError)) store.dispatch(cartEmptied())
+    else log('[server-state] loading the cart failed; the browser will retry', apiError)
+  }
+}
