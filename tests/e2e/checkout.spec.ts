@@ -179,6 +179,26 @@ test.describe('checkout in Finland', () => {
     await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
   })
 
+  test("a quantity changed in the checkout's cart section reaches the order summary", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    const total = page.locator('.checkout-totals__row--total dd')
+    await expect(total).toHaveText(/\d/)
+    const before = (await total.textContent()) ?? ''
+    const name = `${FIXTURE_PRODUCTS.satinDress.brand} ${FIXTURE_PRODUCTS.satinDress.names.fi}`
+    await page
+      .getByRole('button', { name: message('fi', 'cart.line.increase').replace('{name}', name) })
+      .click()
+    await expect(
+      page.getByRole('group', { name: message('fi', 'cart.line.quantity').replace('{name}', name) }),
+    ).toContainText('2')
+    await expect(total).not.toHaveText(before)
+  })
+
   test('a zip without delivery has no shipping options', async ({ page, context, baseURL }) => {
     await cartInBrowser(context, baseURL!)
     await openCheckout(page)
