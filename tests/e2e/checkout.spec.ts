@@ -121,6 +121,9 @@ test.describe('checkout in Finland', () => {
     await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
     await page.waitForURL(/\/fi\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
     const publicId = new URL(page.url()).searchParams.get('oid')!
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
 
     const { getOrderPublic } = await graphql<{
       getOrderPublic: {
@@ -146,6 +149,31 @@ test.describe('checkout in Finland', () => {
     })
     expect(JSON.stringify(await again.json())).toContain('NOT_FOUND')
     expect(browserErrors).toEqual([])
+  })
+
+  test("a card order sends the shopper to the provider's page and back to the confirmation", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await fillCustomer(page, 'liisa.kortti@example.com')
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+    await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
+    await page.getByRole('button', { name: fi('checkout.placeOrder.card') }).click()
+
+    await page.waitForURL(/\/pay\/orders\/[0-9a-f-]{36}$/)
+    const publicId = new URL(page.url()).pathname.split('/').at(-1)!
+    await page.getByRole('textbox', { name: fi('lumopay.cardNumber') }).fill('4242 4242 4242 4242')
+    await page.getByRole('textbox', { name: fi('lumopay.expiry') }).fill('12/35')
+    await page.getByLabel(fi('lumopay.cvc')).fill('123')
+    await page.getByRole('button', { name: /^Maksa / }).click()
+    // the provider returns to the confirmation page the checkout gave it (checkoutUrls.redirectUrl)
+    await expect(page).toHaveURL(`${baseURL}/fi/checkout/confirm?oid=${publicId}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
   })
 
   test('a blacklisted customer is stopped with the checkout message', async ({ page, context, baseURL }) => {
