@@ -121,6 +121,9 @@ test.describe('checkout in Finland', () => {
     await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
     await page.waitForURL(/\/fi\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
     const publicId = new URL(page.url()).searchParams.get('oid')!
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
 
     const { getOrderPublic } = await graphql<{
       getOrderPublic: {
@@ -146,6 +149,31 @@ test.describe('checkout in Finland', () => {
     })
     expect(JSON.stringify(await again.json())).toContain('NOT_FOUND')
     expect(browserErrors).toEqual([])
+  })
+
+  test("a card order sends the shopper to the provider's page and back to the confirmation", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await fillCustomer(page, 'liisa.kortti@example.com')
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+    await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
+    await page.getByRole('button', { name: fi('checkout.placeOrder.card') }).click()
+
+    await page.waitForURL(/\/pay\/orders\/[0-9a-f-]{36}$/)
+    const publicId = new URL(page.url()).pathname.split('/').at(-1)!
+    await page.getByRole('textbox', { name: fi('lumopay.cardNumber') }).fill('4242 4242 4242 4242')
+    await page.getByRole('textbox', { name: fi('lumopay.expiry') }).fill('12/35')
+    await page.getByLabel(fi('lumopay.cvc')).fill('123')
+    await page.getByRole('button', { name: /^Maksa / }).click()
+    // the provider returns to the confirmation page the checkout gave it (checkoutUrls.redirectUrl)
+    await expect(page).toHaveURL(`${baseURL}/fi/checkout/confirm?oid=${publicId}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
   })
 
   test('a blacklisted customer is stopped with the checkout message', async ({ page, context, baseURL }) => {
@@ -177,6 +205,26 @@ test.describe('checkout in Finland', () => {
     await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toBeVisible()
     await expect(page.getByRole('radio', { name: /Lasku/ })).toHaveCount(0)
     await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+  })
+
+  test("a quantity changed in the checkout's cart section reaches the order summary", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    const total = page.locator('.checkout-totals__row--total dd')
+    await expect(total).toHaveText(/\d/)
+    const before = (await total.textContent()) ?? ''
+    const name = `${FIXTURE_PRODUCTS.satinDress.brand} ${FIXTURE_PRODUCTS.satinDress.names.fi}`
+    await page
+      .getByRole('button', { name: message('fi', 'cart.line.increase').replace('{name}', name) })
+      .click()
+    await expect(
+      page.getByRole('group', { name: message('fi', 'cart.line.quantity').replace('{name}', name) }),
+    ).toContainText('2')
+    await expect(total).not.toHaveText(before)
   })
 
   test('a zip without delivery has no shipping options', async ({ page, context, baseURL }) => {
