@@ -9,6 +9,7 @@
  * the second places its order through the commerce API and starts at the payment page.
  */
 import { createHash } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { expect, message, test, waitForHydration } from './fixtures'
@@ -130,6 +131,13 @@ function dataLayer(page: Page): Promise<DataLayer> {
   return page.evaluate(() => (window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? [])
 }
 
+async function seriousAxeViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return axe.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id)
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value.trim().toLowerCase()).digest('hex')
 
 test.describe('card payment', () => {
@@ -217,6 +225,7 @@ test.describe('card payment', () => {
   }) => {
     const order = await placeCardOrder(request, baseURL!, 'refused.then.good@example.se')
     await page.goto(order.redirectUrl)
+    expect(await seriousAxeViolations(page)).toEqual([])
     await payWithCard(page, '4000 0000 0000 0002')
 
     await expect(page).toHaveURL(
@@ -228,6 +237,7 @@ test.describe('card payment', () => {
     await expect(page.getByText(message('sv', 'page.checkoutFail.reason.card_refused'))).toBeVisible()
     await expect(page.getByRole('link', { name: message('sv', 'page.checkoutFail.retry') })).toBeVisible()
     await waitForHydration(page)
+    expect(await seriousAxeViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: message('sv', 'page.checkoutFail.tryAgain') }).click()
     await expect(page).toHaveURL(order.redirectUrl)
