@@ -405,7 +405,7 @@ describe.each(databaseKinds())('minimum order value on %s', (kind) => {
     })
   })
 
-  it('placeOrder refuses an order below the minimum and changes nothing; at the minimum it is placed', async () => {
+  it('placeOrder refuses an order below the minimum and changes nothing; above it the order is placed', async () => {
     // a database of its own whose Finnish minimum is raised above one dress (59,95 €) before
     // any request reads the markets (the API keeps them a minute)
     const fresh = await startCommerceApi(kind)
