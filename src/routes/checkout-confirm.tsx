@@ -1,15 +1,333 @@
-/** Checkout confirmation (undistracted-special layout). */
+/**
+ * Checkout confirmation `/checkout/confirm?oid={public order id}` (undistracted-special layout).
+ * Shows the placed order — number, items, totals, addresses, payment and shipping — once it is
+ * confirmed: an invoice order at once, a card order only when the provider's callback has marked
+ * it paid (until then it says the payment is pending and links back to the payment page). In the
+ * browser the confirmed order then completes its cart (the shopper starts a new one) and records
+ * the purchase event once (src/features/payment/listeners.ts).
+ */
+import { useEffect } from 'react'
+import { useIntl, type IntlShape } from 'react-intl'
+import { useLoaderData } from 'react-router'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { runQuery } from '../app/graphql'
+import { useAppDispatch } from '../app/hooks'
+import { useGetApollo } from '../app/apollo-access'
 import { SHOP_PROMISES } from '../app/i18n'
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+import { orderConfirmed } from '../features/payment/slice'
+import type { PurchaseOrder } from '../lib/purchase-event'
+import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
+import completeCartMutation from '../../graphql/operations/confirm-complete-cart.graphql?raw'
 
-const page = simplePage({
-  title: 'page.checkoutConfirm.title',
-  intro: 'page.checkoutConfirm.intro',
-  values: { hours: SHOP_PROMISES.orderEmailHours },
-  links: SHOP_LINKS,
+interface Address {
+  firstName: string
+  lastName: string
+  company: string
+  careOf: string
+  addressLine1: string
+  addressLine2: string
+  zip: string
+  city: string
+  country: string
+}
+
+interface OrderConfirmationResult {
+  checkout: {
+    completed: boolean | null
+    paymentUrl: string | null
+    order: {
+      orderId: string
+      currency: string
+      email: string | null
+      firstName: string | null
+      lastName: string | null
+      zip: string | null
+      status: string | null
+      discountIncVat: number
+      itemValueIncVat: number
+      shippingFeeIncVat: number
+      paymentFeeIncVat: number
+      sum: number
+      rows: {
+        articleNumber: string
+        name: string
+        brand: string | null
+        categories: string[] | null
+        variant: string | null
+        quantity: number
+        priceIncVat: number
+        imageUrl: string | null
+      }[]
+    } | null
+    cart: { id: string } | null
+  } | null
+  getOrderPublic: {
+    orderNumber: string | null
+    status: string
+    shippingMethod: string | null
+    paymentMethod: string | null
+    fromBalance: number
+    vat: { sellingPriceIncVat: number } | null
+    billingAddress: Address | null
+    shippingAddress: Address | null
+  } | null
+}
+
+type Order = NonNullable<NonNullable<OrderConfirmationResult['checkout']>['order']>
+
+export type ConfirmData =
+  | { state: 'missing' }
+  | { state: 'cancelled'; orderNumber: string }
+  | { state: 'pending'; orderNumber: string; paymentUrl: string | null }
+  | {
+      state: 'confirmed'
+      publicId: string
+      cartId: string
+      order: Order
+      details: NonNullable<OrderConfirmationResult['getOrderPublic']>
+    }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const loader: PageLoader<ConfirmData> = async ({ request, apollo }) => {
+  const oid = new URL(request.url).searchParams.get('oid')?.trim() ?? ''
+  if (!UUID.test(oid)) return { state: 'missing' }
+  let result: OrderConfirmationResult
+  try {
+    result = await runQuery<OrderConfirmationResult>(apollo, orderConfirmationQuery, {
+      id: oid,
+      publicId: oid,
+    })
+  } catch {
+    // an unknown order is NOT_FOUND from the API: the page says so instead of failing
+    return { state: 'missing' }
+  }
+  const { checkout, getOrderPublic: details } = result
+  if (!checkout?.order || !details) return { state: 'missing' }
+  const orderNumber = details.orderNumber ?? checkout.order.orderId
+  if (checkout.order.status === 'cancelled') return { state: 'cancelled', orderNumber }
+  if (!checkout.completed) return { state: 'pending', orderNumber, paymentUrl: checkout.paymentUrl }
+  return {
+    state: 'confirmed',
+    publicId: oid,
+    cartId: checkout.cart?.id ?? '',
+    order: checkout.order,
+    details,
+  }
+}
+
+const TITLES: Record<ConfirmData['state'], string> = {
+  confirmed: 'page.checkoutConfirm.title',
+  pending: 'page.checkoutConfirm.pending.title',
+  cancelled: 'page.checkoutConfirm.cancelled.title',
+  missing: 'page.checkoutConfirm.notFound.title',
+}
+
+export const meta: PageMeta<ConfirmData> = ({ data, intl }) => ({
+  title: intl.formatMessage({ id: TITLES[data.state] }),
   noindex: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+function purchaseOf(order: Order): PurchaseOrder {
+  return {
+    orderId: order.orderId,
+    currency: order.currency,
+    email: order.email,
+    firstName: order.firstName,
+    lastName: order.lastName,
+    zip: order.zip,
+    discountIncVat: order.discountIncVat,
+    shippingFeeIncVat: order.shippingFeeIncVat,
+    rows: order.rows.map((row) => ({
+      articleNumber: row.articleNumber,
+      name: row.name,
+      brand: row.brand,
+      category: row.categories?.[0] ?? null,
+      variant: row.variant,
+      quantity: row.quantity,
+      priceIncVat: row.priceIncVat,
+    })),
+  }
+}
+
+function AddressBlock({ title, address }: { title: string; address: Address | null }) {
+  if (!address) return null
+  const lines = [
+    [address.firstName, address.lastName].filter(Boolean).join(' '),
+    address.company,
+    address.careOf ? `c/o ${address.careOf}` : '',
+    address.addressLine1,
+    address.addressLine2,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.country,
+  ].filter((line) => line.trim().length > 0)
+  return (
+    <section className="confirm-address">
+      <h3>{title}</h3>
+      <address>
+        {lines.map((line, index) => (
+          <span key={index}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+    </section>
+  )
+}
+
+function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confirmed' }>; intl: IntlShape }) {
+  const dispatch = useAppDispatch()
+  const getApollo = useGetApollo()
+  const { order, details, publicId, cartId } = data
+  const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: order.currency })
+
+  useEffect(() => {
+    dispatch(orderConfirmed({ publicId, cartId, purchase: purchaseOf(order) }))
+    if (!cartId) return
+    // placeOrder completed the cart already; this is the storefront's half of the contract
+    void Promise.all([getApollo(), import('@apollo/client')])
+      .then(([apollo, { gql }]) =>
+        apollo.mutate({ mutation: gql(completeCartMutation), variables: { id: cartId } }),
+      )
+      .catch(() => undefined)
+  }, [dispatch, getApollo, publicId, cartId, order])
+
+  const totals: [string, string][] = [
+    [
+      intl.formatMessage({ id: 'page.checkoutConfirm.subtotal' }),
+      money(order.itemValueIncVat + order.discountIncVat),
+    ],
+  ]
+  if (order.discountIncVat > 0)
+    totals.push([
+      intl.formatMessage({ id: 'page.checkoutConfirm.discount' }),
+      `−${money(order.discountIncVat)}`,
+    ])
+  totals.push([intl.formatMessage({ id: 'page.checkoutConfirm.shipping' }), money(order.shippingFeeIncVat)])
+  if (order.paymentFeeIncVat > 0)
+    totals.push([
+      intl.formatMessage({ id: 'page.checkoutConfirm.paymentFee' }),
+      money(order.paymentFeeIncVat),
+    ])
+  if (details.fromBalance > 0)
+    totals.push([
+      intl.formatMessage({ id: 'page.checkoutConfirm.fromBalance' }),
+      `−${money(details.fromBalance)}`,
+    ])
+  totals.push([intl.formatMessage({ id: 'page.checkoutConfirm.total' }), money(order.sum)])
+  if (details.vat)
+    totals.push([
+      intl.formatMessage({ id: 'page.checkoutConfirm.vat' }),
+      money(details.vat.sellingPriceIncVat),
+    ])
+
+  return (
+    <InfoPage
+      title={intl.formatMessage({ id: 'page.checkoutConfirm.title' })}
+      intro={intl.formatMessage(
+        { id: 'page.checkoutConfirm.intro' },
+        { hours: SHOP_PROMISES.orderEmailHours },
+      )}
+      links={SHOP_LINKS}
+    >
+      <section className="section confirm-order" aria-labelledby="confirm-order-number">
+        <h2 id="confirm-order-number">
+          {intl.formatMessage({ id: 'page.checkoutConfirm.orderNumber' })}:{' '}
+          {details.orderNumber ?? order.orderId}
+        </h2>
+        {order.email ? (
+          <p>{intl.formatMessage({ id: 'page.checkoutConfirm.emailSentTo' }, { email: order.email })}</p>
+        ) : null}
+        <h3>{intl.formatMessage({ id: 'page.checkoutConfirm.items' })}</h3>
+        <ul className="plain-list confirm-items" role="list">
+          {order.rows.map((row, index) => (
+            <li key={`${row.articleNumber}-${index}`}>
+              <strong>
+                {row.brand ? `${row.brand} ` : ''}
+                {row.name}
+              </strong>
+              {row.variant
+                ? ` · ${intl.formatMessage({ id: 'page.checkoutConfirm.size' }, { size: row.variant })}`
+                : null}
+              {` · ${intl.formatMessage({ id: 'page.checkoutConfirm.quantity' }, { quantity: row.quantity })}`}
+              {` · ${money(row.priceIncVat * row.quantity)}`}
+            </li>
+          ))}
+        </ul>
+        <h3>{intl.formatMessage({ id: 'page.checkoutConfirm.summary' })}</h3>
+        <dl className="confirm-totals">
+          {totals.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <dl className="confirm-methods">
+          <div>
+            <dt>{intl.formatMessage({ id: 'page.checkoutConfirm.payment' })}</dt>
+            <dd>{details.paymentMethod}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'page.checkoutConfirm.shippingMethod' })}</dt>
+            <dd>{details.shippingMethod}</dd>
+          </div>
+        </dl>
+        <AddressBlock
+          title={intl.formatMessage({ id: 'page.checkoutConfirm.shippingAddress' })}
+          address={details.shippingAddress}
+        />
+        <AddressBlock
+          title={intl.formatMessage({ id: 'page.checkoutConfirm.billingAddress' })}
+          address={details.billingAddress}
+        />
+      </section>
+    </InfoPage>
+  )
+}
+
+export function Component() {
+  const intl = useIntl()
+  const data = useLoaderData() as ConfirmData
+  switch (data.state) {
+    case 'confirmed':
+      return <Confirmed data={data} intl={intl} />
+    case 'pending':
+      return (
+        <InfoPage
+          title={intl.formatMessage({ id: 'page.checkoutConfirm.pending.title' })}
+          intro={intl.formatMessage({ id: 'page.checkoutConfirm.pending.text' })}
+          links={[{ to: 'checkout', label: 'page.checkoutFail.retry' }, ...SHOP_LINKS]}
+        >
+          <p>{intl.formatMessage({ id: 'page.checkoutFail.orderNumber' }, { number: data.orderNumber })}</p>
+          {data.paymentUrl ? (
+            <p>
+              <a className="button" href={data.paymentUrl}>
+                {intl.formatMessage({ id: 'page.checkoutConfirm.pending.pay' })}
+              </a>
+            </p>
+          ) : null}
+        </InfoPage>
+      )
+    case 'cancelled':
+      return (
+        <InfoPage
+          title={intl.formatMessage({ id: 'page.checkoutConfirm.cancelled.title' })}
+          intro={intl.formatMessage({ id: 'page.checkoutConfirm.cancelled.text' })}
+          links={[{ to: 'checkout', label: 'page.checkoutFail.retry' }, ...SHOP_LINKS]}
+        >
+          <p>{intl.formatMessage({ id: 'page.checkoutFail.orderNumber' }, { number: data.orderNumber })}</p>
+        </InfoPage>
+      )
+    default:
+      return (
+        <InfoPage
+          title={intl.formatMessage({ id: 'page.checkoutConfirm.notFound.title' })}
+          intro={intl.formatMessage({ id: 'page.checkoutConfirm.notFound' })}
+          links={SHOP_LINKS}
+        />
+      )
+  }
+}

@@ -18,12 +18,13 @@ import { runQuery } from '../app/graphql'
 import { useAppSelector } from '../app/hooks'
 import { useSite } from '../app/site'
 import { hrefFor, RouteLink } from '../ui/RouteLink'
+import { Price } from '../ui/Price'
+import { withPriceFields } from '../ui/product-card-data'
 import { productViewed } from '../features/product/slice'
 import { shopEventRecorded } from '../features/events/slice'
 import { BuyBox } from '../features/product/BuyBox'
 import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
-import { ProductPrice } from '../features/product/ProductPrice'
 import { ProductDetails } from '../features/product/ProductDetails'
 import { ProductReviews, REVIEWS_PAGE_SIZE } from '../features/product/ProductReviews'
 import { RelatedProducts } from '../features/product/RelatedProducts'
@@ -46,7 +47,7 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
   const [productData, reviewsData, relatedData] = await Promise.all([
-    runQuery<{ product: ProductData | null }>(apollo, productQuery, { alias }),
+    runQuery<{ product: ProductData | null }>(apollo, withPriceFields(productQuery), { alias }),
     // reviews and related products are part of the page, but a failure there must not hide the product
     runQuery<{ reviews: ReviewsData | null }>(apollo, reviewsQuery, { alias, take: REVIEWS_PAGE_SIZE }).catch(
       (error: unknown) => {
@@ -54,12 +55,12 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
         return { reviews: null }
       },
     ),
-    runQuery<{ relatedProducts: (RelatedProduct | null)[] | null }>(apollo, relatedQuery, { alias }).catch(
-      (error: unknown) => {
-        console.error('Could not load the related products', error)
-        return { relatedProducts: null }
-      },
-    ),
+    runQuery<{ relatedProducts: (RelatedProduct | null)[] | null }>(apollo, withPriceFields(relatedQuery), {
+      alias,
+    }).catch((error: unknown) => {
+      console.error('Could not load the related products', error)
+      return { relatedProducts: null }
+    }),
   ])
   const product = productData.product
   if (!product) throw new Response('Not Found', { status: 404 })
@@ -213,7 +214,9 @@ export function Component() {
               </p>
             ) : null}
           </header>
-          <ProductPrice price={product.unitPrice} lowestPrice={product.lowestPrice} />
+          {product.unitPrice ? (
+            <Price price={product.unitPrice} lowestPrice={product.lowestPrice} size="large" />
+          ) : null}
           <ColourVariants product={product} />
           {/* keyed by product: a client navigation to another product starts with no size chosen */}
           <BuyBox key={product.alias} skus={skus} name="product-size" />

@@ -66,7 +66,7 @@ function frame(language: PageLanguage, title: string, body: string, formOrigins:
   const csp = [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
-    "img-src 'none'",
+    "img-src 'self'",
     `form-action 'self' ${[...new Set(formOrigins)].join(' ')}`.trim(),
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -17,6 +17,7 @@ import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
+import { startOrderConfirmation } from '../../features/payment/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { startCartSync } from '../../features/cart/listeners'
 import type { GetApollo } from '../apollo-access'
@@ -171,6 +172,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startBroadcastSync(store),
     startFavoritesSync(store),
     startEventDelivery(store),
+    startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSync(store, getApollo)] : []),
   ]

@@ -10,11 +10,13 @@
  *   cart:add / cart:remove              { product, quantity }
  *   favorite:add                        { productId, product? }
  *   checkout:impression                 { items: [{ product, quantity }], currency? }
- *   checkout:purchase                   { orderId, currency, items: [{ product, quantity }],
+ *   checkout:purchase                   a PurchaseOrder (src/lib/purchase-event.ts), or
+ *                                         { orderId, currency, items: [{ product, quantity }],
  *                                         fixedAmountDiscountIncVat?, shippingFeeIncVat?,
  *                                         email?, firstName?, lastName?, zip? }
  */
 import type { AppStore } from '../../app/store'
+import { buildPurchaseEvent, isPurchaseOrder } from '../../lib/purchase-event'
 import { eventsDelivered, shopEventRecorded, type ShopEvent } from './slice'
 
 export const IMPRESSION_BATCH_SIZE = 4
@@ -230,7 +232,10 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
           ),
         })
       case 'checkout:purchase': {
-        const entry = await purchaseEntry(payload)
+        // the confirmation page records the placed order (src/lib/purchase-event.ts)
+        const entry: DataLayerEntry = isPurchaseOrder(payload)
+          ? { ...(await buildPurchaseEvent(payload)) }
+          : await purchaseEntry(payload)
         push({ ecommerce: null })
         push(entry)
         return

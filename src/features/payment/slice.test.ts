@@ -5,7 +5,12 @@ describe('payment provider area', () => {
   it('records the chosen provider and a failure', () => {
     let state = paymentReducer(initialPaymentState, providerSelected('lumopay'))
     state = paymentReducer(state, paymentStarted())
-    expect(state).toEqual({ selectedProvider: 'lumopay', status: 'processing', error: null })
+    expect(state).toEqual({
+      selectedProvider: 'lumopay',
+      status: 'processing',
+      error: null,
+      confirmation: null,
+    })
     state = paymentReducer(state, paymentFailed('payment.outOfStock'))
     expect(state).toMatchObject({ status: 'failed', error: 'payment.outOfStock' })
   })
@@ -16,6 +21,7 @@ describe('payment provider area', () => {
       selectedProvider: 'invoice',
       status: 'idle',
       error: null,
+      confirmation: null,
     })
   })
 })

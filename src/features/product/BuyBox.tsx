@@ -7,29 +7,27 @@ import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { checkAddToCart, initialSkuId, isPurchasable, STOCK_MESSAGE_ID, statusOf } from './stock'
 import { SizePicker } from './SizePicker'
+import { useAddToCart } from '../cart/useAddToCart'
 import type { ProductSku } from './types'
 import './buy-box.css'
 
 const BackInStockForm = lazy(() => import('./BackInStockForm'))
 
-export type AddToCart = (input: {
-  skuId: number
-  quantity: number
-}) => Promise<{ ok: true } | { ok: false; message: string }>
-
 export interface BuyBoxProps {
   skus: readonly ProductSku[]
   /** distinguishes the radio group of the product page from the quickshop's */
   name: string
-  /** puts the chosen size into the shopper's cart (the cart feature's useAddToCart) */
-  addToCart?: AddToCart
+  /** called after the size went into the cart (the quickshop closes for the cart's popup) */
+  onAdded?: () => void
 }
 
-export function BuyBox({ skus, name, addToCart }: BuyBoxProps) {
+export function BuyBox({ skus, name, onAdded }: BuyBoxProps) {
   const intl = useIntl()
   const [selectedSkuId, setSelectedSkuId] = useState<number | null>(() => initialSkuId(skus))
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
+  const [added, setAdded] = useState<number | null>(null)
+  const addToCart = useAddToCart()
   const errorId = useId()
   const sizes = useRef<HTMLFieldSetElement>(null)
   const selected = skus.find((sku) => sku.skuId === selectedSkuId) ?? null
@@ -38,6 +36,7 @@ export function BuyBox({ skus, name, addToCart }: BuyBoxProps) {
   const select = (skuId: number) => {
     setSelectedSkuId(skuId)
     setError(null)
+    setAdded(null)
   }
 
   const add = async () => {
@@ -48,15 +47,23 @@ export function BuyBox({ skus, name, addToCart }: BuyBoxProps) {
       return
     }
     setError(null)
-    if (!addToCart) return
+    setAdded(null)
     setPending(true)
     try {
       const result = await addToCart({ skuId: check.skuId, quantity: 1 })
-      if (!result.ok) setError(result.message)
+      if (!result.ok) {
+        setError(result.message)
+        return
+      }
+      setAdded(check.skuId)
+      onAdded?.()
     } finally {
       setPending(false)
     }
   }
+
+  // a product without sizes cannot be bought (nor watched); the page still shows it
+  if (skus.length === 0) return null
 
   return (
     <div className="buy-box">
@@ -72,6 +79,9 @@ export function BuyBox({ skus, name, addToCart }: BuyBoxProps) {
       ) : null}
       <p className="buy-box__stock" role="status">
         {selected ? <SelectedStock sku={selected} /> : null}
+        {added !== null && added === selectedSkuId ? (
+          <> {intl.formatMessage({ id: 'product.added' }, { size: selected?.name ?? '' })}</>
+        ) : null}
       </p>
       {error ? (
         <p id={errorId} className="field-error buy-box__error" role="alert">

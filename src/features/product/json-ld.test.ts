@@ -33,6 +33,7 @@ const product: ProductData = {
     sellingPriceIncVat: 59.95,
     sellingPriceExVat: 47.77,
     regularPriceIncVat: 59.95,
+    regularPriceExVat: 47.77,
     sellingPriceIncVatFormatted: '59,95 €',
     sellingPriceExVatFormatted: '47,77 €',
     regularPriceIncVatFormatted: '59,95 €',

@@ -3,27 +3,12 @@
  * reviews.graphql, related-products.graphql). The product page and the quickshop panel read the
  * same shapes.
  */
+import type { LowestPriceFields, PriceFields } from '../../lib/pricing'
+import type { ListProduct } from '../../ui/product-card-data'
 
 export type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
 
-export interface ProductPrice {
-  isDiscounted: boolean
-  sellingPriceIncVat: number
-  sellingPriceExVat: number
-  regularPriceIncVat: number
-  sellingPriceIncVatFormatted: string | null
-  sellingPriceExVatFormatted: string | null
-  regularPriceIncVatFormatted: string | null
-  regularPriceExVatFormatted: string | null
-  discountPercentage: number
-  currency: { code: string } | null
-}
-
-export interface ProductLowestPrice {
-  isDiscounted: boolean
-  lowestPriceIncVatFormatted: string | null
-  lowestPriceExVatFormatted: string | null
-}
+export type ProductPrice = PriceFields & { currency: { code: string } | null }
 
 export interface ProductSku {
   skuId: number
@@ -56,7 +41,7 @@ export interface ProductData {
   primaryCategory: { categoryId: number; name: string } | null
   breadcrumbs: ({ categoryId: number; name: string; url: string | null } | null)[] | null
   unitPrice: ProductPrice | null
-  lowestPrice: ProductLowestPrice | null
+  lowestPrice: LowestPriceFields | null
   productImages: { fileName: string }[] | null
   skus: ProductSku[] | null
   stockStatus: StockStatus | null
@@ -101,19 +86,5 @@ export interface ReviewsData {
   reviews: (Review | null)[] | null
 }
 
-export interface RelatedProduct {
-  alias: string
-  name: string | null
-  canonicalUrl: string | null
-  relationType: string
-  primaryImage: string | null
-  brand: { name: string | null } | null
-  unitPrice: Pick<
-    ProductPrice,
-    | 'isDiscounted'
-    | 'sellingPriceIncVatFormatted'
-    | 'sellingPriceExVatFormatted'
-    | 'regularPriceIncVatFormatted'
-    | 'regularPriceExVatFormatted'
-  > | null
-}
+/** A related product: the product card's fields and how it relates (SIMILAR or RELATED). */
+export type RelatedProduct = ListProduct & { relationType: string }

@@ -9,9 +9,10 @@ import { useGetApollo } from '../../app/apollo-access'
 import { runQuery } from '../../app/graphql'
 import { ProductImage } from '../../ui/Image'
 import { RouteLink } from '../../ui/RouteLink'
+import { Price } from '../../ui/Price'
+import { withPriceFields } from '../../ui/product-card-data'
 import { BuyBox } from '../product/BuyBox'
 import { Dialog } from '../product/Dialog'
-import { ProductPrice } from '../product/ProductPrice'
 import { SizeGuide } from '../product/SizeGuide'
 import type { ProductData } from '../product/types'
 import productQuery from '../../../graphql/operations/product.graphql?raw'
@@ -28,7 +29,9 @@ export default function QuickshopDialog({ alias, onClose }: { alias: string; onC
   useEffect(() => {
     let current = true
     getApollo()
-      .then((apollo) => runQuery<{ product: ProductData | null }>(apollo, productQuery, { alias }))
+      .then((apollo) =>
+        runQuery<{ product: ProductData | null }>(apollo, withPriceFields(productQuery), { alias }),
+      )
       .then(
         (data) => {
           if (current)
@@ -72,8 +75,10 @@ export default function QuickshopDialog({ alias, onClose }: { alias: string; onC
             />
           ) : null}
           <div className="quickshop__buy">
-            <ProductPrice price={product.unitPrice} lowestPrice={product.lowestPrice} />
-            <BuyBox skus={skus} name="quickshop-size" />
+            {product.unitPrice ? (
+              <Price price={product.unitPrice} lowestPrice={product.lowestPrice} size="large" />
+            ) : null}
+            <BuyBox skus={skus} name="quickshop-size" onAdded={onClose} />
             <SizeGuide sizes={skus.map((sku) => sku.name ?? '').filter(Boolean)} />
             <p>
               <RouteLink to="product" params={{ '*': product.alias }} onClick={onClose}>

@@ -34,7 +34,7 @@ export function shopOrigins(config: UrlConfig): string[] {
   for (const host of Object.values(config.marketDomains)) {
     if (host) origins.push(`https://${host}`, `http://${host}`)
   }
-  return origins.map((origin) => new URL(origin).origin)
+  return [...new Set(origins.map((origin) => new URL(origin).origin))]
 }
 
 function allowedUrl(value: unknown, config: UrlConfig): URL | undefined {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { renderOrderConfirmation, type OrderMail } from './render'
+
+const ORDER: OrderMail = {
+  orderNumber: '1042',
+  language: 'fi',
+  currency: 'EUR',
+  email: 'anna@example.fi',
+  firstName: 'Anna <script>',
+  rows: [{ name: 'Musta "satiini" mekko', brand: 'Lumo & Co', size: 'M', quantity: 2, totalIncVat: 11990 }],
+  itemValueIncVat: 10990,
+  discountIncVat: 1000,
+  shippingFeeIncVat: 0,
+  paymentFeeIncVat: 0,
+  fromBalance: 0,
+  totalIncVat: 10990,
+  vatTotal: 2190,
+  shippingMethod: 'Posti',
+  paymentMethod: 'Kortti',
+  shippingAddress: {
+    firstName: 'Anna',
+    lastName: 'Virtanen',
+    addressLine1: 'Katu 1',
+    zip: '00100',
+    city: 'Helsinki',
+  },
+  shopUrl: 'https://lumo.example',
+}
+
+describe('order confirmation e-mail', () => {
+  it('is written in the order language with the order totals', () => {
+    const mail = renderOrderConfirmation(ORDER)
+    expect(mail.subject).toBe('Tilausvahvistus – tilaus 1042')
+    expect(mail.text).toContain('Hei Anna <script>,')
+    expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Alennus: −10,00 €')
+    expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Yhteensä: 109,90 €')
+    expect(mail.text).toContain('Anna Virtanen\nKatu 1\n00100 Helsinki')
+    expect(renderOrderConfirmation({ ...ORDER, language: 'da', currency: 'DKK' }).subject).toBe(
+      'Ordrebekræftelse – ordre 1042',
+    )
+  })
+
+  it('escapes every value in the HTML part', () => {
+    const { html } = renderOrderConfirmation(ORDER)
+    expect(html).toContain('Hei Anna &lt;script&gt;,')
+    expect(html).toContain('Lumo &amp; Co Musta &quot;satiini&quot; mekko')
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('<html lang="fi">')
+  })
+})
