@@ -68,6 +68,8 @@ export interface MarketsTable {
   currency_symbol: string
   vat_rate_bp: number
   default_language: LocaleCode
+  /** minimum order value in minor units incl. VAT; null = none (migration 0500) */
+  min_order_value_inc_vat: number | null
   group_key: Generated<string>
   is_virtual: Generated<boolean>
   only_display_in_checkout: Generated<boolean>

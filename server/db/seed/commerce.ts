@@ -23,6 +23,7 @@ import {
   FIXTURE_NO_DELIVERY_ZIP,
   FIXTURE_PROMO_CODES,
   FREE_SHIPPING_THRESHOLD,
+  MIN_ORDER_VALUE,
 } from './fixtures'
 import { Random } from './random'
 import type { PerLanguage } from './vocabulary'
@@ -57,6 +58,7 @@ export function marketRows() {
       currency_symbol: CURRENCY[alias].symbol,
       vat_rate_bp: VAT_RATE_BP[alias],
       default_language: market.defaultLocale,
+      min_order_value_inc_vat: MIN_ORDER_VALUE[alias],
       group_key: 'nordics',
       is_virtual: false,
       only_display_in_checkout: false,

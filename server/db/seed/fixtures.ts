@@ -271,6 +271,9 @@ export const FIXTURE_NO_DELIVERY_ZIP = {
 } as const
 
 /** Free shipping thresholds of the default shipping option per market (69 € and equivalents). */
+/** Minimum order value per market (minor units incl. VAT): 10 € / 100 kr / 100 kr / 75 kr. */
+export const MIN_ORDER_VALUE: Record<MarketAlias, number> = { fi: 1000, se: 10000, no: 10000, dk: 7500 }
+
 export const FREE_SHIPPING_THRESHOLD: Record<MarketAlias, number> = {
   fi: 6900,
   se: 79000,

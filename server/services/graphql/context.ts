@@ -23,6 +23,8 @@ export interface MarketRow {
   currencySymbol: string
   /** Standard VAT rate in basis points (25.5 % = 2550). */
   vatRateBp: number
+  /** Minimum order value in minor units incl. VAT; null when the market has none. */
+  minOrderValueIncVat?: number | null
   defaultLanguage: LocaleCode
   allowedLanguages: LocaleCode[]
   groupKey: string

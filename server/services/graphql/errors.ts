@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   OUT_OF_STOCK: 'OUT_OF_STOCK',
   CART_COMPLETED: 'CART_COMPLETED',
   CONFLICT: 'CONFLICT',
+  /** placeOrder: the goods are below the market's minimum order value (CartType.minimumOrderValue). */
+  MINIMUM_ORDER_VALUE_NOT_REACHED: 'MinimumOrderValueNotReached',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]

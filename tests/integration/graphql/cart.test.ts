@@ -334,3 +334,108 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
     expect(errorCodes(await api.gql(GET_CART, { id }))).toEqual(['NOT_FOUND'])
   })
 })
+
+describe.each(databaseKinds())('minimum order value on %s', (kind) => {
+  let api: CommerceApi
+  const MINIMUM = `query ($id: String, $marketId: String) {
+    getCart(id: $id, marketId: $marketId) {
+      id minimumOrderValue { amount amountFormatted amountLeft amountLeftFormatted isReached } } }`
+  const PLACE = `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
+    placeOrder(cartId: $cartId, checkout: $checkout) { orderId status } }`
+  const checkout = {
+    email: 'minimi@example.com',
+    paymentId: 2,
+    shippingId: 1,
+    customerType: 'PERSON',
+    billingAddress: {
+      firstName: 'Maija',
+      lastName: 'Minimi',
+      addressLine1: 'Aleksanterinkatu 1',
+      zip: '00100',
+      city: 'Helsinki',
+      country: 'FI',
+    },
+  }
+
+  beforeAll(async () => {
+    api = await startCommerceApi(kind)
+  })
+  afterAll(async () => {
+    await api?.close()
+  })
+
+  interface MinimumJson {
+    getCart: {
+      id: string
+      minimumOrderValue: {
+        amount: number
+        amountFormatted: string
+        amountLeft: number
+        amountLeftFormatted: string
+        isReached: boolean
+      } | null
+    }
+  }
+
+  it('each market has the seeded minimum; an empty cart has not reached it', async () => {
+    const seeded = await api.db.selectFrom('markets').select(['alias', 'min_order_value_inc_vat']).execute()
+    expect(Object.fromEntries(seeded.map((row) => [row.alias, row.min_order_value_inc_vat]))).toEqual({
+      fi: 1000,
+      se: 10000,
+      no: 10000,
+      dk: 7500,
+    })
+    const fi = await api.gql<MinimumJson>(MINIMUM, { marketId: 'fi' })
+    expect(fi.errors).toBeUndefined()
+    expect(fi.data?.getCart.minimumOrderValue).toMatchObject({ amount: 10, amountLeft: 10, isReached: false })
+    expect(plain(fi.data?.getCart.minimumOrderValue?.amountFormatted ?? '')).toBe('10,00 €')
+    const se = await api.gql<MinimumJson>(MINIMUM, { id: fi.data?.getCart.id, marketId: 'se' })
+    expect(se.data?.getCart.minimumOrderValue).toMatchObject({ amount: 100, isReached: false })
+  })
+
+  it('a cart above the minimum has reached it', async () => {
+    const cart = await api.gql<MinimumJson>(MINIMUM, { marketId: 'fi' })
+    const id = cart.data!.getCart.id
+    await api.gql(ADD, { id, skuId: SKU.inStock, quantity: 1, marketId: 'fi' })
+    const after = await api.gql<MinimumJson>(MINIMUM, { id, marketId: 'fi' })
+    expect(after.data?.getCart.minimumOrderValue).toMatchObject({
+      amount: 10,
+      amountLeft: 0,
+      isReached: true,
+    })
+  })
+
+  it('placeOrder refuses an order below the minimum and changes nothing; above it the order is placed', async () => {
+    // a database of its own whose Finnish minimum is raised above one dress (59,95 €) before
+    // any request reads the markets (the API keeps them a minute)
+    const fresh = await startCommerceApi(kind)
+    try {
+      await fresh.db
+        .updateTable('markets')
+        .set({ min_order_value_inc_vat: 10000 })
+        .where('alias', '=', 'fi')
+        .execute()
+      const created = await fresh.gql<MinimumJson>(MINIMUM, { marketId: 'fi' })
+      const cartId = created.data!.getCart.id
+      await fresh.gql(ADD, { id: cartId, skuId: SKU.inStock, quantity: 1, marketId: 'fi' })
+      const below = await fresh.gql<MinimumJson>(MINIMUM, { id: cartId, marketId: 'fi' })
+      expect(below.data?.getCart.minimumOrderValue).toMatchObject({
+        amount: 100,
+        amountLeft: 40.05,
+        isReached: false,
+      })
+      const before = await commerceSnapshot(fresh.db)
+      const refused = await fresh.gql(PLACE, { cartId, checkout })
+      expect(errorCodes(refused)).toEqual(['MinimumOrderValueNotReached'])
+      expect(plain(refused.errors?.[0]?.message ?? '')).toContain('100,00 €')
+      expect(await commerceSnapshot(fresh.db)).toBe(before)
+
+      await fresh.gql(UPDATE, { id: cartId, skuId: SKU.inStock, quantity: 2 })
+      const placed = await fresh.gql<{ placeOrder: { status: string } }>(PLACE, { cartId, checkout })
+      expect(placed.errors).toBeUndefined()
+      expect(placed.data?.placeOrder.status).toBe('completed')
+    } finally {
+      await fresh.close()
+    }
+  })
+})

@@ -3,8 +3,15 @@
  * are campaign prices; the promo discount, fees and balance live in the summary.
  */
 import { splitIncVat, toDecimal } from '../pricing/money'
-import { presentPrice, presentSummary, type CartSummaryShape, type PriceShape } from '../pricing/present'
+import {
+  formatter,
+  presentPrice,
+  presentSummary,
+  type CartSummaryShape,
+  type PriceShape,
+} from '../pricing/present'
 import type { AppliedCampaign, CartLine, PricedCart, ProductSku } from './load'
+import { minimumOrderCheck } from './minimum'
 
 export interface CampaignRuleShape {
   campaignId: string
@@ -67,6 +74,13 @@ export interface CartShape {
   id: string
   isCompleted: boolean
   promoCode: string | null
+  minimumOrderValue: {
+    amount: number
+    amountFormatted: string
+    amountLeft: number
+    amountLeftFormatted: string
+    isReached: boolean
+  } | null
   freeShipping: boolean
   fixedDiscount: number
   appliedCampaigns: CampaignRuleShape[]
@@ -191,6 +205,7 @@ export function presentCart(cart: PricedCart): CartShape {
     id: cart.record.cartId,
     isCompleted: cart.record.isCompleted,
     promoCode: cart.record.promoCode,
+    minimumOrderValue: presentMinimum(cart),
     freeShipping: totals.itemCount > 0 && totals.shipping.isFree,
     fixedDiscount: toDecimal(totals.fixedAmountDiscount.incVat),
     appliedCampaigns: [...campaigns.values()],
@@ -214,5 +229,23 @@ export function presentCart(cart: PricedCart): CartShape {
         newCheckoutSession: false,
       },
     }),
+  }
+}
+
+/** CartType.minimumOrderValue (Lumo extension): the market's minimum against the goods, or null. */
+function presentMinimum(cart: PricedCart): CartShape['minimumOrderValue'] {
+  const check = minimumOrderCheck(
+    cart.scope.market.minOrderValueIncVat,
+    cart.totals.goods.incVat,
+    cart.totals.itemCount,
+  )
+  if (!check) return null
+  const format = formatter(cart.format)
+  return {
+    amount: toDecimal(check.amount),
+    amountFormatted: format(check.amount),
+    amountLeft: toDecimal(check.left),
+    amountLeftFormatted: format(check.left),
+    isReached: check.isReached,
   }
 }

@@ -30,6 +30,8 @@ import { maxOrderableQuantity, planStockDecrement, type StockDecrement } from '.
 import { mergeCheckout } from './input'
 import { allowedPayments, deliverableOptions, loadZipRules, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validation'
+import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
+import { formatter } from '../pricing/present'
 
 type Trx = Transaction<CommerceDB>
 
@@ -385,6 +387,14 @@ export async function placeOrder(
         })
       }
       if (priced.lines.length === 0) throw badUserInput('The cart is empty')
+      const minimum = minimumOrderCheck(
+        scope.market.minOrderValueIncVat,
+        priced.totals.goods.incVat,
+        priced.totals.itemCount,
+      )
+      if (minimum && !minimum.isReached) {
+        throw minimumOrderValueNotReached(formatter(priced.format)(minimum.amount))
+      }
 
       const plans = await drawStock(trx, priced)
       await countSales(trx, priced)

@@ -151,6 +151,8 @@ function orderCart(
     id: order.cart_id,
     isCompleted: true,
     promoCode: order.promo_code,
+    // an order's cart was accepted: the minimum it was checked against is not kept with it
+    minimumOrderValue: null,
     freeShipping: totals.shipping.isFree,
     fixedDiscount: 0,
     appliedCampaigns: [],
