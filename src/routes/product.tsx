@@ -26,8 +26,8 @@ import { BuyBox } from '../features/product/BuyBox'
 import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
 import { ProductDetails } from '../features/product/ProductDetails'
-import { ProductReviews, REVIEWS_PAGE_SIZE } from '../features/product/ProductReviews'
-import { RelatedProducts } from '../features/product/RelatedProducts'
+import { REVIEWS_PAGE_SIZE } from '../features/product/reviews-page'
+import { deferredSection } from '../features/product/Deferred'
 import { SizeGuide } from '../features/product/SizeGuide'
 import { Stars } from '../features/product/Stars'
 import { productPageJsonLd } from '../features/product/json-ld'
@@ -36,6 +36,13 @@ import productQuery from '../../graphql/operations/product.graphql?raw'
 import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
+
+// below the fold: their code loads when they come near the viewport (first-load budget)
+const ProductReviews = deferredSection('product-reviews', () => import('../features/product/ProductReviews'))
+const RelatedProducts = deferredSection(
+  'related-products',
+  () => import('../features/product/RelatedProducts'),
+)
 
 export interface ProductPageData {
   product: ProductData
