@@ -64,7 +64,7 @@ export interface Config {
   smtpUrl: string | undefined
   redisUrl: string | undefined
   sessionSecret: string
-  /** Signs the payment provider's sessions and callbacks (docs/adr/0009-payments.md). */
+  /** Signs the payment provider's sessions and callbacks (docs/adr/0012-payments.md). */
   paymentSecret: string
   seedProducts: number
 }

@@ -168,6 +168,13 @@ describe('collectSitemapPages', () => {
         return { categories: [{ categoryId: 7, alias }] } as T
       }
       if (query.includes('brands')) return { brands: [{ alias: 'aurora' }, { alias: null }] } as T
+      if (query.includes('contentPages')) {
+        const alternativeAliases = [
+          { language: 'fi', alias: 'juhlakauden-asut' },
+          { language: 'sv', alias: 'festsasongens-looks' },
+        ]
+        return { contentPages: [{ alternativeAliases }, { alternativeAliases: [] }] } as T
+      }
       const skip = Number(variables.skip)
       productCalls.push(skip)
       const count = 450
@@ -193,6 +200,10 @@ describe('collectSitemapPages', () => {
     expect(product?.paramsFor({ market: 'se', locale: 'sv' })).toBeUndefined()
 
     expect(pages.filter((page) => page.route === 'brand')).toHaveLength(1)
+    const articles = pages.filter((page) => page.route === 'inspiration')
+    expect(articles).toHaveLength(1)
+    expect(articles[0]?.paramsFor({ market: 'se', locale: 'sv' })).toEqual({ alias: 'festsasongens-looks' })
+    expect(articles[0]?.paramsFor({ market: 'dk', locale: 'da' })).toBeUndefined()
     expect(pages.map((page) => page.route)).toEqual(expect.arrayContaining(['home', 'content-page']))
     expect(pages.map((page) => page.route)).not.toContain('checkout')
   })
@@ -302,8 +313,8 @@ describe('the /sitemap.xml routes', () => {
     const responses = await Promise.all(
       [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/sitemap.xml' })),
     )
-    // 4 languages' categories, brands, one page of products: one build for the three requests
-    expect(calls).toHaveLength(6)
+    // 4 languages' categories, brands, one page of products, inspiration articles: one build for the three requests
+    expect(calls).toHaveLength(7)
     expect(calls.every((call) => call.apiKey === 'sitemap-test-key')).toBe(true)
     for (const response of responses) {
       expect(response.statusCode).toBe(200)

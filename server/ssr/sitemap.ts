@@ -300,6 +300,32 @@ async function productPages(api: GraphqlFetch, brands: readonly string[]): Promi
   return [...pages.values()].filter((page): page is SitemapPage => page !== undefined)
 }
 
+const INSPIRATION_QUERY = `query SitemapInspiration {
+  contentPages(kind: INSPIRATION) { alternativeAliases { language alias } }
+}`
+
+interface ContentRow {
+  alternativeAliases: { language: string; alias: string }[] | null
+}
+
+/** The inspiration articles of the content API, each language under its own alias. */
+async function inspirationPages(api: GraphqlFetch): Promise<SitemapPage[]> {
+  const { contentPages } = await api<{ contentPages?: (ContentRow | null)[] | null }>(INSPIRATION_QUERY, {})
+  return (contentPages ?? []).flatMap((row): SitemapPage[] => {
+    const aliases = new Map((row?.alternativeAliases ?? []).map(({ language, alias }) => [language, alias]))
+    if (aliases.size === 0) return []
+    return [
+      {
+        route: 'inspiration',
+        paramsFor: ({ locale }) => {
+          const alias = aliases.get(locale)
+          return alias ? { alias } : undefined
+        },
+      },
+    ]
+  })
+}
+
 function contentPages(): SitemapPage[] {
   return CONTENT_PAGES.map((page) => ({
     route: 'content-page',
@@ -307,17 +333,19 @@ function contentPages(): SitemapPage[] {
   }))
 }
 
-/** Every indexable page: home and list pages, categories, brands, products, information pages. */
+/** Every indexable page: home and list pages, categories, brands, products, information pages, inspiration articles. */
 export async function collectSitemapPages(api: GraphqlFetch): Promise<SitemapPage[]> {
   const categories = await categoryPages(api)
   const brands = await brandAliases(api)
   const products = await productPages(api, brands)
+  const articles = await inspirationPages(api)
   return [
     ...SHOP_PAGES.map((route) => ({ route, paramsFor: everywhere })),
     ...categories,
     ...brands.map((alias): SitemapPage => ({ route: 'brand', paramsFor: () => ({ '*': alias }) })),
     ...products,
     ...contentPages(),
+    ...articles,
   ]
 }
 

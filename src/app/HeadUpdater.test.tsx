@@ -5,7 +5,7 @@ import { Outlet } from 'react-router'
 import { HeadUpdater } from './head'
 import { renderRoutes } from '../ui/test-helpers'
 import { Component as Checkout } from '../routes/checkout'
-import { Component as Brands } from '../routes/brands'
+import { Component as Brands, type BrandsPageData } from '../routes/brands'
 
 afterEach(cleanup)
 
@@ -23,7 +23,14 @@ function routes() {
       HydrateFallback: () => null,
       children: [
         { id: 'checkout', path: '/kassan', handle: { name: 'checkout' }, Component: Checkout },
-        { id: 'brands', path: '/märken', handle: { name: 'brands' }, Component: Brands },
+        {
+          id: 'brands',
+          path: '/märken',
+          handle: { name: 'brands' },
+          // the brands index reads its brands in a loader; an empty index is enough for the head
+          loader: (): BrandsPageData => ({ groups: [] }),
+          Component: Brands,
+        },
         {
           id: 'broken',
           path: '/trasig',

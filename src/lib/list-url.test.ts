@@ -5,20 +5,22 @@ import {
   LIST_SORTS,
   MAX_PAGE,
   emptySelection,
-  hasFilters,
   listSearchString,
   parseListSearch,
+  serialiseListSearch,
+  type FilterValue,
+  type ListSelection,
+} from './list-url'
+import {
+  hasFilters,
   priceRangeOf,
   selectedFacetIds,
-  serialiseListSearch,
   toggleValue,
   withPage,
   withPriceRange,
   withSort,
   withoutFilters,
-  type FilterValue,
-  type ListSelection,
-} from './list-url'
+} from './list-selection'
 
 describe('list URL format', () => {
   it('reads comma lists of label~id pairs and p-{name} parameters', () => {

@@ -1,12 +1,44 @@
-/** Style gallery (members only: the check-is-member middleware answers 404 to others). */
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/**
+ * Style gallery `/lumostyle` (members only: the check-is-member middleware answers 404 to others).
+ * Its text is the shop's style page from the commerce API's content pages.
+ */
+import { useLoaderData } from 'react-router'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { runQuery } from '../app/graphql'
+import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+import { paragraphsOf, type ContentPage } from './inspiration'
+import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
 
-const page = simplePage({
-  title: 'page.styleGallery.title',
-  intro: 'page.styleGallery.intro',
-  links: SHOP_LINKS,
+/** The style page's alias, the same in every language (as the route's path). */
+export const STYLE_PAGE_ALIAS = 'lumostyle'
+
+export interface StyleGalleryData {
+  page: ContentPage
+}
+
+export const loader: PageLoader<StyleGalleryData> = async ({ apollo }) => {
+  const data = await runQuery<{ contentPage: ContentPage | null }>(apollo, contentPageQuery, {
+    alias: STYLE_PAGE_ALIAS,
+    kind: 'STYLE',
+  })
+  if (!data.contentPage) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
+  return { page: data.contentPage }
+}
+
+export const meta: PageMeta<StyleGalleryData> = ({ data }) => ({
+  title: data.page.title,
+  description: data.page.metaDescription ?? paragraphsOf(data.page.body)[0],
+  noindex: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export function Component() {
+  const { page } = useLoaderData() as StyleGalleryData
+  const [lead, ...rest] = paragraphsOf(page.body)
+  return (
+    <InfoPage title={page.title} intro={lead} links={SHOP_LINKS}>
+      {rest.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </InfoPage>
+  )
+}

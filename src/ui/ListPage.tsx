@@ -10,22 +10,20 @@ import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { listSearchString, isListSort, type FilterValue, type ListSelection } from '../lib/list-url'
 import {
   hasFilters,
-  listSearchString,
   toggleValue,
   withPage,
   withPriceRange,
   withSort,
   withoutFilters,
-  isListSort,
-  type FilterValue,
-  type ListSelection,
   type SelectionSlot,
-} from '../lib/list-url'
+} from '../lib/list-selection'
 import { FacetsPanel } from '../features/list/FacetsPanel'
+import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
-import { useListNavigate } from '../features/list/navigation'
+import { useListNavigate, usePendingSelection } from '../features/list/navigation'
 import { useProductLeft } from '../features/list/product-left'
 import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
@@ -145,8 +143,8 @@ function SubCategories({ data }: { data: ListPageData }) {
 
 function SortSelect({ data }: { data: ListPageData }) {
   const intl = useIntl()
-  const go = useListNavigate()
-  const current = data.selection.sort ?? data.defaultSort
+  const [selection, go] = usePendingSelection(data.selection)
+  const current = selection.sort ?? data.defaultSort
   const sorts = data.sorts.includes(current) ? data.sorts : [...data.sorts, current]
   return (
     <div className="field list-page__sort">
@@ -156,7 +154,7 @@ function SortSelect({ data }: { data: ListPageData }) {
         value={current}
         onChange={(event) => {
           const sort = event.target.value
-          if (isListSort(sort)) go(withSort(data.selection, sort === data.defaultSort ? null : sort))
+          if (isListSort(sort)) go(withSort(selection, sort === data.defaultSort ? null : sort))
         }}
       >
         {sorts.map((sort) => (
@@ -251,7 +249,11 @@ function ProductGrid({ data }: { data: ListPageData }) {
     search: listSearchString(withPage(selection, page)),
   })
   return (
-    <section className="list-page__products" aria-label={intl.formatMessage({ id: 'list.products' })}>
+    <section
+      className="list-page__products"
+      aria-label={intl.formatMessage({ id: 'list.products' })}
+      aria-busy={loading || undefined}
+    >
       {firstPage > 1 ? (
         <p className="list-page__previous">
           <Link to={pageHref(firstPage - 1)} preventScrollReset>
@@ -262,7 +264,17 @@ function ProductGrid({ data }: { data: ListPageData }) {
       <ul className="list-page__grid plain-list" role="list" onClick={onGridClick}>
         {products.map((product, index) => (
           <li key={product.productId}>
-            <ProductCard product={product} priority={index < 2} />
+            <ProductCard
+              product={product}
+              priority={index < 2}
+              actions={
+                <FavouriteToggle
+                  productId={product.productId}
+                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
+                  product={product}
+                />
+              }
+            />
           </li>
         ))}
       </ul>

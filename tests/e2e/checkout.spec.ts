@@ -34,15 +34,16 @@ async function graphql<T>(
 }
 
 /** A Finnish cart with one dress in it, known to the browser through its cookie. */
-async function cartInBrowser(context: BrowserContext, baseURL: string): Promise<string> {
+async function cartInBrowser(context: BrowserContext, baseURL: string, market = 'fi'): Promise<string> {
   const { getCart } = await graphql<{ getCart: { id: string } }>(
     context.request,
-    'query { getCart(marketId: "fi") { id } }',
+    'query ($market: String) { getCart(marketId: $market) { id } }',
+    { market },
   )
   await graphql(
     context.request,
-    'mutation ($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: "fi") { id } }',
-    { id: getCart.id, skuId: SKU },
+    'mutation ($id: String!, $skuId: Int!, $market: String) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: $market) { id } }',
+    { id: getCart.id, skuId: SKU, market },
   )
   await context.addCookies([{ name: 'lumo-cart', value: getCart.id, url: baseURL }])
   return getCart.id
@@ -121,6 +122,9 @@ test.describe('checkout in Finland', () => {
     await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
     await page.waitForURL(/\/fi\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
     const publicId = new URL(page.url()).searchParams.get('oid')!
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
 
     const { getOrderPublic } = await graphql<{
       getOrderPublic: {
@@ -146,6 +150,31 @@ test.describe('checkout in Finland', () => {
     })
     expect(JSON.stringify(await again.json())).toContain('NOT_FOUND')
     expect(browserErrors).toEqual([])
+  })
+
+  test("a card order sends the shopper to the provider's page and back to the confirmation", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    await fillCustomer(page, 'liisa.kortti@example.com')
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+    await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
+    await page.getByRole('button', { name: fi('checkout.placeOrder.card') }).click()
+
+    await page.waitForURL(/\/pay\/orders\/[0-9a-f-]{36}$/)
+    const publicId = new URL(page.url()).pathname.split('/').at(-1)!
+    await page.getByRole('textbox', { name: fi('lumopay.cardNumber') }).fill('4242 4242 4242 4242')
+    await page.getByRole('textbox', { name: fi('lumopay.expiry') }).fill('12/35')
+    await page.getByLabel(fi('lumopay.cvc')).fill('123')
+    await page.getByRole('button', { name: /^Maksa / }).click()
+    // the provider returns to the confirmation page the checkout gave it (checkoutUrls.redirectUrl)
+    await expect(page).toHaveURL(`${baseURL}/fi/checkout/confirm?oid=${publicId}`)
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
   })
 
   test('a blacklisted customer is stopped with the checkout message', async ({ page, context, baseURL }) => {
@@ -179,6 +208,26 @@ test.describe('checkout in Finland', () => {
     await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
   })
 
+  test("a quantity changed in the checkout's cart section reaches the order summary", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    const total = page.locator('.checkout-totals__row--total dd')
+    await expect(total).toHaveText(/\d/)
+    const before = (await total.textContent()) ?? ''
+    const name = `${FIXTURE_PRODUCTS.satinDress.brand} ${FIXTURE_PRODUCTS.satinDress.names.fi}`
+    await page
+      .getByRole('button', { name: message('fi', 'cart.line.increase').replace('{name}', name) })
+      .click()
+    await expect(
+      page.getByRole('group', { name: message('fi', 'cart.line.quantity').replace('{name}', name) }),
+    ).toContainText('2')
+    await expect(total).not.toHaveText(before)
+  })
+
   test('a zip without delivery has no shipping options', async ({ page, context, baseURL }) => {
     await cartInBrowser(context, baseURL!)
     await openCheckout(page)
@@ -189,5 +238,53 @@ test.describe('checkout in Finland', () => {
     await expect(page.getByRole('radio', { name: /Posti/ })).toHaveCount(0)
     await page.getByLabel(fi('checkout.zip')).fill('00100')
     await expect(page.getByRole('radio', { name: /Posti – noutopiste/ })).toBeVisible()
+  })
+})
+
+test.describe('checkout in Denmark', () => {
+  const da = (id: string) => message('da', id)
+
+  test('an organisation buys by invoice with its CVR number, in Danish', async ({
+    page,
+    context,
+    baseURL,
+    browserErrors,
+  }) => {
+    await cartInBrowser(context, baseURL!, 'dk')
+    await page.goto('/dk/da/kassen')
+    await waitForHydration(page)
+    await expect(page.getByRole('radio', { name: /Faktura/ })).toBeVisible()
+
+    await page.getByRole('radio', { name: da('checkout.customerType.organization') }).check()
+    await page.getByLabel(da('checkout.company')).fill('Lumo ApS')
+    const cvr = page.getByLabel(da('checkout.organizationId'))
+    await cvr.fill('24256791')
+    await cvr.blur()
+    await expect(cvr).toHaveAccessibleDescription(da('validation.organizationId'))
+    await cvr.fill('24256790')
+    await expect(cvr).not.toHaveAttribute('aria-invalid', 'true')
+
+    await page.getByLabel(da('checkout.email')).fill('indkob@lumo-aps.example.com')
+    await page.getByLabel(da('checkout.firstName')).fill('Freja')
+    await page.getByLabel(da('checkout.lastName')).fill('Jensen')
+    await page.getByLabel(da('checkout.address')).fill('Vesterbrogade 1')
+    const zip = page.getByLabel(da('checkout.zip'))
+    await zip.fill('10500')
+    await zip.blur()
+    await expect(zip).toHaveAccessibleDescription(da('validation.zip'))
+    await zip.fill('1050')
+    await page.getByRole('textbox', { name: da('checkout.city'), exact: true }).fill('København K')
+    await page.getByLabel(da('checkout.phone')).fill('+45 12 34 56 78')
+    await page.getByRole('radio', { name: /Faktura/ }).check()
+    await page.getByRole('checkbox', { name: da('checkout.terms.accept') }).check()
+    // an organisation sees prices without VAT
+    await expect(page.getByText(da('checkout.summary.vatExcluded'))).toBeVisible()
+    await page.getByRole('button', { name: da('checkout.placeOrder') }).click()
+
+    await page.waitForURL(/\/dk\/da\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
+    await expect(
+      page.getByRole('heading', { level: 1, name: da('page.checkoutConfirm.title') }),
+    ).toBeVisible()
+    expect(browserErrors).toEqual([])
   })
 })

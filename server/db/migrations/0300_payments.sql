@@ -1,4 +1,4 @@
--- Payments (docs/adr/0009-payments.md), owned by the payments area.
+-- Payments (docs/adr/0012-payments.md), owned by the payments area.
 --
 -- Provider side: the embedded test provider Lumopay keeps its own tables (prefix lumopay_); it
 -- never reads the shop's tables, only what the shop sent it in a signed session request.

@@ -206,7 +206,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
 
-  // The payment provider's signed callbacks (docs/adr/0009-payments.md), in their own scope.
+  // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
 }
 

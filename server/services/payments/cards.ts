@@ -6,7 +6,7 @@
 
 export type CardOutcome = 'approved' | 'card_refused' | 'serial_returner'
 
-/** The documented test cards (README, docs/adr/0009-payments.md and the hosted page itself). */
+/** The documented test cards (README, docs/adr/0012-payments.md and the hosted page itself). */
 export const TEST_CARDS: readonly { number: string; outcome: CardOutcome }[] = [
   { number: '4242424242424242', outcome: 'approved' },
   { number: '5555555555554444', outcome: 'approved' },

@@ -1,5 +1,5 @@
 /**
- * The wire protocol of Lumopay, the embedded test payment provider (docs/adr/0009-payments.md).
+ * The wire protocol of Lumopay, the embedded test payment provider (docs/adr/0012-payments.md).
  * This module is what a provider publishes as its merchant SDK: the shop's commerce API uses it
  * to sign the session it creates and to verify the callbacks it receives, the provider uses it
  * the other way round. Both sides share one secret (config.paymentSecret).

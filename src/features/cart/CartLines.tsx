@@ -8,8 +8,9 @@ import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { RouteLink } from '../../ui/RouteLink'
 import { ProductImage } from '../../ui/Image'
+import { Price } from '../../ui/Price'
 import { useCart, useSetLineQuantity, useVatIncluded } from './hooks'
-import { lineStock, maxOrderable, shownPrice, shownRegularPrice, sizeName, thresholdReached } from './rules'
+import { lineStock, maxOrderable, shownPrice, sizeName, thresholdReached } from './rules'
 import type { CartItem } from './types'
 import './cart.css'
 
@@ -29,7 +30,6 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
   const size = sizeName(item)
   const max = maxOrderable(lineStock(item))
   const image = item.product?.productImages?.[0]?.fileName
-  const discounted = item.unitPrice?.isDiscounted === true
 
   const change = async (quantity: number) => {
     if (pending) return
@@ -66,19 +66,12 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
         {size ? (
           <p className="cart-line__size">{intl.formatMessage({ id: 'cart.line.size' }, { size })}</p>
         ) : null}
-        <p className="cart-line__price">
-          {discounted ? (
-            <>
-              <del>{shownRegularPrice(item.totalPrice, vatIncluded)}</del>{' '}
-              <ins>{shownPrice(item.totalPrice, vatIncluded)}</ins>
-            </>
-          ) : (
-            shownPrice(item.totalPrice, vatIncluded)
-          )}
+        <div className="cart-line__price">
+          {item.totalPrice ? <Price price={item.totalPrice} /> : null}
           {!compact && item.quantity > 1 ? (
-            <span className="cart-line__unit"> ({shownPrice(item.unitPrice, vatIncluded)})</span>
+            <span className="cart-line__unit">({shownPrice(item.unitPrice, vatIncluded)})</span>
           ) : null}
-        </p>
+        </div>
         {item.campaign?.appliedCampaigns?.some((campaign) => campaign.name && !campaign.hideTitle) ? (
           <p className="cart-line__campaign">
             {item.campaign.appliedCampaigns

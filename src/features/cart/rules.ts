@@ -94,18 +94,6 @@ export function shownPrice(
   return (vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted) ?? ''
 }
 
-export function shownRegularPrice(
-  price: Pick<CartPrice, 'regularPriceIncVatFormatted' | 'regularPriceExVatFormatted'> | null | undefined,
-  vatIncluded: boolean,
-): string {
-  if (!price) return ''
-  return (vatIncluded ? price.regularPriceIncVatFormatted : price.regularPriceExVatFormatted) ?? ''
-}
-
-export function itemCount(cart: Pick<CartView, 'items'> | null | undefined): number {
-  return cart ? cart.items.reduce((sum, item) => sum + item.quantity, 0) : 0
-}
-
 export interface LineChange {
   skuId: number
   /** positive: added; negative: removed */

@@ -22,6 +22,7 @@ import { isValidZip, normaliseZip } from '../../lib/validation'
 import { hrefFor, routerPath, RouteLink } from '../../ui/RouteLink'
 import { contentPageByKey } from '../../routes/content/known-pages'
 import { cartEmptied, cartItemCount } from '../cart/slice'
+import { CartLines, FreeShippingProgress, MinimumOrderNotice, PromoCodeForm, useCart } from '../cart'
 import {
   checkoutReset,
   customerStatusFrom,
@@ -89,7 +90,11 @@ export function CheckoutPage() {
   const country = MARKETS[site.market].countryCode
 
   const [data, setData] = useState<CheckoutData | null>(null)
-  const [loadState, setLoadState] = useState<LoadState>(cartId ? 'loading' : 'empty')
+  const storeCart = useCart()
+  const storeCartEmpty = useAppSelector(
+    (state) => state.cart.status === 'loaded' && cartItemCount(state.cart.data) === 0,
+  )
+  const [loadState, setLoadState] = useState<LoadState>(cartId && !storeCartEmpty ? 'loading' : 'empty')
   const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(new Set())
   const [showAllErrors, setShowAllErrors] = useState(false)
   const [serverErrors, setServerErrors] = useState<FieldErrors>({})
@@ -347,6 +352,14 @@ export function CheckoutPage() {
               {intl.formatMessage({ id: 'checkout.retry' })}
             </button>
           </div>
+        ) : storeCart && storeCart.items.length > 0 ? (
+          <>
+            {/* the cart feature's own lines (quantity, removal) and promo code form */}
+            <CartLines />
+            <FreeShippingProgress />
+            <MinimumOrderNotice />
+            <PromoCodeForm />
+          </>
         ) : cart ? (
           <CheckoutCartLines cart={cart} />
         ) : (

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
+import { type FilterKey, type ListSelection } from '../../lib/list-url'
 import {
   hasFilters,
   isSelected,
@@ -13,12 +14,10 @@ import {
   toggleValue,
   withPriceRange,
   withoutFilters,
-  type FilterKey,
-  type ListSelection,
   type SelectionSlot,
-} from '../../lib/list-url'
+} from '../../lib/list-selection'
 import type { Facet } from './query'
-import { useListNavigate } from './navigation'
+import { usePendingSelection } from './navigation'
 
 const SLOT_OF_TYPE: Record<string, FilterKey> = {
   Category: 'categories',
@@ -43,9 +42,9 @@ export interface FacetsPanelProps {
   count: number
 }
 
-export function FacetsPanel({ facets, selection, priceRange, count }: FacetsPanelProps) {
+export function FacetsPanel({ facets, selection: loaded, priceRange, count }: FacetsPanelProps) {
   const intl = useIntl()
-  const go = useListNavigate()
+  const [selection, go] = usePendingSelection(loaded)
   const dialogRef = useRef<HTMLDialogElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const [open, setOpen] = useState(false)

@@ -1,5 +1,5 @@
 /** Moving between list selections: the URL is the state (spec §9 format, src/lib/list-url.ts). */
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { listSearchString, type ListSelection } from '../../lib/list-url'
 
@@ -24,4 +24,24 @@ export function useListNavigate(): (selection: ListSelection, options?: ListNavi
     },
     [navigate, pathname],
   )
+}
+
+/**
+ * The selection a control shows: the one it just asked for until the list's loader answers
+ * (so a checkbox or the sort ticks at once, not after the products arrive), then the URL's.
+ */
+export function usePendingSelection(
+  selection: ListSelection,
+): [ListSelection, (next: ListSelection, options?: ListNavigateOptions) => void] {
+  const navigate = useListNavigate()
+  const [pending, setPending] = useState<{ base: ListSelection; next: ListSelection } | null>(null)
+  const shown = pending && pending.base === selection ? pending.next : selection
+  const go = useCallback(
+    (next: ListSelection, options?: ListNavigateOptions) => {
+      setPending({ base: selection, next })
+      navigate(next, options)
+    },
+    [navigate, selection],
+  )
+  return [shown, go]
 }

@@ -10,15 +10,8 @@
 import type { PageLoaderArgs } from '../../app/route-types'
 import { runQuery } from '../../app/graphql'
 import type { GlobalConfig } from '../../app/global-slice'
-import {
-  LIST_SORTS,
-  hasFilters,
-  parseListSearch,
-  priceRangeOf,
-  selectedFacetIds,
-  type ListSelection,
-  type ListSort,
-} from '../../lib/list-url'
+import { LIST_SORTS, parseListSearch, type ListSelection, type ListSort } from '../../lib/list-url'
+import { hasFilters, priceRangeOf, selectedFacetIds } from '../../lib/list-selection'
 import type { ListProduct } from '../../ui/product-card-data'
 import listProductFields from '../../../graphql/operations/list-product-fields.graphql?raw'
 import priceFields from '../../../graphql/operations/price-fields.graphql?raw'

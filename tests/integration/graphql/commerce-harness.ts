@@ -53,7 +53,7 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
   })
   const app = Fastify({ logger: false })
   await app.register(graphqlService, { database, config })
-  // card orders get their payment session at the provider (docs/adr/0009-payments.md)
+  // card orders get their payment session at the provider (docs/adr/0012-payments.md)
   await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()
   const secret = new TextEncoder().encode(SESSION_SECRET)

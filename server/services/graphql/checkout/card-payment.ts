@@ -1,5 +1,5 @@
 /**
- * The commerce API's side of a card payment (docs/adr/0009-payments.md). After placeOrder has
+ * The commerce API's side of a card payment (docs/adr/0012-payments.md). After placeOrder has
  * placed a card order with its payment pending, the shop creates the order's payment session at
  * the provider (config.services.payments, a signed server-to-server request) with the amount and
  * the shopper's return pages. Asking again is harmless: the provider keeps one session per order,
@@ -22,7 +22,7 @@ import { apiError, ERROR_CODES } from '../errors'
 import type { PlaceOrderResponse } from './place-order'
 
 export const SHOP_NAME = 'Lumo'
-/** Minutes a card order waits for its payment before the stock goes back (ADR 0009). */
+/** Minutes a card order waits for its payment before the stock goes back (ADR 0012). */
 export const CARD_PAYMENT_MINUTES = 30
 export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`
 
@@ -34,7 +34,7 @@ export function shopOrigins(config: UrlConfig): string[] {
   for (const host of Object.values(config.marketDomains)) {
     if (host) origins.push(`https://${host}`, `http://${host}`)
   }
-  return origins.map((origin) => new URL(origin).origin)
+  return [...new Set(origins.map((origin) => new URL(origin).origin))]
 }
 
 function allowedUrl(value: unknown, config: UrlConfig): URL | undefined {

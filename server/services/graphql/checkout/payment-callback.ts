@@ -1,6 +1,6 @@
 /**
  * The commerce API's endpoint for the payment provider's callbacks:
- * `POST /payments/lumopay/callback` on the API's origin (docs/adr/0009-payments.md).
+ * `POST /payments/lumopay/callback` on the API's origin (docs/adr/0012-payments.md).
  *
  * 1. The signature (HMAC-SHA256 over timestamp + body, config.paymentSecret) must match the exact
  *    bytes received and the timestamp must be within 5 minutes: forged → 401, stale → 401.

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import { callbackUrl, returnUrls, shopOrigins } from './card-payment'
+
+const PATH_MODE = { publicUrl: 'https://shop.example', marketDomains: {}, urlMode: 'path' as const }
+const DOMAIN_MODE = {
+  publicUrl: 'https://lumo.fi',
+  marketDomains: { fi: 'lumo.fi', se: 'lumo.se' },
+  urlMode: 'domain' as const,
+}
+
+describe('return pages of a card payment', () => {
+  it('takes the storefront confirm page and derives the failure page beside it', () => {
+    expect(
+      returnUrls(
+        PATH_MODE,
+        { market: 'se', language: 'sv' },
+        {
+          redirectUrl: 'https://shop.example/se/sv/checkout/confirm?x=1#top',
+          checkoutPageUrl: 'https://shop.example/se/sv/kassan',
+        },
+      ),
+    ).toEqual({
+      successUrl: 'https://shop.example/se/sv/checkout/confirm',
+      failureUrl: 'https://shop.example/se/sv/checkout/lumopay-fail',
+      cancelUrl: 'https://shop.example/se/sv/kassan',
+    })
+  })
+
+  it('falls back to the order market and language when the URL is foreign or not a confirm page', () => {
+    for (const redirectUrl of [
+      'https://evil.example/se/sv/checkout/confirm',
+      'https://shop.example.evil.example/checkout/confirm',
+      'javascript:alert(1)//checkout/confirm',
+      'https://user:pw@shop.example/checkout/confirm',
+      'https://shop.example/se/sv/kassan',
+      42,
+    ]) {
+      expect(returnUrls(PATH_MODE, { market: 'fi', language: 'fi' }, { redirectUrl })).toEqual({
+        successUrl: 'https://shop.example/fi/checkout/confirm',
+        failureUrl: 'https://shop.example/fi/checkout/lumopay-fail',
+      })
+    }
+    expect(returnUrls(PATH_MODE, { market: 'fi', language: 'sv' }, undefined).successUrl).toBe(
+      'https://shop.example/fi/sv/checkout/confirm',
+    )
+  })
+
+  it('accepts the market domains and uses the market domain by default in domain mode', () => {
+    expect(shopOrigins(DOMAIN_MODE)).toEqual([
+      'https://lumo.fi',
+      'http://lumo.fi',
+      'https://lumo.se',
+      'http://lumo.se',
+    ])
+    expect(
+      returnUrls(
+        DOMAIN_MODE,
+        { market: 'se', language: 'sv' },
+        { redirectUrl: 'https://lumo.se/checkout/confirm' },
+      ).failureUrl,
+    ).toBe('https://lumo.se/checkout/lumopay-fail')
+    expect(returnUrls(DOMAIN_MODE, { market: 'se', language: 'sv' }, {}).successUrl).toBe(
+      'https://lumo.se/checkout/confirm',
+    )
+    expect(returnUrls(DOMAIN_MODE, { market: 'fi', language: 'sv' }, {}).successUrl).toBe(
+      'https://lumo.fi/sv/checkout/confirm',
+    )
+  })
+
+  it('posts callbacks to the commerce API origin', () => {
+    expect(callbackUrl({ services: { api: 'https://api.lumo.fi/graphql' } as never })).toBe(
+      'https://api.lumo.fi/payments/lumopay/callback',
+    )
+  })
+})
