@@ -9,15 +9,11 @@
  */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
-import { aliasFromParams, canonicalUrl } from '../lib/paths'
+import { aliasFromParams } from '../lib/paths'
 import { isLocaleCode, type LocaleCode } from '../lib/markets'
-import { IMAGE_BASE, PRODUCT_ASPECT, heightForAspect, imageUrl } from '../lib/images'
-import { serializeForScript } from '../lib/serialize'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
-import { useAppSelector } from '../app/hooks'
-import { useSite } from '../app/site'
-import { hrefFor, RouteLink } from '../ui/RouteLink'
+import { RouteLink } from '../ui/RouteLink'
 import { Price } from '../ui/Price'
 import { withPriceFields } from '../ui/product-card-data'
 import { productViewed } from '../features/product/slice'
@@ -25,17 +21,25 @@ import { shopEventRecorded } from '../features/events/slice'
 import { BuyBox } from '../features/product/BuyBox'
 import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
-import { ProductDetails } from '../features/product/ProductDetails'
-import { ProductReviews, REVIEWS_PAGE_SIZE } from '../features/product/ProductReviews'
-import { RelatedProducts } from '../features/product/RelatedProducts'
+import { REVIEWS_PAGE_SIZE } from '../features/product/reviews-page'
+import { deferredSection } from '../features/product/Deferred'
 import { SizeGuide } from '../features/product/SizeGuide'
 import { Stars } from '../features/product/Stars'
-import { productPageJsonLd } from '../features/product/json-ld'
+import { ProductJsonLd } from '../features/product/ProductJsonLd'
+import { categoryAlias } from '../features/product/breadcrumbs'
 import type { ProductData, RelatedProduct, ReviewsData } from '../features/product/types'
 import productQuery from '../../graphql/operations/product.graphql?raw'
 import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
+
+// below the fold: their code loads when they come near the viewport (first-load budget)
+const ProductReviews = deferredSection('product-reviews', () => import('../features/product/ProductReviews'))
+const ProductDetails = deferredSection('product-details', () => import('../features/product/ProductDetails'))
+const RelatedProducts = deferredSection(
+  'related-products',
+  () => import('../features/product/RelatedProducts'),
+)
 
 export interface ProductPageData {
   product: ProductData
@@ -115,51 +119,6 @@ function productAlternates(
   return Object.keys(paths).length > 0 ? paths : undefined
 }
 
-/** A category's alias from its list URL (`/c/{alias}`). */
-function categoryAlias(url: string | null): string | null {
-  return url?.startsWith('/c/') ? url.slice(3) : null
-}
-
-function JsonLd({ data }: { data: ProductPageData }) {
-  const site = useSite()
-  const vatIncluded = useAppSelector((state) => state.global.vatIncluded)
-  const absolute = (pathname: string) =>
-    canonicalUrl({
-      market: site.market,
-      locale: site.locale,
-      pathname,
-      settings: site.urlSettings,
-      publicUrl: site.publicUrl,
-    })
-  const url = absolute(hrefFor(site, 'product', { '*': data.product.alias }))
-  const origin = new URL(url).origin
-  const imageUrls = (data.product.productImages ?? []).map(
-    (image) =>
-      `${origin}${imageUrl(IMAGE_BASE, {
-        type: 'product',
-        fileName: image.fileName,
-        width: 1280,
-        height: heightForAspect(1280, PRODUCT_ASPECT),
-      })}`,
-  )
-  const breadcrumbUrls = (data.product.breadcrumbs ?? []).flatMap((crumb) => {
-    if (!crumb) return []
-    const alias = categoryAlias(crumb.url)
-    return [alias ? absolute(hrefFor(site, 'category', { '*': alias })) : url]
-  })
-  const documents = productPageJsonLd({
-    product: data.product,
-    reviews: data.reviews,
-    url,
-    imageUrls,
-    breadcrumbUrls,
-    vatIncluded,
-  })
-  return (
-    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeForScript(documents) }} />
-  )
-}
-
 function Breadcrumbs({ product }: { product: ProductData }) {
   const intl = useIntl()
   const crumbs = (product.breadcrumbs ?? []).filter((crumb) => crumb !== null)
@@ -226,7 +185,18 @@ export function Component() {
       <ProductDetails product={product} />
       <ProductReviews key={`reviews-${product.alias}`} alias={product.alias} initial={data.reviews} />
       <RelatedProducts products={data.related} />
-      <JsonLd data={data} />
+      {/* structured data is for crawlers, which read the server's HTML: the browser build leaves the
+          builder out and hydration keeps the server's script as it is */}
+      {import.meta.env.SSR ? (
+        <ProductJsonLd key={product.alias} data={data} />
+      ) : (
+        <script
+          key={product.alias}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: '' }}
+          suppressHydrationWarning
+        />
+      )}
     </article>
   )
 }

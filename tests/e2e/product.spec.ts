@@ -32,6 +32,17 @@ const sizes = (page: Page) => page.getByRole('radiogroup', { name: fi('product.s
 const size = (page: Page, label: string) =>
   sizes(page).getByRole('radio', { name: new RegExp(`^${label}\\b`) })
 
+/**
+ * A section below the fold (reviews, related products) once its code has loaded and hydrated:
+ * the page loads it when it comes near the viewport, so the test scrolls to it first.
+ */
+async function hydratedSection(page: Page, name: string) {
+  const section = page.getByRole('region', { name })
+  await section.scrollIntoViewIfNeeded()
+  await expect(section).toHaveAttribute('data-hydrated', 'true')
+  return section
+}
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -184,7 +195,7 @@ test.describe('product page', () => {
     page,
   }) => {
     await openDress(page)
-    const reviews = page.getByRole('region', { name: fi('product.reviews.title') })
+    const reviews = await hydratedSection(page, fi('product.reviews.title'))
     await expect(reviews.getByText(/\(6 arvostelua\)/)).toBeVisible()
     await expect(reviews.getByRole('listitem')).toHaveCount(5)
     await reviews.getByRole('button', { name: /Näytä lisää arvosteluja/ }).click()
@@ -279,7 +290,7 @@ test.describe('quickshop panel', () => {
     browserErrors,
   }) => {
     await openDress(page)
-    const related = page.getByRole('region', { name: fi('product.related.title') })
+    const related = await hydratedSection(page, fi('product.related.title'))
     const open = related.getByRole('button', { name: /^Pikaosto: / }).first()
     const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Pikaosto: /, '')
     await open.click()
@@ -306,7 +317,8 @@ test.describe('quickshop panel', () => {
     // the navy satin dress (same category and brand) lists the black one among its related products
     await page.goto(`/fi/product/${await aliasOf(page, DRESS_COLOURS.productIds[0])}`)
     await waitForHydration(page)
-    const open = page.getByRole('button', { name: `Pikaosto: ${DRESS.brand} ${DRESS.names.fi}` })
+    const related = await hydratedSection(page, fi('product.related.title'))
+    const open = related.getByRole('button', { name: `Pikaosto: ${DRESS.brand} ${DRESS.names.fi}` })
     await open.click()
     const dialog = page.getByRole('dialog', { name: `${DRESS.brand} ${DRESS.names.fi}` })
     const picker = dialog.getByRole('radiogroup', { name: fi('product.size.choose') })

@@ -5,6 +5,7 @@
  */
 import { useIntl } from 'react-intl'
 import type { ProductData, ProductParameter } from './types'
+import { markHydrated } from './Deferred'
 
 /** The order the details are listed in; other shown parameters follow. */
 const DETAIL_ORDER = ['Color', 'Material', 'LaundryGuide', 'ProducedIn', 'ModelHeight', 'ModelSize']
@@ -22,14 +23,14 @@ export function detailParameters(groups: ProductData['parameterGroups']): Produc
   return parameters.sort((a, b) => rank(a) - rank(b))
 }
 
-export function ProductDetails({ product }: { product: ProductData }) {
+export default function ProductDetails({ product }: { product: ProductData }) {
   const intl = useIntl()
   const details = detailParameters(product.parameterGroups)
   const texts = [product.texts?.text1, product.texts?.text2, product.texts?.text3].filter(
     (text): text is string => Boolean(text?.trim()),
   )
   return (
-    <section className="product-details" aria-labelledby="product-details-title">
+    <section className="product-details" aria-labelledby="product-details-title" ref={markHydrated}>
       <h2 id="product-details-title">{intl.formatMessage({ id: 'product.details.title' })}</h2>
       {texts.map((text, index) => (
         <p key={index}>{text}</p>

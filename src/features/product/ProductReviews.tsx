@@ -9,15 +9,14 @@ import { useGetApollo } from '../../app/apollo-access'
 import { runQuery } from '../../app/graphql'
 import { useAppSelector } from '../../app/hooks'
 import { Stars } from './Stars'
+import { markHydrated } from './Deferred'
 import type { Review, ReviewsData } from './types'
+import { REVIEWS_PAGE_SIZE } from './reviews-page'
 import reviewsQuery from '../../../graphql/operations/reviews.graphql?raw'
-
-/** Reviews per page, the first page comes with the product page. */
-export const REVIEWS_PAGE_SIZE = 5
 
 const ReviewForm = lazy(() => import('./ReviewForm'))
 
-export function ProductReviews({ alias, initial }: { alias: string; initial: ReviewsData | null }) {
+export default function ProductReviews({ alias, initial }: { alias: string; initial: ReviewsData | null }) {
   const intl = useIntl()
   const getApollo = useGetApollo()
   const loggedIn = useAppSelector((state) => state.auth.status === 'loggedIn')
@@ -51,7 +50,7 @@ export function ProductReviews({ alias, initial }: { alias: string; initial: Rev
   }
 
   return (
-    <section className="product-reviews" aria-labelledby="product-reviews-title">
+    <section className="product-reviews" aria-labelledby="product-reviews-title" ref={markHydrated}>
       <h2 id="product-reviews-title">{intl.formatMessage({ id: 'product.reviews.title' })}</h2>
       {count > 0 && initial ? (
         <p className="product-reviews__summary">

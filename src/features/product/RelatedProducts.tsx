@@ -5,12 +5,13 @@
 import { useIntl } from 'react-intl'
 import { ProductCard } from '../../ui/ProductCard'
 import type { RelatedProduct } from './types'
+import { markHydrated } from './Deferred'
 
-export function RelatedProducts({ products }: { products: readonly RelatedProduct[] }) {
+export default function RelatedProducts({ products }: { products: readonly RelatedProduct[] }) {
   const intl = useIntl()
   if (products.length === 0) return null
   return (
-    <section className="related-products" aria-labelledby="related-products-title">
+    <section className="related-products" aria-labelledby="related-products-title" ref={markHydrated}>
       <h2 id="related-products-title">{intl.formatMessage({ id: 'product.related.title' })}</h2>
       <ul className="related-products__list plain-list" role="list">
         {products.map((product) => (
