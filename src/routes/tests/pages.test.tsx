@@ -26,7 +26,7 @@ import { makeStore } from '../../app/store'
 import { ApolloClient, ApolloLink, InMemoryCache, Observable } from '@apollo/client'
 import { renderRoutes, PATH_SETTINGS, TEST_MESSAGES } from '../../ui/test-helpers'
 
-/** A product as the commerce API answers the product page's query. */
+/** A product as the commerce API answers the product page's query (every field it selects). */
 const SAMPLE_PRODUCT = {
   __typename: 'ProductType',
   productId: 1,
@@ -34,22 +34,43 @@ const SAMPLE_PRODUCT = {
   name: 'Musta satiinimekko',
   articleNumber: 'LU-1',
   canonicalUrl: '/p/mekot/musta-satiinimekko',
-  brand: { __typename: 'BrandType', brandId: 1, name: 'Aurinko' },
+  brand: { __typename: 'BrandType', brandId: 1, name: 'Aurinko', canonicalUrl: '/b/aurinko' },
   texts: { __typename: 'ProductTextsType', text1: 'Kiiltävä satiinimekko.', text2: null, text3: null },
+  primaryCategory: { __typename: 'CategoryType', categoryId: 3, name: 'Mekot' },
+  breadcrumbs: [{ __typename: 'BreadcrumbType', categoryId: 3, name: 'Mekot', url: '/c/mekot' }],
   unitPrice: {
     __typename: 'PriceType',
     isDiscounted: false,
     sellingPriceIncVat: 89,
     sellingPriceExVat: 70.92,
+    regularPriceIncVat: 89,
+    regularPriceExVat: 70.92,
     sellingPriceIncVatFormatted: '89,00 €',
     sellingPriceExVatFormatted: '70,92 €',
     regularPriceIncVatFormatted: '89,00 €',
     regularPriceExVatFormatted: '70,92 €',
     discountPercentage: 0,
+    currency: { __typename: 'CurrencyType', code: 'EUR' },
   },
+  lowestPrice: null,
   productImages: [{ __typename: 'ProductImageType', fileName: 'musta-satiinimekko-1.svg' }],
-  skus: [{ __typename: 'SkuType', skuId: 11, name: '38', stockStatus: 'IN_STOCK' }],
+  skus: [
+    {
+      __typename: 'SkuType',
+      skuId: 11,
+      name: '38',
+      articleNumber: 'LU-1-38',
+      gtin: null,
+      stockStatus: 'IN_STOCK',
+      incoming: null,
+      stock: { __typename: 'StockType', inStock: 12, totalStock: 12 },
+    },
+  ],
   stockStatus: 'IN_STOCK',
+  incoming: null,
+  rating: null,
+  parameterGroups: [],
+  variantGroup: null,
   alternativeUrls: [
     { __typename: 'AlternativeUrlType', url: '/p/musta-satiinimekko', language: 'fi', culture: 'fi-FI' },
     { __typename: 'AlternativeUrlType', url: '/p/musta-satiinimekko', language: 'sv', culture: 'sv-SE' },
@@ -151,6 +172,10 @@ const SAMPLE_LIST_INFO = {
 
 const FAKE_ANSWERS: Record<string, unknown> = {
   product: { product: SAMPLE_PRODUCT },
+  reviews: {
+    reviews: { __typename: 'ProductReviewResultType', count: 0, averageRating: null, reviews: [] },
+  },
+  relatedProducts: { relatedProducts: [] },
   home: SAMPLE_HOME,
   listPage: { listPageInfo: SAMPLE_LIST_INFO, products: SAMPLE_LIST },
   listSearch: { products: SAMPLE_LIST },
