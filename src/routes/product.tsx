@@ -13,6 +13,7 @@ import { aliasFromParams } from '../lib/paths'
 import { isLocaleCode, type LocaleCode } from '../lib/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
+import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { RouteLink } from '../ui/RouteLink'
 import { Price } from '../ui/Price'
 import { withPriceFields } from '../ui/product-card-data'
@@ -161,9 +162,15 @@ export function Component() {
       <div className="product-page__top">
         <ProductGallery fileNames={images} alt={alt} />
         <div className="product-page__summary">
-          <header>
+          <header className="product-page__header">
             {product.brand?.name ? <p className="product-page__brand">{product.brand.name}</p> : null}
             <h1>{product.name}</h1>
+            <FavouriteToggle
+              productId={product.productId}
+              productName={alt}
+              product={{ productId: product.productId, name: product.name, alias: product.alias }}
+              className="product-page__favourite"
+            />
             {rating ? (
               <p className="product-page__rating">
                 <a href="#product-reviews-title">

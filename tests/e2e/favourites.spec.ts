@@ -111,3 +111,34 @@ test('the favourites page helps on when nothing is saved', async ({ page, browse
   await expect(page).toHaveURL(/\/se\/sv\/nyheter$/)
   expect(browserErrors).toEqual([])
 })
+
+test('the product page heart saves the product, keeps it over a reload and lists it on the favourites page', async ({
+  page,
+  browserErrors,
+}) => {
+  await page.goto('/fi/')
+  await waitForHydration(page)
+  const cardHeart = railHearts(page, message('fi', 'nav.newArrivals')).nth(0)
+  const name = await productNameOf(cardHeart)
+  // open the product from the rail, then save it with the heart beside its heading
+  await page.getByRole('link', { name, exact: true }).first().click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const heart = page.getByRole('button', { name: `${TOGGLE_PREFIX}${name}`, exact: true })
+  await expect(heart).toHaveAttribute('aria-pressed', 'false')
+  await heart.click()
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+  expect(await savedIds(page)).toHaveLength(1)
+
+  await page.reload()
+  await waitForHydration(page)
+  await expect(heart).toHaveAttribute('aria-pressed', 'true')
+
+  await page.goto('/fi/suosikkeja')
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 2, name: '1 tallennettu tuote' })).toBeVisible()
+  await expect(page.getByRole('button', { name: `${TOGGLE_PREFIX}${name}`, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  expect(browserErrors).toEqual([])
+})

@@ -19,7 +19,6 @@ import { checkoutMarketChanged, marketChanged } from '../../features/channel/sli
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
-import { startCartSync } from '../../features/cart/listeners'
 import type { GetApollo } from '../apollo-access'
 
 export const FAVORITES_STORAGE_KEY = 'favorites'
@@ -165,6 +164,24 @@ function openFavoritesChannel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(FAVORITES_CHANNEL_NAME)
 }
 
+/**
+ * The cart's listeners (loading with retries, cart events) come in their own chunk: its thunks
+ * and rules are not needed to show a page, and the chunk arrives long before the lazily created
+ * Apollo client could run a cart operation. The listener looks at the cart state when it starts,
+ * so a load the server left to the browser is not missed.
+ */
+function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/cart/listeners').then(({ startCartSync }) => {
+    if (!stopped) stop = startCartSync(store, getApollo)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   const stops = [
@@ -174,7 +191,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startEventDelivery(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
-    ...(getApollo ? [startCartSync(store, getApollo)] : []),
+    ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
   ]
   return () => stops.forEach((stop) => stop())
 }

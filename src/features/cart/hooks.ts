@@ -8,7 +8,7 @@ import { useGetApollo } from '../../app/apollo-access'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { toCartApiError } from './api'
 import { cartErrorMessage, VOUCHER_MINIMUM_PURCHASE_EUR, type CartOperation } from './rules'
-import { addToCart, applyPromoCode, setLineQuantity } from './thunks'
+import { applyPromoCode, setLineQuantity } from './thunks'
 import type { CartView } from './types'
 
 export type CartResult = { ok: true } | { ok: false; message: string }
@@ -47,21 +47,6 @@ function useCartAction<TInput>(
     },
     [intl, run, operation, codeOf],
   )
-}
-
-/**
- * Adds a size to the shopper's cart: creates the cart when there is none, adds through the
- * addToCart mutation, updates the store (so the cookie and other tabs follow) and opens the
- * added-to-cart popup. Errors come back as a message in the page's language ('only {stock} left').
- */
-export function useAddToCart(): (input: { skuId: number; quantity: number }) => Promise<CartResult> {
-  const dispatch = useAppDispatch()
-  const getApollo = useGetApollo()
-  const run = useCallback(
-    (input: { skuId: number; quantity: number }) => dispatch(addToCart(getApollo, input)),
-    [dispatch, getApollo],
-  )
-  return useCartAction('add', run)
 }
 
 /** Sets a line's quantity; 0 removes the line. */

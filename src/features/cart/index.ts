@@ -6,14 +6,8 @@
  *   the cart section of the checkout page (each reads the cart from the store).
  * - `useCart()`, `useSetLineQuantity()`, `useApplyPromoCode()` and the thunks for other callers.
  */
-export {
-  useAddToCart,
-  useApplyPromoCode,
-  useCart,
-  useCartItemCount,
-  useSetLineQuantity,
-  type CartResult,
-} from './hooks'
+export { useAddToCart } from './useAddToCart'
+export { useApplyPromoCode, useCart, useCartItemCount, useSetLineQuantity, type CartResult } from './hooks'
 export { CartLines } from './CartLines'
 export { CartSummary } from './CartSummary'
 export { PromoCodeForm } from './PromoCodeForm'

@@ -16,7 +16,6 @@
  *                                         email?, firstName?, lastName?, zip? }
  */
 import type { AppStore } from '../../app/store'
-import { buildPurchaseEvent, isPurchaseOrder } from '../../lib/purchase-event'
 import { eventsDelivered, shopEventRecorded, type ShopEvent } from './slice'
 
 export const IMPRESSION_BATCH_SIZE = 4
@@ -232,7 +231,9 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
           ),
         })
       case 'checkout:purchase': {
-        // the confirmation page records the placed order (src/lib/purchase-event.ts)
+        // the confirmation page records the placed order (src/lib/purchase-event.ts); loaded only
+        // here so that the hashing and spreading stay out of every page's first-load JavaScript
+        const { buildPurchaseEvent, isPurchaseOrder } = await import('../../lib/purchase-event')
         const entry: DataLayerEntry = isPurchaseOrder(payload)
           ? { ...(await buildPurchaseEvent(payload)) }
           : await purchaseEntry(payload)
