@@ -3,6 +3,7 @@
  * colour. The server renders it as escaped tags (`renderHeadTags`); after client navigations
  * `<HeadUpdater/>` keeps the same tags current, so both sides share `buildHead`.
  */
+import { escapeHtml } from '../lib/html'
 import { useEffect } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
@@ -109,18 +110,7 @@ export function buildHead(input: HeadInput): PageHead {
   }
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char)
-}
+export { escapeHtml }
 
 /** Icons and the web app manifest (files in public/). */
 const STATIC_HEAD_TAGS = [

@@ -2,37 +2,13 @@
  * The order-confirmation e-mail: plain text and HTML in the order's language, every value from
  * the order escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
  */
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { escapeHtml } from '../../../src/lib/html'
+import { LANGUAGE_ISO as ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
-export type MailLanguage = 'fi' | 'sv' | 'nb' | 'da'
-
-const ISO: Record<MailLanguage, string> = { fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO', da: 'da-DK' }
-const here = path.dirname(fileURLToPath(import.meta.url))
-const LOCALES_DIR = path.resolve(here, '../../../locales')
-const catalogues = new Map<MailLanguage, Record<string, string>>()
+export type MailLanguage = ServiceLanguage
 
 export function mailMessages(language: MailLanguage): Record<string, string> {
-  let messages = catalogues.get(language)
-  if (!messages) {
-    const all = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Record<
-      string,
-      string
-    >
-    messages = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('mail.')))
-    catalogues.set(language, messages)
-  }
-  return messages
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+  return localeTexts(language, 'mail.')
 }
 
 export interface MailAddress {

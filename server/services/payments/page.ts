@@ -4,42 +4,16 @@
  * all; one nonce'd style block; the form may post only here and to the shop's return pages).
  */
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { CardError, CardField } from './cards'
 import { TEST_CARDS } from './cards'
+import { escapeHtml } from '../../../src/lib/html'
+import { LANGUAGE_ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
-export type PageLanguage = 'fi' | 'sv' | 'nb' | 'da'
-
-const LANGUAGE_ISO: Record<PageLanguage, string> = { fi: 'fi-FI', sv: 'sv-SE', nb: 'nb-NO', da: 'da-DK' }
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const LOCALES_DIR = path.resolve(here, '../../../locales')
-
-const catalogues = new Map<PageLanguage, Record<string, string>>()
+export type PageLanguage = ServiceLanguage
 
 /** The provider's texts are the `lumopay.*` keys of locales/{language}.json. */
 export function pageMessages(language: PageLanguage): Record<string, string> {
-  let messages = catalogues.get(language)
-  if (!messages) {
-    const all = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${language}.json`), 'utf8')) as Record<
-      string,
-      string
-    >
-    messages = Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('lumopay.')))
-    catalogues.set(language, messages)
-  }
-  return messages
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+  return localeTexts(language, 'lumopay.')
 }
 
 /** A message with its {placeholders} filled in, escaped for HTML. */
