@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../app/hooks'
 import { selectFavorites } from '../app/global-slice'
-import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
+import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { useFavouriteProducts } from '../features/favourites/useFavouriteProducts'
 import { ProductCard, type ListProduct } from '../ui/ProductCard'
 import { RouteLink } from '../ui/RouteLink'
@@ -87,15 +87,9 @@ export function Component() {
           </h2>
           <ul className="favourites-grid plain-list" role="list">
             {products.map((product) => {
-              const name = [product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')
               return (
                 <li key={product.productId}>
-                  <ProductCard
-                    product={product}
-                    actions={
-                      <FavouriteToggle productId={product.productId} productName={name} product={product} />
-                    }
-                  />
+                  <ProductCard product={product} actions={<CardFavouriteToggle product={product} />} />
                 </li>
               )
             })}

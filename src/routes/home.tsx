@@ -9,7 +9,7 @@ import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
-import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
+import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { NewsletterForm } from '../features/newsletter/NewsletterForm'
 import { ProductCard } from '../ui/ProductCard'
 import { withListProductFields, type ListProduct } from '../ui/product-card-data'
@@ -138,16 +138,7 @@ function Rail({
       <ul className="rail__list plain-list" role="list">
         {railProducts.map((product) => (
           <li key={product.productId} className="rail__item">
-            <ProductCard
-              product={product}
-              actions={
-                <FavouriteToggle
-                  productId={product.productId}
-                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
-                  product={product}
-                />
-              }
-            />
+            <ProductCard product={product} actions={<CardFavouriteToggle product={product} />} />
           </li>
         ))}
       </ul>

@@ -21,7 +21,7 @@ import {
   type SelectionSlot,
 } from '../lib/list-selection'
 import { FacetsPanel } from '../features/list/FacetsPanel'
-import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
+import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
 import { useListNavigate, usePendingSelection } from '../features/list/navigation'
 import { useProductLeft } from '../features/list/product-left'
@@ -267,13 +267,7 @@ function ProductGrid({ data }: { data: ListPageData }) {
             <ProductCard
               product={product}
               priority={index < 2}
-              actions={
-                <FavouriteToggle
-                  productId={product.productId}
-                  productName={[product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')}
-                  product={product}
-                />
-              }
+              actions={<CardFavouriteToggle product={product} />}
             />
           </li>
         ))}

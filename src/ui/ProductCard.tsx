@@ -15,7 +15,7 @@ import { cardBadges } from '../lib/pricing'
 import { ProductImage } from './Image'
 import { Price } from './Price'
 import { RouteLink } from './RouteLink'
-import type { ListProduct } from './product-card-data'
+import { productFullName, type ListProduct } from './product-card-data'
 import './product-card.css'
 
 export type { ListProduct } from './product-card-data'
@@ -43,7 +43,7 @@ export function ProductCard({ product, headingLevel = 3, priority = false, actio
   const image = product.productImages?.find((candidate) => candidate.fileName.trim() !== '')
   const badges = cardBadges(product)
   const name = product.name ?? product.alias
-  const fullName = [product.brand?.name, name].filter(Boolean).join(' ')
+  const fullName = productFullName(product)
   const path = product.canonicalUrl?.startsWith('/p/') ? product.canonicalUrl.slice(3) : product.alias
   const incomingDate =
     product.incoming && badges.includes('INCOMING')

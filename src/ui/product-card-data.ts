@@ -34,3 +34,8 @@ export function withPriceFields(query: string): string {
 export function withListProductFields(query: string): string {
   return `${query}\n${listProductFields}\n${priceFields}`
 }
+
+/** Brand and name, as the card's link reads and its buttons are named (the heart, quickshop). */
+export function productFullName(product: Pick<ListProduct, 'brand' | 'name' | 'alias'>): string {
+  return [product.brand?.name, product.name ?? product.alias].filter(Boolean).join(' ')
+}

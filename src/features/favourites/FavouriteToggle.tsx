@@ -11,6 +11,7 @@
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { selectIsFavorite, toggleFavorite } from '../../app/global-slice'
+import { productFullName, type ListProduct } from '../../ui/product-card-data'
 import './favourites.css'
 
 export interface FavouriteToggleProps {
@@ -38,5 +39,12 @@ export function FavouriteToggle({ productId, productName, product, className }: 
         <path d="M12 20.5s-7.5-4.6-9.3-9.2C1.4 8 3.4 4.5 6.9 4.5c2 0 3.5 1.1 5.1 3 1.6-1.9 3.1-3 5.1-3 3.5 0 5.5 3.5 4.2 6.8-1.8 4.6-9.3 9.2-9.3 9.2z" />
       </svg>
     </button>
+  )
+}
+
+/** The heart on a product card (lists, home rails, the favourites page), named like the card. */
+export function CardFavouriteToggle({ product }: { product: ListProduct }) {
+  return (
+    <FavouriteToggle productId={product.productId} productName={productFullName(product)} product={product} />
   )
 }
