@@ -251,9 +251,13 @@ function ProductGrid({ data }: { data: ListPageData }) {
   return (
     <section
       className="list-page__products"
-      aria-label={intl.formatMessage({ id: 'list.products' })}
+      aria-labelledby="list-products-title"
       aria-busy={loading || undefined}
     >
+      {/* the cards' headings are h3: this keeps the outline h1 → h2 → h3 for screen readers */}
+      <h2 id="list-products-title" className="visually-hidden">
+        {intl.formatMessage({ id: 'list.products' })}
+      </h2>
       {firstPage > 1 ? (
         <p className="list-page__previous">
           <Link to={pageHref(firstPage - 1)} preventScrollReset>
