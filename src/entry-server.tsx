@@ -8,7 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRou
 import { createIntl } from 'react-intl'
 import { LOCALES } from './lib/markets'
 import { resolveUrl, routeByName } from './lib/paths'
-import { serializeForScript } from './lib/serialize'
+import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { initServerState } from './app/server-state'
@@ -136,7 +136,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     status,
     headHtml: renderHeadTags(head),
     lang: head.lang,
-    bootJson: serializeForScript(boot),
+    bootJson: serializeForScriptExpression(boot),
     routeModule: matchedHandle?.module,
     errors,
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
