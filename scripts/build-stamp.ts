@@ -4,8 +4,14 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 
 export const BUILD_STAMP = 'dist/.build-fingerprint'
+/** The compiled server process (built from server/start.ts): what `npm start` runs with node. */
+export const SERVER_ENTRY = 'dist/server/start.js'
 const INPUTS = [
   'src',
+  'server',
+  'scripts/build.ts',
+  'scripts/precompress.ts',
+  'tsconfig.json',
   'locales',
   'public',
   'sw',

@@ -1,6 +1,7 @@
 /**
- * The production build: the client bundle (with a manifest), the server entry, and the service
- * worker with its precache manifest. Records a fingerprint of the sources so `npm start` can tell
+ * The production build: the client bundle (with a manifest), the server (the render entry and the
+ * process `npm start` runs), the service worker with its precache manifest, and brotli/gzip
+ * copies of the client files. Records a fingerprint of the sources so `npm start` can tell
  * whether the build is stale.
  */
 import path from 'node:path'
@@ -8,6 +9,7 @@ import { writeFile } from 'node:fs/promises'
 import { build } from 'vite'
 import { injectManifest } from 'workbox-build'
 import { sourceFingerprint, BUILD_STAMP } from './build-stamp'
+import { precompressDirectory } from './precompress'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -29,16 +31,22 @@ async function buildForProduction(quiet: boolean) {
   const logLevel = quiet ? 'warn' : 'info'
   const started = Date.now()
   await build({ root, logLevel, mode: 'production', build: { outDir: 'dist/client' } })
+  // One server build: the render entry and the server process itself (dist/server/start.js, what
+  // `npm start` runs), so no TypeScript is transpiled at run time. Packages stay in node_modules.
   await build({
     root,
     logLevel,
     mode: 'production',
     build: {
-      ssr: 'src/entry-server.tsx',
+      ssr: true,
       outDir: 'dist/server',
       emptyOutDir: true,
       manifest: false,
       copyPublicDir: false,
+      sourcemap: true,
+      rolldownOptions: {
+        input: { 'entry-server': 'src/entry-server.tsx', start: 'server/start.ts' },
+      },
     },
   })
   // The service worker is bundled on its own (it must not share chunks with the page) and then
@@ -68,11 +76,18 @@ async function buildForProduction(quiet: boolean) {
       'offline.html',
     ],
   })
+  // Last, so the service worker written above gets its compressed copies too.
+  const compressed = await precompressDirectory(path.join(root, 'dist/client'))
   await writeFile(path.join(root, BUILD_STAMP), await sourceFingerprint(root))
   if (!quiet)
     console.log(
-      `Built in ${Date.now() - started} ms; service worker precaches ${count} files (${Math.round(size / 1024)} KiB)`,
+      `Built in ${Date.now() - started} ms; service worker precaches ${count} files (${Math.round(size / 1024)} KiB); ` +
+        `${compressed.files} files precompressed (${kib(compressed.originalBytes)} → ${kib(compressed.brotliBytes)} brotli, ${kib(compressed.gzipBytes)} gzip)`,
     )
+}
+
+function kib(bytes: number): string {
+  return `${Math.round(bytes / 1024)} KiB`
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

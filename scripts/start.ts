@@ -1,6 +1,9 @@
 /**
- * `npm start`: builds when the production build is missing or stale, then runs the shop
- * (server/main.ts opens or creates the database, migrates and seeds it on first start).
+ * The first half of `npm start`: builds when the production build is missing or stale (the client,
+ * the compiled server and the precompressed assets), then exits. package.json then `exec`s
+ * `node dist/server/start.js`, so the shop runs as plain compiled JavaScript in one process that
+ * receives SIGTERM itself (server/main.ts opens or creates the database, migrates and seeds it on
+ * first start).
  */
 import path from 'node:path'
 import { buildIsCurrent } from './build-stamp'
@@ -12,5 +15,3 @@ if (!(await buildIsCurrent(root))) {
   const { buildAll } = await import('./build')
   await buildAll({ quiet: true })
 }
-process.env.NODE_ENV ??= 'production'
-await import('../server/main')

@@ -2,6 +2,7 @@
  * Builds the one Fastify app that serves the whole shop: the embedded services under their own
  * mounts and the storefront's streaming SSR for everything else (docs/architecture.md).
  */
+import { constants as zlibConstants } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
@@ -38,7 +39,16 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   })
 
-  await app.register(fastifyCompress, { global: true, threshold: 1024 })
+  // Pages and API answers are compressed per response, so at fast levels: brotli's default
+  // (quality 11) costs more CPU than rendering the page. Static files come precompressed at the
+  // strongest levels from the build. A response that already carries Content-Encoding (a
+  // precompressed file, a page stored compressed) is passed through untouched.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  })
   await app.register(fastifyCookie, { secret: config.sessionSecret })
 
   app.get('/healthz', async () => ({

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { SERVER_ENTRY } from '../build-stamp'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..')
 
@@ -98,7 +99,8 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   const log = createWriteStream(logFile)
   const baseUrl = `http://127.0.0.1:${port}`
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The compiled server, as `npm start` runs it (the caller makes sure the build is current).
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { REPO_ROOT } from '../repo-root'
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'server/db/migrations')
 
 /** Arbitrary, fixed key for pg_advisory_lock: 'lumo' in ASCII. */
 const MIGRATION_LOCK_KEY = 0x6c756d6f

@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import { renderPage, type EntryServer } from './render'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
+import { REPO_ROOT } from '../repo-root'
 
 export interface SsrOptions {
   config: Config
@@ -17,7 +18,7 @@ export interface SsrOptions {
   dev: boolean
 }
 
-const root = path.resolve(import.meta.dirname, '../..')
+const root = REPO_ROOT
 export const clientDist = path.join(root, 'dist/client')
 const serverEntry = path.join(root, 'dist/server/entry-server.js')
 
@@ -42,13 +43,17 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
     // One static handler for the build output. Hashed assets never change under their name, so
     // they are cached for a year; the service worker must always be revalidated to see updates;
     // the rest of public/ (manifest, icons) keeps its names and gets a short cache.
+    // The build wrote brotli and gzip copies beside each text file (scripts/precompress.ts):
+    // they are sent as they are, with Content-Encoding and Vary set, so @fastify/compress leaves
+    // them alone. The copies are reached only through their original's URL.
     await app.register(fastifyStatic, {
       root: clientDist,
       prefix: '/',
       wildcard: false,
       index: false,
       cacheControl: false,
-      allowedPath: (pathname) => !pathname.startsWith('/.vite'),
+      preCompressed: true,
+      allowedPath: (pathname) => !pathname.startsWith('/.vite') && !isPrecompressedCopy(pathname),
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDist, filePath)
         reply.header('cache-control', cacheControlFor(relative))
@@ -88,8 +93,16 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n')
 }
 
+const PRECOMPRESSED_COPY = /\.(br|gz)$/
+
+function isPrecompressedCopy(pathname: string): boolean {
+  return PRECOMPRESSED_COPY.test(pathname)
+}
+
+/** The caching of a built file, by the path of its original (sw.js.br is cached as sw.js). */
 export function cacheControlFor(relativePath: string): string {
-  if (relativePath.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable'
-  if (relativePath === 'sw.js') return 'no-cache'
+  const original = relativePath.replace(PRECOMPRESSED_COPY, '')
+  if (original.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable'
+  if (original === 'sw.js') return 'no-cache'
   return 'public, max-age=3600'
 }

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { REPO_ROOT } from '../../repo-root'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql'
 import mercurius, { type IResolvers } from 'mercurius'
@@ -43,8 +43,8 @@ export interface GraphQLServiceOptions {
   limits?: QueryLimits
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const SCHEMA_FILE = path.resolve(here, '../../../graphql/schema.graphql')
+const here = path.join(REPO_ROOT, 'server/services/graphql')
+const SCHEMA_FILE = path.join(REPO_ROOT, 'graphql/schema.graphql')
 
 /** graphql/schema.graphql plus the `extend type …` files areas keep in their own folders. */
 export function loadSchemaSource(): string {

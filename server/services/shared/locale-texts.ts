@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { REPO_ROOT } from '../../repo-root'
 
 export type ServiceLanguage = 'fi' | 'sv' | 'nb' | 'da'
 
@@ -15,7 +15,7 @@ export const LANGUAGE_ISO: Record<ServiceLanguage, string> = {
   da: 'da-DK',
 }
 
-const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../locales')
+const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 const selections = new Map<string, Record<string, string>>()
 
 /** The messages of the language whose keys start with the prefix (e.g. `mail.`). */

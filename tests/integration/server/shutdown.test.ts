@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SERVER_ENTRY } from '../../../scripts/build-stamp'
 import { ensureProductionBuild } from './production-app'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -19,7 +20,8 @@ let port: number
 
 beforeAll(async () => {
   await ensureProductionBuild()
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The compiled server exactly as `npm start` runs it: plain node, no TypeScript loader.
+  server = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     env: {
       ...process.env,
