@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatTable, mergeSection, renderSection, type Benchmark } from './index'
+import { formatTable, mergeSection, renderSection, splitArguments, type Benchmark } from './index'
 
 const benchmark: Benchmark = { name: 'ssr', title: 'SSR', run: async () => ({ rows: [], notes: [] }) }
 
@@ -32,5 +32,16 @@ describe('benchmark report', () => {
     expect(updated).toContain('- new')
     expect(updated).not.toContain('- old')
     expect(updated.match(/bench:ssr:start/g)).toHaveLength(1)
+  })
+})
+
+describe('splitArguments', () => {
+  it('takes names up to the first flag and hands the rest to the benchmarks', () => {
+    expect(splitArguments(['load', '--duration', '5', '--soak', '300'])).toEqual({
+      names: ['load'],
+      flags: ['--duration', '5', '--soak', '300'],
+    })
+    expect(splitArguments(['ssr', 'load'])).toEqual({ names: ['ssr', 'load'], flags: [] })
+    expect(splitArguments(['--duration', '5'])).toEqual({ names: [], flags: ['--duration', '5'] })
   })
 })

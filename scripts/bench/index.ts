@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- name…]`: runs the benchmarks in scripts/bench/ (every module there that
- * exports `benchmark`), prints each one's table and writes its section of docs/benchmarks.md.
- * Sections are delimited by markers, so a bench run replaces only its own figures.
+ * `npm run bench [-- name… --flag value…]`: runs the benchmarks in scripts/bench/ (every module
+ * there that exports `benchmark`), prints each one's table and writes its section of
+ * docs/benchmarks.md. Sections are delimited by markers, so a bench run replaces only its own
+ * figures. Flags after the names go to the chosen benchmarks (e.g. `-- load --duration 5`).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
@@ -29,7 +30,8 @@ export interface Benchmark {
   /** Short name used on the command line and in the markers (`npm run bench -- ssr`). */
   name: string
   title: string
-  run(): Promise<BenchmarkResult>
+  /** `flags`: the command line from the first `--flag` on (`npm run bench -- load --duration 5`). */
+  run(flags?: readonly string[]): Promise<BenchmarkResult>
 }
 
 const BENCH_DIR = import.meta.dirname
@@ -61,6 +63,13 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   const rank = Math.ceil((p / 100) * sorted.length) - 1
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN
+}
+
+/** The command line split into benchmark names and the flags that follow the first `--…`. */
+export function splitArguments(args: readonly string[]): { names: string[]; flags: string[] } {
+  const firstFlag = args.findIndex((arg) => arg.startsWith('--'))
+  if (firstFlag === -1) return { names: [...args], flags: [] }
+  return { names: args.slice(0, firstFlag), flags: args.slice(firstFlag) }
 }
 
 /** A duration for a table cell. */
@@ -153,7 +162,8 @@ section says when and on what it was measured; run it again to refresh it. Bench
 tests: they measure and report, and the "meets" column compares with the target.
 `
 
-async function main(selected: string[]) {
+async function main(args: string[]) {
+  const { names: selected, flags } = splitArguments(args)
   const all = await discoverBenchmarks()
   const unknown = selected.filter((name) => !all.some((b) => b.name === name))
   if (unknown.length > 0) {
@@ -167,7 +177,7 @@ async function main(selected: string[]) {
     console.log(`\n━━ ${benchmark.title}`)
     try {
       const loadBefore = loadAverage()
-      const result = await benchmark.run()
+      const result = await benchmark.run(flags)
       console.log(`\n${formatTable(result.rows)}`)
       report = mergeSection(report, benchmark.name, renderSection(benchmark, result, machine(loadBefore)))
       writeFileSync(REPORT, report)

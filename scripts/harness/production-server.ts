@@ -16,6 +16,8 @@ export interface ProductionServer {
   port: number
   dataDir: string
   logFile: string
+  /** The server process's id (the benchmarks read its memory use). */
+  pid: number
   /** SIGTERM (the graceful path under test), then SIGKILL if it has not exited in time. */
   stop(): Promise<void>
 }
@@ -146,5 +148,5 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
       },
     )
   }
-  return { baseUrl, port, dataDir, logFile, stop }
+  return { baseUrl, port, dataDir, logFile, pid: child.pid ?? 0, stop }
 }

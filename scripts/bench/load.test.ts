@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CacheTally,
+  cartIdFrom,
+  DEFAULT_FLAGS,
+  growth,
+  hasGraphqlErrors,
+  pagePathsFromHtml,
+  parseLoadFlags,
+  rssFromStatus,
+  walkRequest,
+  walksWithCart,
+  WALK_STEPS,
+  type Site,
+} from './load'
+
+describe('parseLoadFlags', () => {
+  it('defaults to 30 s at 50, 100 and 200 connections without a soak', () => {
+    expect(parseLoadFlags([])).toEqual({ durationS: 30, connections: [50, 100, 200], soakS: 0 })
+  })
+
+  it('reads a quick run and a soak', () => {
+    expect(parseLoadFlags(['--duration', '5', '--connections', '10,20', '--soak', '300'])).toEqual({
+      durationS: 5,
+      connections: [10, 20],
+      soakS: 300,
+    })
+  })
+
+  it('refuses unknown flags and values that are not whole numbers above 0', () => {
+    expect(() => parseLoadFlags(['--durations', '5'])).toThrow(/Unknown flag --durations/)
+    expect(() => parseLoadFlags(['--duration'])).toThrow(/--duration needs a whole number/)
+    expect(() => parseLoadFlags(['--duration', '0'])).toThrow(/--duration/)
+    expect(() => parseLoadFlags(['--connections', '50,,200'])).toThrow(/--connections/)
+    expect(() => parseLoadFlags(['--soak', '2.5'])).toThrow(/--soak/)
+  })
+
+  it('does not change the defaults it starts from', () => {
+    parseLoadFlags(['--connections', '1'])
+    expect(DEFAULT_FLAGS.connections).toEqual([50, 100, 200])
+  })
+})
+
+describe('pagePathsFromHtml', () => {
+  it('finds the list and product pages of the same language, each once', () => {
+    const html = `
+      <a href="/fi/c/mekot">Mekot</a><a href="/fi/p/satiinimekko-6">A</a>
+      <a href="/fi/c/mekot">again</a><a href="/fi/p/pusero-5">B</a>
+      <a href="/se/sv/c/klanningar">other market</a><a href="/fi/kassa">checkout</a>
+      <link rel="alternate" href="/fi/sv/p/x-1">`
+    expect(pagePathsFromHtml(html)).toEqual({
+      lists: ['/fi/c/mekot'],
+      products: ['/fi/p/satiinimekko-6', '/fi/p/pusero-5'],
+    })
+  })
+})
+
+describe('walksWithCart', () => {
+  it('gives a cart to the given share of walks, spread evenly', () => {
+    const walks = Array.from({ length: 12 }, (_, walk) => walksWithCart(walk, 1 / 3))
+    expect(walks.filter(Boolean)).toHaveLength(4)
+    expect(walks.slice(0, 6)).toEqual([false, false, true, false, false, true])
+    expect(Array.from({ length: 4 }, (_, walk) => walksWithCart(walk, 1))).toEqual([true, true, true, true])
+    expect(Array.from({ length: 4 }, (_, walk) => walksWithCart(walk, 0))).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
+  })
+})
+
+describe('walkRequest', () => {
+  const site: Site = {
+    homePath: '/fi/',
+    checkoutPath: '/fi/kassa',
+    lists: ['/fi/c/mekot', '/fi/c/kengat'],
+    products: [
+      { path: '/fi/p/a-1', skuId: 101 },
+      { path: '/fi/p/b-2', skuId: 201 },
+      { path: '/fi/p/c-3', skuId: 301 },
+    ],
+  }
+  const walk = (shopper: Parameters<typeof walkRequest>[1]) =>
+    Array.from({ length: WALK_STEPS }, (_, step) => walkRequest(step, shopper, site))
+
+  it('walks a shopper with a cart home → list → product → getCart → addToCart → checkout', () => {
+    const steps = walk({ walk: 1, withCart: true, cartId: 'cart-7' })
+
+    expect(steps.map((step) => `${step.method} ${step.path}`)).toEqual([
+      'GET /fi/',
+      'GET /fi/c/kengat',
+      'GET /fi/p/b-2',
+      'POST /api/graphql',
+      'POST /api/graphql',
+      'GET /fi/kassa',
+    ])
+    const [getCart, addToCart] = [steps[3]!, steps[4]!]
+    // The storefront endpoint's CSRF rule: a custom header and a JSON body.
+    for (const post of [getCart, addToCart]) {
+      expect(post.headers['x-lumo-csrf']).toBeDefined()
+      expect(post.headers['content-type']).toBe('application/json')
+    }
+    expect(JSON.parse(getCart.body!)).toMatchObject({ query: expect.stringContaining('getCart') })
+    expect(JSON.parse(addToCart.body!)).toMatchObject({
+      query: expect.stringContaining('addToCart'),
+      variables: { id: 'cart-7', item: { skuId: 201, quantity: 1 }, marketId: 'fi' },
+    })
+    expect(steps[5]!.headers['cookie']).toBe('lumo-cart=cart-7')
+  })
+
+  it('lets an anonymous shopper browse on without cookies where the other one buys', () => {
+    const steps = walk({ walk: 0, withCart: false })
+
+    expect(steps.map((step) => `${step.method} ${step.path}`)).toEqual([
+      'GET /fi/',
+      'GET /fi/c/mekot',
+      'GET /fi/p/a-1',
+      'GET /fi/p/b-2',
+      'GET /fi/c/kengat',
+      'GET /fi/p/c-3',
+    ])
+    expect(steps.every((step) => step.headers['cookie'] === undefined)).toBe(true)
+  })
+
+  it('has no step beyond the walk', () => {
+    expect(() => walkRequest(WALK_STEPS, { walk: 0, withCart: false }, site)).toThrow(/6 steps/)
+  })
+})
+
+describe('GraphQL answers', () => {
+  it('reads the cart id of a getCart answer', () => {
+    expect(cartIdFrom('{"data":{"getCart":{"id":"abc"}}}')).toBe('abc')
+    expect(cartIdFrom('{"data":{"getCart":null},"errors":[{"message":"x"}]}')).toBeUndefined()
+    expect(cartIdFrom('<html>')).toBeUndefined()
+  })
+
+  it('counts answers with errors and answers that are not JSON as errors', () => {
+    expect(hasGraphqlErrors('{"data":{"addToCart":{"id":"a"}}}')).toBe(false)
+    expect(hasGraphqlErrors('{"errors":[{"message":"OUT_OF_STOCK"}]}')).toBe(true)
+    expect(hasGraphqlErrors('Bad Gateway')).toBe(true)
+  })
+})
+
+describe('CacheTally', () => {
+  it('is the share of hits among answers that carry x-lumo-cache', () => {
+    const tally = new CacheTally()
+    for (const value of ['HIT', 'hit', 'MISS', undefined, 'hit-stale'])
+      tally.record({ 'x-lumo-cache': value })
+    expect(tally.hitRatio()).toBe(3 / 4)
+  })
+
+  it('has no ratio when the server sends no such header (no page cache)', () => {
+    const tally = new CacheTally()
+    tally.record({ 'content-type': 'text/html' })
+    expect(tally.hitRatio()).toBeUndefined()
+  })
+})
+
+describe('memory figures', () => {
+  it('reads the resident set size from /proc/<pid>/status', () => {
+    expect(rssFromStatus('Name:\tnode\nVmPeak:\t  900 kB\nVmRSS:\t  123456 kB\nThreads: 11\n')).toBe(
+      123456 * 1024,
+    )
+    expect(rssFromStatus('Name:\tnode\n')).toBeUndefined()
+  })
+
+  it('gives growth as a share of the start', () => {
+    expect(growth(200, 220)).toBeCloseTo(0.1)
+    expect(growth(200, 180)).toBeCloseTo(-0.1)
+  })
+})

@@ -1,0 +1,750 @@
+/**
+ * Load benchmark (issue #9 "Fast for a crowd"): the compiled production server, as `npm start`
+ * runs it, on a freshly seeded database, under autocannon. Measured side by side in one run:
+ *  - at 50 connections: a static file the size of the home page, /robots.txt, the largest script
+ *    (brotli), anonymous pages (home, list, product) and personalised renders (checkout with a
+ *    cart cookie, which no page cache may serve);
+ *  - single renders with a cart cookie (one request at a time): product, list and home;
+ *  - shoppers walking home → list → product → add to cart → checkout, mixed with anonymous
+ *    shoppers who only browse, at 50, 100 and 200 connections: req/s, latency, errors and the
+ *    server's memory (RSS) at start and end;
+ *  - with `--soak 300`: the walk for 5 minutes, and how much the server's RSS grew.
+ * PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a server (a fresh database there,
+ * dropped afterwards). Flags: --duration s (30), --connections 50,100,200, --soak s (off);
+ * BENCH_SEED_PRODUCTS (2000) products are seeded.
+ */
+import http from 'node:http'
+import { createRequire } from 'node:module'
+import { randomBytes } from 'node:crypto'
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import pg from 'pg'
+import { REPO_ROOT, startProductionServer, type ProductionServer } from '../harness/production-server'
+import { ensureBuild } from '../harness/run-command'
+import { compressBrotli, compressGzip } from '../precompress'
+import { CSRF_HEADER } from '../../src/app/apollo'
+import { COOKIES } from '../../src/app/cookies'
+import { apiScope } from '../../src/lib/markets'
+import {
+  benchDatabaseKinds,
+  ms,
+  percentile,
+  type Benchmark,
+  type BenchmarkResult,
+  type BenchmarkRow,
+} from './index'
+
+const SEED_PRODUCTS = Number(process.env.BENCH_SEED_PRODUCTS ?? 2000)
+const API_KEY = 'lumo-bench-storefront-key'
+const HOME_PATH = '/fi/'
+const CHECKOUT_PATH = '/fi/kassa'
+const BFF_PATH = '/api/graphql'
+const SCOPE = apiScope('fi', 'fi')
+/** The connections of the side-by-side figures (the issue's targets are set at 50). */
+const SIDE_BY_SIDE_CONNECTIONS = 50
+const SINGLE_RENDERS = 30
+/** Share of walking shoppers who add to the cart and open the checkout; the rest only browse. */
+const CART_SHARE = 1 / 3
+/** What a browser sends with every request. */
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip', accept: 'text/html,*/*' }
+
+const TARGETS = {
+  anonymousVsStatic: 0.8,
+  anonymousP99Ms: 150,
+  personalisedVsStatic: 0.15,
+  personalisedP99Ms: 500,
+  renderP50Ms: { product: 25, list: 40, home: 40 },
+  scriptVsRobots: 0.3,
+  rssGrowth: 0.1,
+} as const
+
+// ---------------------------------------------------------------------------------------------
+// Pure parts (scripts/bench/load.test.ts)
+
+export interface LoadFlags {
+  durationS: number
+  connections: number[]
+  /** Seconds of the soak run; 0 leaves it out. */
+  soakS: number
+}
+
+export const DEFAULT_FLAGS: LoadFlags = { durationS: 30, connections: [50, 100, 200], soakS: 0 }
+
+function positiveInteger(flag: string, value: string | undefined): number {
+  const number = Number(value)
+  if (value === undefined || !Number.isInteger(number) || number <= 0)
+    throw new Error(`${flag} needs a whole number above 0 (got ${value ?? 'nothing'})`)
+  return number
+}
+
+/** `--duration 5 --connections 50,100 --soak 300`, with clear errors for anything else. */
+export function parseLoadFlags(flags: readonly string[]): LoadFlags {
+  const parsed: LoadFlags = { ...DEFAULT_FLAGS, connections: [...DEFAULT_FLAGS.connections] }
+  for (let i = 0; i < flags.length; i += 2) {
+    const flag = flags[i] ?? ''
+    const value = flags[i + 1]
+    if (flag === '--duration') parsed.durationS = positiveInteger(flag, value)
+    else if (flag === '--soak') parsed.soakS = positiveInteger(flag, value)
+    else if (flag === '--connections')
+      parsed.connections = (value ?? '').split(',').map((level) => positiveInteger(flag, level))
+    else throw new Error(`Unknown flag ${flag}: the load bench takes --duration, --connections and --soak`)
+  }
+  return parsed
+}
+
+/** The list and product pages a page links to (same market and language), each once. */
+export function pagePathsFromHtml(
+  html: string,
+  localePrefix = '/fi',
+): { lists: string[]; products: string[] } {
+  const lists = new Set<string>()
+  const products = new Set<string>()
+  for (const match of html.matchAll(/href="([^"]+)"/g)) {
+    const href = match[1] ?? ''
+    if (href.startsWith(`${localePrefix}/c/`)) lists.add(href)
+    else if (href.startsWith(`${localePrefix}/p/`)) products.add(href)
+  }
+  return { lists: [...lists], products: [...products] }
+}
+
+/** Whether the walk with this number carries a cart: spread evenly (share 1/3: every third). */
+export function walksWithCart(walk: number, share = CART_SHARE): boolean {
+  return Math.floor((walk + 1) * share) > Math.floor(walk * share)
+}
+
+export interface Site {
+  homePath: string
+  checkoutPath: string
+  lists: string[]
+  products: { path: string; skuId: number }[]
+}
+
+export interface RequestSpec {
+  method: 'GET' | 'POST'
+  path: string
+  headers: Record<string, string>
+  body?: string
+}
+
+export interface Shopper {
+  walk: number
+  withCart: boolean
+  cartId?: string
+}
+
+/** Steps of one walk; a shopper without a cart browses on where the other one buys. */
+export const WALK_STEPS = 6
+
+const GET_CART = `query ($channelId: String, $languageId: String, $marketId: String) {
+  getCart(channelId: $channelId, languageId: $languageId, marketId: $marketId) { id } }`
+const ADD_TO_CART = `mutation ($id: String!, $item: CartItemInputType!, $channelId: String, $languageId: String, $marketId: String) {
+  addToCart(id: $id, item: $item, channelId: $channelId, languageId: $languageId, marketId: $marketId) { id } }`
+
+/** A POST to the storefront's GraphQL endpoint as the page's script sends it (CSRF header, JSON). */
+export function bffRequest(query: string, variables: Record<string, unknown>, cartId?: string): RequestSpec {
+  return {
+    method: 'POST',
+    path: BFF_PATH,
+    headers: {
+      'content-type': 'application/json',
+      [CSRF_HEADER]: '1',
+      ...(cartId ? { cookie: cartCookie(cartId) } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  }
+}
+
+export function cartCookie(cartId: string): string {
+  return `${COOKIES.cart}=${encodeURIComponent(cartId)}`
+}
+
+const at = <T>(items: readonly T[], index: number): T => {
+  const item = items[index % items.length]
+  if (item === undefined) throw new Error('nothing to pick from')
+  return item
+}
+
+/** The request of one step of a shopper's walk. */
+export function walkRequest(step: number, shopper: Shopper, site: Site): RequestSpec {
+  const page = (pagePath: string, cartId?: string): RequestSpec => ({
+    method: 'GET',
+    path: pagePath,
+    headers: cartId ? { cookie: cartCookie(cartId) } : {},
+  })
+  const { walk } = shopper
+  const product = at(site.products, walk)
+  switch (step) {
+    case 0:
+      return page(site.homePath)
+    case 1:
+      return page(at(site.lists, walk))
+    case 2:
+      return page(product.path)
+    case 3:
+      return shopper.withCart ? bffRequest(GET_CART, SCOPE) : page(at(site.products, walk + 1).path)
+    case 4:
+      return shopper.withCart
+        ? bffRequest(
+            ADD_TO_CART,
+            { ...SCOPE, id: shopper.cartId ?? 'no-cart', item: { skuId: product.skuId, quantity: 1 } },
+            shopper.cartId,
+          )
+        : page(at(site.lists, walk + 1))
+    case 5:
+      return shopper.withCart
+        ? page(site.checkoutPath, shopper.cartId)
+        : page(at(site.products, walk + 2).path)
+    default:
+      throw new Error(`a walk has ${WALK_STEPS} steps, not ${step + 1}`)
+  }
+}
+
+/** The cart id of a getCart answer, if it has one. */
+export function cartIdFrom(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { data?: { getCart?: { id?: unknown } } }).data?.getCart?.id
+    return typeof id === 'string' ? id : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A GraphQL answer with errors (HTTP 200 all the same, so autocannon would count it as fine). */
+export function hasGraphqlErrors(body: string): boolean {
+  try {
+    const errors = (JSON.parse(body) as { errors?: unknown }).errors
+    return Array.isArray(errors) && errors.length > 0
+  } catch {
+    return true
+  }
+}
+
+/** Tallies the page cache's `x-lumo-cache` header (hit, miss, …) when the server sends one. */
+export class CacheTally {
+  private readonly counts = new Map<string, number>()
+  record(headers: Record<string, string | string[] | undefined>) {
+    const value = headers['x-lumo-cache']
+    if (typeof value !== 'string') return
+    const key = value.toLowerCase()
+    this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
+  }
+  /** Share of answers with the header that were hits; undefined when none carried it. */
+  hitRatio(): number | undefined {
+    let total = 0
+    let hits = 0
+    for (const [value, count] of this.counts) {
+      total += count
+      if (value.startsWith('hit')) hits += count
+    }
+    return total === 0 ? undefined : hits / total
+  }
+}
+
+/** Resident memory in bytes from /proc/<pid>/status text (VmRSS is in kB). */
+export function rssFromStatus(status: string): number | undefined {
+  const kilobytes = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1]
+  return kilobytes === undefined ? undefined : Number(kilobytes) * 1024
+}
+
+export function growth(start: number, end: number): number {
+  return (end - start) / start
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+interface AutocannonRequest {
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  body?: string
+  setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest
+  onResponse?: (
+    status: number,
+    body: string,
+    context: Record<string, unknown>,
+    headers: Record<string, string | string[] | undefined>,
+  ) => void
+}
+interface AutocannonResult {
+  requests: { average: number; total: number }
+  errors: number
+  timeouts: number
+  non2xx: number
+}
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void
+}
+type Autocannon = (options: {
+  url: string
+  connections: number
+  duration: number
+  headers?: Record<string, string>
+  requests?: AutocannonRequest[]
+}) => AutocannonInstance
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+interface LoadFigures {
+  requestsPerSecond: number
+  total: number
+  p50: number
+  p95: number
+  p99: number
+  /** Socket errors, timeouts, non-2xx answers and GraphQL answers with errors. */
+  errors: number
+  cacheHitRatio: number | undefined
+}
+
+async function load(
+  baseUrl: string,
+  connections: number,
+  durationS: number,
+  requests: AutocannonRequest[],
+  counters: { graphqlErrors: number; cache: CacheTally } = { graphqlErrors: 0, cache: new CacheTally() },
+): Promise<LoadFigures> {
+  const latencies: number[] = []
+  const run = autocannon({
+    url: baseUrl,
+    connections,
+    duration: durationS,
+    headers: BROWSER_HEADERS,
+    requests,
+  })
+  run.on('response', (_client, _status, _bytes, responseMs) => latencies.push(responseMs))
+  const result = await run
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts + result.non2xx + counters.graphqlErrors,
+    cacheHitRatio: counters.cache.hitRatio(),
+  }
+}
+
+/** Requests that take their next path from a list, round robin across all connections. */
+function rotating(paths: readonly string[], headers: Record<string, string> = {}, cache?: CacheTally) {
+  let next = 0
+  return {
+    setupRequest: (request: AutocannonRequest) => ({
+      ...request,
+      path: at(paths, next++),
+      headers: { ...request.headers, ...headers },
+    }),
+    ...(cache
+      ? {
+          onResponse: (...args: Parameters<NonNullable<AutocannonRequest['onResponse']>>) =>
+            cache.record(args[3]),
+        }
+      : {}),
+  }
+}
+
+/** The walking mix: each connection walks again and again, a new shopper each time. */
+function walkingShoppers(site: Site, counters: { graphqlErrors: number; cache: CacheTally }) {
+  let walks = 0
+  const shopperOf = (context: Record<string, unknown>): Shopper => {
+    if (!context['shopper']) {
+      const walk = walks++
+      context['shopper'] = { walk, withCart: walksWithCart(walk) } satisfies Shopper
+    }
+    return context['shopper'] as Shopper
+  }
+  return Array.from({ length: WALK_STEPS }, (_, step): AutocannonRequest => ({
+    setupRequest: (request, context) => {
+      const spec = walkRequest(step, shopperOf(context), site)
+      return { ...request, ...spec, headers: { ...request.headers, ...spec.headers } }
+    },
+    onResponse: (status, body, context, headers) => {
+      const shopper = shopperOf(context)
+      const spec = walkRequest(step, shopper, site)
+      if (spec.method === 'POST') {
+        if (status === 200 && hasGraphqlErrors(body)) counters.graphqlErrors += 1
+        if (step === 3) shopper.cartId = cartIdFrom(body)
+      } else {
+        counters.cache.record(headers)
+      }
+    },
+  }))
+}
+
+interface RawResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: Buffer
+}
+
+function request(url: string, spec: Partial<RequestSpec> = {}, agent?: http.Agent): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      url,
+      { method: spec.method ?? 'GET', headers: { ...BROWSER_HEADERS, ...spec.headers }, agent },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(spec.body)
+  })
+}
+
+function decoded(response: RawResponse): Buffer {
+  const encoding = response.headers['content-encoding']
+  if (encoding === 'br') return brotliDecompressSync(response.body)
+  if (encoding === 'gzip') return gunzipSync(response.body)
+  return response.body
+}
+
+async function bff(baseUrl: string, spec: RequestSpec): Promise<Record<string, unknown>> {
+  const response = await request(`${baseUrl}${spec.path}`, spec)
+  const text = decoded(response).toString('utf8')
+  if (response.status !== 200 || hasGraphqlErrors(text))
+    throw new Error(`${spec.path} answered ${response.status}: ${text.slice(0, 300)}`)
+  return (JSON.parse(text) as { data: Record<string, unknown> }).data
+}
+
+const PRODUCT_SKUS = `query ($alias: String, $channelId: String, $languageId: String, $marketId: String) {
+  product(alias: $alias, channelId: $channelId, languageId: $languageId, marketId: $marketId) {
+    skus { skuId stock { inStock } } } }`
+
+/** The pages and in-stock sizes the shoppers use, found the way a shopper finds them: from home. */
+async function discoverSite(baseUrl: string): Promise<Site> {
+  const home = await request(`${baseUrl}${HOME_PATH}`)
+  const { lists, products } = pagePathsFromHtml(decoded(home).toString('utf8'))
+  const withSkus: Site['products'] = []
+  for (const productPath of products.slice(0, 12)) {
+    const alias = decodeURIComponent(productPath.split('/').pop() ?? '')
+    const data = await bff(baseUrl, bffRequest(PRODUCT_SKUS, { ...SCOPE, alias }))
+    const skus = (data['product'] as { skus?: { skuId: number; stock?: { inStock?: number } }[] } | null)
+      ?.skus
+    const sku = [...(skus ?? [])].sort((a, b) => (b.stock?.inStock ?? 0) - (a.stock?.inStock ?? 0))[0]
+    if (sku && (sku.stock?.inStock ?? 0) > 0) withSkus.push({ path: productPath, skuId: sku.skuId })
+  }
+  if (lists.length === 0 || withSkus.length === 0)
+    throw new Error(`the home page links to ${lists.length} lists and ${withSkus.length} products in stock`)
+  return { homePath: HOME_PATH, checkoutPath: CHECKOUT_PATH, lists: lists.slice(0, 6), products: withSkus }
+}
+
+async function cartWithItem(baseUrl: string, skuId: number): Promise<string> {
+  const created = await bff(baseUrl, bffRequest(GET_CART, SCOPE))
+  const id = (created['getCart'] as { id?: string } | undefined)?.id
+  if (!id) throw new Error('getCart gave no cart id')
+  await bff(baseUrl, bffRequest(ADD_TO_CART, { ...SCOPE, id, item: { skuId, quantity: 1 } }, id))
+  return id
+}
+
+/** Time to the last byte of one request at a time (the render's own time on an idle server). */
+async function singleRenders(url: string, headers: Record<string, string>): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  try {
+    const samples: number[] = []
+    for (let i = 0; i < SINGLE_RENDERS + 5; i++) {
+      const started = performance.now()
+      const response = await request(url, { headers }, agent)
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`)
+      if (i >= 5) samples.push(performance.now() - started)
+    }
+    return percentile(samples, 50)
+  } finally {
+    agent.destroy()
+  }
+}
+
+function rssOf(pid: number): number | undefined {
+  try {
+    return rssFromStatus(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+const mib = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+const perSecond = (figures: LoadFigures) => figures.requestsPerSecond.toFixed(0)
+const times = (ratio: number) => `${ratio.toFixed(2)}×`
+const latencies = (figures: LoadFigures) =>
+  `${figures.p50.toFixed(0)} / ${figures.p95.toFixed(0)} / ${figures.p99.toFixed(0)} ms`
+
+function largestScript(): { name: string; bytes: number } {
+  const assets = path.join(REPO_ROOT, 'dist', 'client', 'assets')
+  const scripts = readdirSync(assets)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ name, bytes: statSync(path.join(assets, name)).size }))
+    .sort((a, b) => b.bytes - a.bytes)
+  if (!scripts[0]) throw new Error('the build has no scripts')
+  return scripts[0]
+}
+
+/** A fresh database on the PostgreSQL server of BENCH_DATABASE_URL, and how to drop it again. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? ''
+  const name = `lumo_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+    },
+  }
+}
+
+async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<BenchmarkRow[]> {
+  const database = kind === 'postgres' ? await freshPostgresDatabase() : undefined
+  const serverOptions = {
+    name: `bench-load-${kind}`,
+    seedProducts: SEED_PRODUCTS,
+    env: { API_KEY, ...(database ? { DATABASE_URL: database.url } : {}) },
+    keepDataDir: true,
+    // A seeded PostgreSQL database or PGlite data directory takes minutes to fill on a busy machine.
+    readyTimeoutMs: 600_000,
+  }
+  const staticFile = path.join(
+    REPO_ROOT,
+    'dist',
+    'client',
+    'assets',
+    `bench-load-same-size-${process.pid}.html`,
+  )
+  const cleanUp = async (dataDir?: string) => {
+    for (const file of [staticFile, `${staticFile}.br`, `${staticFile}.gz`]) rmSync(file, { force: true })
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+  }
+
+  // The server registers the static files that exist when it starts. So a first start seeds and
+  // renders the home page, whose HTML becomes the same-size static file (precompressed as the
+  // build does); the measured server then starts on the same, seeded data.
+  let server: ProductionServer | undefined
+  let dataDir: string | undefined
+  try {
+    const seeding = await startProductionServer(serverOptions)
+    dataDir = seeding.dataDir
+    try {
+      const html = decoded(await request(`${seeding.baseUrl}${HOME_PATH}`))
+      writeFileSync(staticFile, html)
+      writeFileSync(`${staticFile}.br`, await compressBrotli(html))
+      writeFileSync(`${staticFile}.gz`, await compressGzip(html))
+    } finally {
+      await seeding.stop()
+    }
+    server = await startProductionServer({ ...serverOptions, dataDir })
+  } catch (error) {
+    await cleanUp(dataDir)
+    throw error
+  }
+
+  const rows: BenchmarkRow[] = []
+  const label = (metric: string) => (benchDatabaseKinds().length > 1 ? `${kind}: ${metric}` : metric)
+  try {
+    const base = server.baseUrl
+    const site = await discoverSite(base)
+    const carts: string[] = []
+    for (let i = 0; i < 20; i++) carts.push(await cartWithItem(base, at(site.products, i).skuId))
+    const script = largestScript()
+    const scriptUrl = `/assets/${script.name}`
+    const staticUrl = `/assets/${path.basename(staticFile)}`
+
+    // Warm every path up (JIT, database caches) before a clock starts.
+    for (const pagePath of [site.homePath, ...site.lists, ...site.products.map((p) => p.path)])
+      await request(`${base}${pagePath}`)
+    for (const cart of carts.slice(0, 5))
+      await request(`${base}${CHECKOUT_PATH}`, { headers: { cookie: cartCookie(cart) } })
+
+    const side = (requests: AutocannonRequest[], counters?: { graphqlErrors: number; cache: CacheTally }) =>
+      load(base, SIDE_BY_SIDE_CONNECTIONS, flags.durationS, requests, counters)
+    const staticRun = await side([{ path: staticUrl }])
+    const robotsRun = await side([{ path: '/robots.txt' }])
+    const scriptEncoding = (await request(`${base}${scriptUrl}`)).headers['content-encoding'] ?? 'none'
+    const scriptRun = await side([{ path: scriptUrl }])
+    const anonymousCache = new CacheTally()
+    const anonymousRun = await side(
+      [
+        rotating([site.homePath], {}, anonymousCache),
+        rotating(site.lists, {}, anonymousCache),
+        rotating(
+          site.products.map((p) => p.path),
+          {},
+          anonymousCache,
+        ),
+      ],
+      { graphqlErrors: 0, cache: anonymousCache },
+    )
+    let nextCart = 0
+    const personalisedRun = await side([
+      {
+        path: CHECKOUT_PATH,
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, cookie: cartCookie(at(carts, nextCart++)) },
+        }),
+      },
+    ])
+
+    const cartHeaders = { cookie: cartCookie(at(carts, 0)) }
+    const renders = {
+      product: await singleRenders(`${base}${at(site.products, 0).path}`, cartHeaders),
+      list: await singleRenders(`${base}${at(site.lists, 0)}`, cartHeaders),
+      home: await singleRenders(`${base}${site.homePath}`, cartHeaders),
+    }
+
+    const staticBytes = statSync(staticFile).size
+    const at50 = `at ${SIDE_BY_SIDE_CONNECTIONS} connections`
+    rows.push({
+      metric: label(`static file, ${kib(staticBytes)} like home, ${at50} (req/s)`),
+      value: perSecond(staticRun),
+    })
+    rows.push({ metric: label(`/robots.txt ${at50} (req/s)`), value: perSecond(robotsRun) })
+    const scriptRatio = scriptRun.requestsPerSecond / robotsRun.requestsPerSecond
+    rows.push({
+      metric: label(`largest script, ${kib(script.bytes)}, sent as ${scriptEncoding}, ${at50} (req/s)`),
+      value: perSecond(scriptRun),
+    })
+    rows.push({
+      metric: label('largest script / robots.txt throughput, brotli'),
+      value: `${times(scriptRatio)}, ${scriptEncoding}`,
+      target: `≥ ${times(TARGETS.scriptVsRobots)}, br`,
+      meets: scriptRatio >= TARGETS.scriptVsRobots && scriptEncoding === 'br',
+    })
+    const anonymousRatio = anonymousRun.requestsPerSecond / staticRun.requestsPerSecond
+    rows.push({
+      metric: label(`anonymous home, list, product ${at50} (req/s)`),
+      value: perSecond(anonymousRun),
+    })
+    rows.push({
+      metric: label('anonymous pages / static file throughput'),
+      value: times(anonymousRatio),
+      target: `≥ ${times(TARGETS.anonymousVsStatic)}`,
+      meets: anonymousRatio >= TARGETS.anonymousVsStatic,
+    })
+    rows.push({
+      metric: label(`anonymous pages p99 ${at50}`),
+      value: ms(anonymousRun.p99),
+      target: `≤ ${TARGETS.anonymousP99Ms} ms`,
+      meets: anonymousRun.p99 <= TARGETS.anonymousP99Ms,
+    })
+    rows.push({
+      metric: label('anonymous pages: page cache hits (x-lumo-cache)'),
+      value:
+        anonymousRun.cacheHitRatio === undefined
+          ? 'no header'
+          : `${(anonymousRun.cacheHitRatio * 100).toFixed(0)} %`,
+    })
+    const personalisedRatio = personalisedRun.requestsPerSecond / staticRun.requestsPerSecond
+    rows.push({ metric: label(`checkout with a cart ${at50} (req/s)`), value: perSecond(personalisedRun) })
+    rows.push({
+      metric: label('checkout with a cart / static file throughput'),
+      value: times(personalisedRatio),
+      target: `≥ ${times(TARGETS.personalisedVsStatic)}`,
+      meets: personalisedRatio >= TARGETS.personalisedVsStatic,
+    })
+    rows.push({
+      metric: label(`checkout with a cart p99 ${at50}`),
+      value: ms(personalisedRun.p99),
+      target: `≤ ${TARGETS.personalisedP99Ms} ms`,
+      meets: personalisedRun.p99 <= TARGETS.personalisedP99Ms,
+    })
+    for (const page of ['product', 'list', 'home'] as const) {
+      rows.push({
+        metric: label(`${page} with a cart, single render p50 (${SINGLE_RENDERS} one at a time)`),
+        value: ms(renders[page]),
+        target: `≤ ${TARGETS.renderP50Ms[page]} ms`,
+        meets: renders[page] <= TARGETS.renderP50Ms[page],
+      })
+    }
+    const sideErrors = [staticRun, robotsRun, scriptRun, anonymousRun, personalisedRun].reduce(
+      (n, run) => n + run.errors,
+      0,
+    )
+    rows.push({
+      metric: label(`errors in the runs ${at50} above`),
+      value: String(sideErrors),
+      target: '0',
+      meets: sideErrors === 0,
+    })
+
+    // The walking mix at each level, the server's memory before and after each.
+    for (const connections of flags.connections) {
+      const counters = { graphqlErrors: 0, cache: new CacheTally() }
+      const rssBefore = rssOf(server.pid)
+      const walk = await load(base, connections, flags.durationS, walkingShoppers(site, counters), counters)
+      const rssAfter = rssOf(server.pid)
+      const hits =
+        walk.cacheHitRatio === undefined ? '' : `, ${(walk.cacheHitRatio * 100).toFixed(0)} % cache hits`
+      rows.push({
+        metric: label(`walking shoppers at ${connections} connections: req/s; p50 / p95 / p99`),
+        value: `${perSecond(walk)}; ${latencies(walk)}${hits}`,
+      })
+      rows.push({
+        metric: label(`walking shoppers at ${connections} connections: errors; server RSS start → end`),
+        value: `${walk.errors}; ${mib(rssBefore)} → ${mib(rssAfter)}`,
+        target: '0 errors',
+        meets: walk.errors === 0,
+      })
+    }
+
+    if (flags.soakS > 0) {
+      const connections = flags.connections[0] ?? SIDE_BY_SIDE_CONNECTIONS
+      const counters = { graphqlErrors: 0, cache: new CacheTally() }
+      const rssBefore = rssOf(server.pid)
+      const soak = await load(base, connections, flags.soakS, walkingShoppers(site, counters), counters)
+      const rssAfter = rssOf(server.pid)
+      const grew = rssBefore && rssAfter ? growth(rssBefore, rssAfter) : undefined
+      rows.push({
+        metric: label(`soak: walking shoppers, ${connections} connections for ${flags.soakS} s: RSS growth`),
+        value: `${grew === undefined ? 'n/a' : `${(grew * 100).toFixed(1)} %`} (${mib(rssBefore)} → ${mib(rssAfter)}; ${soak.errors} errors)`,
+        target: `≤ ${(TARGETS.rssGrowth * 100).toFixed(0)} %`,
+        meets: grew !== undefined && grew <= TARGETS.rssGrowth && soak.errors === 0,
+      })
+    } else {
+      rows.push({ metric: label('soak: RSS growth under load'), value: 'not run (add --soak 300)' })
+    }
+  } finally {
+    await server.stop()
+    await cleanUp(dataDir)
+  }
+  return rows
+}
+
+async function run(flagArgs: readonly string[] = []): Promise<BenchmarkResult> {
+  const flags = parseLoadFlags(flagArgs)
+  if (!(await ensureBuild())) throw new Error('the production build failed')
+  const rows: BenchmarkRow[] = []
+  for (const kind of benchDatabaseKinds()) rows.push(...(await measure(kind, flags)))
+  return {
+    rows,
+    notes: [
+      `Compiled production server (dist/server/start.js), NODE_ENV=production, seeded with ${SEED_PRODUCTS} products; ${benchDatabaseKinds().join(' and ')}. Server and load generator (autocannon, one process) share the machine's cores.`,
+      `autocannon, ${flags.durationS} s per run, browser-like Accept-Encoding: br, gzip. Side by side at ${SIDE_BY_SIDE_CONNECTIONS} connections, in this order: the home page's HTML as a static file under /assets/ (precompressed like the build's files), /robots.txt, the largest script, anonymous pages (home, lists, products in turn), checkout with a cart cookie (20 carts in turn).`,
+      `Single renders: ${SINGLE_RENDERS} requests one at a time with a cart cookie after 5 warm-ups, time to the last byte on loopback.`,
+      `Walking shoppers: each connection walks home → list → product, then ${Math.round(CART_SHARE * 100)} % of walks get a cart (getCart and addToCart through /api/graphql, then the checkout page with the cart cookie) while the others browse a product, a list and a product more; a new shopper every walk. Errors count socket errors, timeouts, non-2xx answers and GraphQL answers with errors. Connections: ${flags.connections.join(', ')}.`,
+      "Latency percentiles come from every response time of the run. RSS is the server process's resident memory (/proc), before and after each run.",
+    ],
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'load',
+  title: 'Load: a crowd of shoppers',
+  run,
+}
