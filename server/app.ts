@@ -2,7 +2,6 @@
  * Builds the one Fastify app that serves the whole shop: the embedded services under their own
  * mounts and the storefront's streaming SSR for everything else (docs/architecture.md).
  */
-import { constants as zlibConstants } from 'node:zlib'
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
@@ -16,6 +15,7 @@ import mailService from './services/mail'
 import graphqlProxy from './ssr/graphql-proxy'
 import { createServiceFetch } from './ssr/service-fetch'
 import ssr from './ssr'
+import { compressionOptions } from './compression'
 
 export interface AppOptions {
   config: Config
@@ -39,17 +39,7 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   })
 
-  // Pages and API answers are compressed per response, so at fast levels, stated here rather
-  // than left to the plugin's defaults (brotli at zlib's own default would be quality 11, far
-  // slower than the render). Static files come precompressed at the strongest levels from the
-  // build. A response that already carries Content-Encoding (a precompressed file, a page stored
-  // compressed) is passed through untouched.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  })
+  await app.register(fastifyCompress, compressionOptions)
   await app.register(fastifyCookie, { secret: config.sessionSecret })
 
   app.get('/healthz', async () => ({

@@ -1,0 +1,45 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
+import Fastify from 'fastify'
+import fastifyCompress from '@fastify/compress'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compressionOptions } from './compression'
+
+const page = `<!doctype html><title>Lumo</title>${'<p>Mekot ja kengät</p>'.repeat(200)}`
+const storedCompressed = brotliCompressSync(page)
+const app = Fastify()
+
+beforeAll(async () => {
+  await app.register(fastifyCompress, compressionOptions)
+  app.get('/rendered', (_request, reply) => reply.type('text/html; charset=utf-8').send(page))
+  // What a page cache does with a page it stored compressed.
+  app.get('/stored', (_request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('content-encoding', 'br')
+      .header('vary', 'accept-encoding')
+      .send(storedCompressed),
+  )
+  await app.ready()
+})
+
+afterAll(() => app.close())
+
+describe('response compression', () => {
+  it('compresses a rendered page for a browser that accepts brotli or gzip', async () => {
+    const brotli = await app.inject({ url: '/rendered', headers: { 'accept-encoding': 'br, gzip' } })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/)
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(page)
+
+    const gzip = await app.inject({ url: '/rendered', headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(page)
+  })
+
+  it('passes a response that already carries Content-Encoding through untouched', async () => {
+    const response = await app.inject({ url: '/stored', headers: { 'accept-encoding': 'br, gzip' } })
+
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.rawPayload.equals(storedCompressed)).toBe(true)
+  })
+})
