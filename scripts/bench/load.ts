@@ -326,20 +326,11 @@ async function load(
 }
 
 /** Requests that take their next path from a list, round robin across all connections. */
-function rotating(paths: readonly string[], headers: Record<string, string> = {}, cache?: CacheTally) {
+function rotating(paths: readonly string[], cache?: CacheTally): AutocannonRequest {
   let next = 0
   return {
-    setupRequest: (request: AutocannonRequest) => ({
-      ...request,
-      path: at(paths, next++),
-      headers: { ...request.headers, ...headers },
-    }),
-    ...(cache
-      ? {
-          onResponse: (...args: Parameters<NonNullable<AutocannonRequest['onResponse']>>) =>
-            cache.record(args[3]),
-        }
-      : {}),
+    setupRequest: (request) => ({ ...request, path: at(paths, next++) }),
+    onResponse: cache ? (_status, _body, _context, headers) => cache.record(headers) : undefined,
   }
 }
 
@@ -584,11 +575,10 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
     const anonymousCache = new CacheTally()
     const anonymousRun = await side(
       [
-        rotating([site.homePath], {}, anonymousCache),
-        rotating(site.lists, {}, anonymousCache),
+        rotating([site.homePath], anonymousCache),
+        rotating(site.lists, anonymousCache),
         rotating(
           site.products.map((p) => p.path),
-          {},
           anonymousCache,
         ),
       ],
