@@ -41,7 +41,9 @@ export async function sourceFingerprint(root: string): Promise<string> {
   return hash.digest('hex')
 }
 
+/** True when the build was made from the current sources and its server entry is in place. */
 export async function buildIsCurrent(root: string): Promise<boolean> {
   const recorded = await readFile(path.join(root, BUILD_STAMP), 'utf8').catch(() => null)
-  return recorded !== null && recorded === (await sourceFingerprint(root))
+  if (recorded === null || !(await stat(path.join(root, SERVER_ENTRY)).catch(() => null))) return false
+  return recorded === (await sourceFingerprint(root))
 }
