@@ -8,9 +8,13 @@ import {
   pagePathsFromHtml,
   parseLoadFlags,
   rssFromStatus,
+  sideBySideRows,
+  soakRow,
   walkRequest,
+  walkRows,
   walksWithCart,
   WALK_STEPS,
+  type LoadFigures,
   type Site,
 } from './load'
 
@@ -168,5 +172,89 @@ describe('memory figures', () => {
   it('gives growth as a share of the start', () => {
     expect(growth(200, 220)).toBeCloseTo(0.1)
     expect(growth(200, 180)).toBeCloseTo(-0.1)
+  })
+})
+
+describe('rows beside their targets', () => {
+  const figures = (requestsPerSecond: number, p99 = 50, errors = 0): LoadFigures => ({
+    requestsPerSecond,
+    total: requestsPerSecond * 10,
+    p50: p99 / 2,
+    p95: p99,
+    p99,
+    errors,
+    cacheHitRatio: undefined,
+  })
+  const meets = (rows: { metric: string; meets?: boolean }[], metric: string) =>
+    rows.find((row) => row.metric.startsWith(metric))?.meets
+
+  it('compares each side-by-side figure with the issue #9 target', () => {
+    const rows = sideBySideRows({
+      staticBytes: 150 * 1024,
+      script: { bytes: 270 * 1024, encoding: 'br' },
+      runs: {
+        static: figures(1000),
+        robots: figures(8000),
+        script: figures(2400),
+        anonymous: figures(810, 149),
+        personalised: figures(140, 501),
+      },
+      renders: { product: 25, list: 41, home: 39 },
+    })
+
+    expect(meets(rows, 'largest script / robots.txt')).toBe(true)
+    expect(meets(rows, 'anonymous pages / static')).toBe(true)
+    expect(meets(rows, 'anonymous pages p99')).toBe(true)
+    expect(meets(rows, 'checkout with a cart / static')).toBe(false)
+    expect(meets(rows, 'checkout with a cart p99')).toBe(false)
+    expect(meets(rows, 'product with a cart')).toBe(true)
+    expect(meets(rows, 'list with a cart')).toBe(false)
+    expect(meets(rows, 'home with a cart')).toBe(true)
+    expect(meets(rows, 'errors in the runs')).toBe(true)
+    expect(rows.find((row) => row.metric.startsWith('anonymous pages: page cache'))?.value).toBe('no header')
+  })
+
+  it('does not pass a script sent without brotli, nor latency of a run where nothing finished', () => {
+    const rows = sideBySideRows({
+      staticBytes: 1024,
+      script: { bytes: 1024, encoding: 'gzip' },
+      runs: {
+        static: figures(1000),
+        robots: figures(1000),
+        script: figures(1000),
+        anonymous: { ...figures(0, Number.NaN), total: 0 },
+        personalised: figures(500, 100, 3),
+      },
+      renders: { product: 1, list: 1, home: 1 },
+    })
+
+    expect(meets(rows, 'largest script / robots.txt')).toBe(false)
+    expect(rows.find((row) => row.metric.startsWith('anonymous pages p99'))).toMatchObject({
+      value: 'none finished',
+      meets: false,
+    })
+    expect(rows.find((row) => row.metric.startsWith('errors in the runs'))).toMatchObject({
+      value: '3',
+      meets: false,
+    })
+  })
+
+  it('reports each walking level with its errors and memory', () => {
+    const [speed, health] = walkRows(
+      200,
+      { ...figures(300, 900, 2), cacheHitRatio: 0.9 },
+      500 * 2 ** 20,
+      520 * 2 ** 20,
+    )
+    expect(speed?.value).toBe('300; 450 / 900 / 900 ms, 90 % cache hits')
+    expect(health).toMatchObject({ value: '2; 500 MiB → 520 MiB', meets: false })
+  })
+
+  it('passes a soak whose memory grew at most 10 % without errors', () => {
+    const mb = 2 ** 20
+    expect(soakRow(50, 300, figures(100), 500 * mb, 550 * mb).meets).toBe(true)
+    expect(soakRow(50, 300, figures(100), 500 * mb, 551 * mb).meets).toBe(false)
+    expect(soakRow(50, 300, figures(100, 50, 1), 500 * mb, 500 * mb).meets).toBe(false)
+    expect(soakRow(50, 300, figures(100), undefined, undefined)).toMatchObject({ meets: false })
   })
 })

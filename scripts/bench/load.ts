@@ -252,6 +252,139 @@ export function growth(start: number, end: number): number {
   return (end - start) / start
 }
 
+export interface LoadFigures {
+  requestsPerSecond: number
+  total: number
+  p50: number
+  p95: number
+  p99: number
+  /** Socket errors, timeouts, non-2xx answers and GraphQL answers with errors. */
+  errors: number
+  cacheHitRatio: number | undefined
+}
+
+const mib = (bytes: number | undefined) =>
+  bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+const perSecond = (figures: LoadFigures) => figures.requestsPerSecond.toFixed(0)
+const times = (ratio: number) => `${ratio.toFixed(2)}×`
+/** A latency, or why there is none: no answer finished within the run (all still queued). */
+const latency = (value: number) => (Number.isNaN(value) ? 'none finished' : ms(value))
+const latencies = (figures: LoadFigures) =>
+  figures.total === 0
+    ? 'none finished'
+    : `${figures.p50.toFixed(0)} / ${figures.p95.toFixed(0)} / ${figures.p99.toFixed(0)} ms`
+
+export interface SideBySideFigures {
+  staticBytes: number
+  script: { bytes: number; encoding: string }
+  runs: Record<'static' | 'robots' | 'script' | 'anonymous' | 'personalised', LoadFigures>
+  /** p50 of single renders with a cart, ms. */
+  renders: Record<'product' | 'list' | 'home', number>
+}
+
+const AT_50 = `at ${SIDE_BY_SIDE_CONNECTIONS} connections`
+const cacheHits = (ratio: number | undefined) =>
+  ratio === undefined ? 'no header' : `${(ratio * 100).toFixed(0)} %`
+
+/** The side-by-side figures, each beside its target (issue #9). */
+export function sideBySideRows({ staticBytes, script, runs, renders }: SideBySideFigures): BenchmarkRow[] {
+  const scriptRatio = runs.script.requestsPerSecond / runs.robots.requestsPerSecond
+  const anonymousRatio = runs.anonymous.requestsPerSecond / runs.static.requestsPerSecond
+  const personalisedRatio = runs.personalised.requestsPerSecond / runs.static.requestsPerSecond
+  const errors = Object.values(runs).reduce((sum, run) => sum + run.errors, 0)
+  return [
+    { metric: `static file, ${kib(staticBytes)} like home, ${AT_50} (req/s)`, value: perSecond(runs.static) },
+    { metric: `/robots.txt ${AT_50} (req/s)`, value: perSecond(runs.robots) },
+    {
+      metric: `largest script, ${kib(script.bytes)}, sent as ${script.encoding}, ${AT_50} (req/s)`,
+      value: perSecond(runs.script),
+    },
+    {
+      metric: 'largest script / robots.txt throughput, brotli',
+      value: `${times(scriptRatio)}, ${script.encoding}`,
+      target: `≥ ${times(TARGETS.scriptVsRobots)}, br`,
+      meets: scriptRatio >= TARGETS.scriptVsRobots && script.encoding === 'br',
+    },
+    { metric: `anonymous home, list, product ${AT_50} (req/s)`, value: perSecond(runs.anonymous) },
+    {
+      metric: 'anonymous pages / static file throughput',
+      value: times(anonymousRatio),
+      target: `≥ ${times(TARGETS.anonymousVsStatic)}`,
+      meets: anonymousRatio >= TARGETS.anonymousVsStatic,
+    },
+    {
+      metric: `anonymous pages p99 ${AT_50}`,
+      value: latency(runs.anonymous.p99),
+      target: `≤ ${TARGETS.anonymousP99Ms} ms`,
+      meets: runs.anonymous.p99 <= TARGETS.anonymousP99Ms,
+    },
+    {
+      metric: 'anonymous pages: page cache hits (x-lumo-cache)',
+      value: cacheHits(runs.anonymous.cacheHitRatio),
+    },
+    { metric: `checkout with a cart ${AT_50} (req/s)`, value: perSecond(runs.personalised) },
+    {
+      metric: 'checkout with a cart / static file throughput',
+      value: times(personalisedRatio),
+      target: `≥ ${times(TARGETS.personalisedVsStatic)}`,
+      meets: personalisedRatio >= TARGETS.personalisedVsStatic,
+    },
+    {
+      metric: `checkout with a cart p99 ${AT_50}`,
+      value: latency(runs.personalised.p99),
+      target: `≤ ${TARGETS.personalisedP99Ms} ms`,
+      meets: runs.personalised.p99 <= TARGETS.personalisedP99Ms,
+    },
+    ...(['product', 'list', 'home'] as const).map((page) => ({
+      metric: `${page} with a cart, single render p50 (${SINGLE_RENDERS} one at a time)`,
+      value: ms(renders[page]),
+      target: `≤ ${TARGETS.renderP50Ms[page]} ms`,
+      meets: renders[page] <= TARGETS.renderP50Ms[page],
+    })),
+    { metric: `errors in the runs ${AT_50} above`, value: String(errors), target: '0', meets: errors === 0 },
+  ]
+}
+
+/** One level of walking shoppers: throughput and latency, then errors and the server's memory. */
+export function walkRows(
+  connections: number,
+  walk: LoadFigures,
+  rssBefore: number | undefined,
+  rssAfter: number | undefined,
+): BenchmarkRow[] {
+  const hits = walk.cacheHitRatio === undefined ? '' : `, ${cacheHits(walk.cacheHitRatio)} cache hits`
+  return [
+    {
+      metric: `walking shoppers at ${connections} connections: req/s; p50 / p95 / p99`,
+      value: `${perSecond(walk)}; ${latencies(walk)}${hits}`,
+    },
+    {
+      metric: `walking shoppers at ${connections} connections: errors; server RSS start → end`,
+      value: `${walk.errors}; ${mib(rssBefore)} → ${mib(rssAfter)}`,
+      target: '0 errors',
+      meets: walk.errors === 0,
+    },
+  ]
+}
+
+/** The soak: how much the server's memory grew over a long run of walking shoppers. */
+export function soakRow(
+  connections: number,
+  seconds: number,
+  soak: LoadFigures,
+  rssBefore: number | undefined,
+  rssAfter: number | undefined,
+): BenchmarkRow {
+  const grew = rssBefore && rssAfter ? growth(rssBefore, rssAfter) : undefined
+  return {
+    metric: `soak: walking shoppers, ${connections} connections for ${seconds} s: RSS growth`,
+    value: `${grew === undefined ? 'n/a' : `${(grew * 100).toFixed(1)} %`} (${mib(rssBefore)} → ${mib(rssAfter)}; ${soak.errors} errors)`,
+    target: `≤ ${(TARGETS.rssGrowth * 100).toFixed(0)} %`,
+    meets: grew !== undefined && grew <= TARGETS.rssGrowth && soak.errors === 0,
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
@@ -285,17 +418,6 @@ type Autocannon = (options: {
   requests?: AutocannonRequest[]
 }) => AutocannonInstance
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
-
-interface LoadFigures {
-  requestsPerSecond: number
-  total: number
-  p50: number
-  p95: number
-  p99: number
-  /** Socket errors, timeouts, non-2xx answers and GraphQL answers with errors. */
-  errors: number
-  cacheHitRatio: number | undefined
-}
 
 async function load(
   baseUrl: string,
@@ -461,18 +583,6 @@ function rssOf(pid: number): number | undefined {
   }
 }
 
-const mib = (bytes: number | undefined) =>
-  bytes === undefined ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`
-const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-const perSecond = (figures: LoadFigures) => figures.requestsPerSecond.toFixed(0)
-const times = (ratio: number) => `${ratio.toFixed(2)}×`
-/** A latency, or why there is none: no answer finished within the run (all still queued). */
-const latency = (value: number) => (Number.isNaN(value) ? 'none finished' : ms(value))
-const latencies = (figures: LoadFigures) =>
-  figures.total === 0
-    ? 'none finished'
-    : `${figures.p50.toFixed(0)} / ${figures.p95.toFixed(0)} / ${figures.p99.toFixed(0)} ms`
-
 function largestScript(): { name: string; bytes: number } {
   const assets = path.join(REPO_ROOT, 'dist', 'client', 'assets')
   const scripts = readdirSync(assets)
@@ -550,7 +660,6 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
   }
 
   const rows: BenchmarkRow[] = []
-  const label = (metric: string) => (benchDatabaseKinds().length > 1 ? `${kind}: ${metric}` : metric)
   try {
     const base = server.baseUrl
     const site = await discoverSite(base)
@@ -602,80 +711,20 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
       home: await singleRenders(`${base}${site.homePath}`, cartHeaders),
     }
 
-    const staticBytes = statSync(staticFile).size
-    const at50 = `at ${SIDE_BY_SIDE_CONNECTIONS} connections`
-    rows.push({
-      metric: label(`static file, ${kib(staticBytes)} like home, ${at50} (req/s)`),
-      value: perSecond(staticRun),
-    })
-    rows.push({ metric: label(`/robots.txt ${at50} (req/s)`), value: perSecond(robotsRun) })
-    const scriptRatio = scriptRun.requestsPerSecond / robotsRun.requestsPerSecond
-    rows.push({
-      metric: label(`largest script, ${kib(script.bytes)}, sent as ${scriptEncoding}, ${at50} (req/s)`),
-      value: perSecond(scriptRun),
-    })
-    rows.push({
-      metric: label('largest script / robots.txt throughput, brotli'),
-      value: `${times(scriptRatio)}, ${scriptEncoding}`,
-      target: `≥ ${times(TARGETS.scriptVsRobots)}, br`,
-      meets: scriptRatio >= TARGETS.scriptVsRobots && scriptEncoding === 'br',
-    })
-    const anonymousRatio = anonymousRun.requestsPerSecond / staticRun.requestsPerSecond
-    rows.push({
-      metric: label(`anonymous home, list, product ${at50} (req/s)`),
-      value: perSecond(anonymousRun),
-    })
-    rows.push({
-      metric: label('anonymous pages / static file throughput'),
-      value: times(anonymousRatio),
-      target: `≥ ${times(TARGETS.anonymousVsStatic)}`,
-      meets: anonymousRatio >= TARGETS.anonymousVsStatic,
-    })
-    rows.push({
-      metric: label(`anonymous pages p99 ${at50}`),
-      value: latency(anonymousRun.p99),
-      target: `≤ ${TARGETS.anonymousP99Ms} ms`,
-      meets: anonymousRun.p99 <= TARGETS.anonymousP99Ms,
-    })
-    rows.push({
-      metric: label('anonymous pages: page cache hits (x-lumo-cache)'),
-      value:
-        anonymousRun.cacheHitRatio === undefined
-          ? 'no header'
-          : `${(anonymousRun.cacheHitRatio * 100).toFixed(0)} %`,
-    })
-    const personalisedRatio = personalisedRun.requestsPerSecond / staticRun.requestsPerSecond
-    rows.push({ metric: label(`checkout with a cart ${at50} (req/s)`), value: perSecond(personalisedRun) })
-    rows.push({
-      metric: label('checkout with a cart / static file throughput'),
-      value: times(personalisedRatio),
-      target: `≥ ${times(TARGETS.personalisedVsStatic)}`,
-      meets: personalisedRatio >= TARGETS.personalisedVsStatic,
-    })
-    rows.push({
-      metric: label(`checkout with a cart p99 ${at50}`),
-      value: latency(personalisedRun.p99),
-      target: `≤ ${TARGETS.personalisedP99Ms} ms`,
-      meets: personalisedRun.p99 <= TARGETS.personalisedP99Ms,
-    })
-    for (const page of ['product', 'list', 'home'] as const) {
-      rows.push({
-        metric: label(`${page} with a cart, single render p50 (${SINGLE_RENDERS} one at a time)`),
-        value: ms(renders[page]),
-        target: `≤ ${TARGETS.renderP50Ms[page]} ms`,
-        meets: renders[page] <= TARGETS.renderP50Ms[page],
-      })
-    }
-    const sideErrors = [staticRun, robotsRun, scriptRun, anonymousRun, personalisedRun].reduce(
-      (n, run) => n + run.errors,
-      0,
+    rows.push(
+      ...sideBySideRows({
+        staticBytes: statSync(staticFile).size,
+        script: { bytes: script.bytes, encoding: scriptEncoding },
+        runs: {
+          static: staticRun,
+          robots: robotsRun,
+          script: scriptRun,
+          anonymous: anonymousRun,
+          personalised: personalisedRun,
+        },
+        renders,
+      }),
     )
-    rows.push({
-      metric: label(`errors in the runs ${at50} above`),
-      value: String(sideErrors),
-      target: '0',
-      meets: sideErrors === 0,
-    })
 
     // The walking mix at each level, the server's memory before and after each.
     for (const connections of flags.connections) {
@@ -683,18 +732,7 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
       const rssBefore = rssOf(server.pid)
       const walk = await load(base, connections, flags.durationS, walkingShoppers(site, counters), counters)
       const rssAfter = rssOf(server.pid)
-      const hits =
-        walk.cacheHitRatio === undefined ? '' : `, ${(walk.cacheHitRatio * 100).toFixed(0)} % cache hits`
-      rows.push({
-        metric: label(`walking shoppers at ${connections} connections: req/s; p50 / p95 / p99`),
-        value: `${perSecond(walk)}; ${latencies(walk)}${hits}`,
-      })
-      rows.push({
-        metric: label(`walking shoppers at ${connections} connections: errors; server RSS start → end`),
-        value: `${walk.errors}; ${mib(rssBefore)} → ${mib(rssAfter)}`,
-        target: '0 errors',
-        meets: walk.errors === 0,
-      })
+      rows.push(...walkRows(connections, walk, rssBefore, rssAfter))
     }
 
     if (flags.soakS > 0) {
@@ -703,21 +741,18 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
       const rssBefore = rssOf(server.pid)
       const soak = await load(base, connections, flags.soakS, walkingShoppers(site, counters), counters)
       const rssAfter = rssOf(server.pid)
-      const grew = rssBefore && rssAfter ? growth(rssBefore, rssAfter) : undefined
-      rows.push({
-        metric: label(`soak: walking shoppers, ${connections} connections for ${flags.soakS} s: RSS growth`),
-        value: `${grew === undefined ? 'n/a' : `${(grew * 100).toFixed(1)} %`} (${mib(rssBefore)} → ${mib(rssAfter)}; ${soak.errors} errors)`,
-        target: `≤ ${(TARGETS.rssGrowth * 100).toFixed(0)} %`,
-        meets: grew !== undefined && grew <= TARGETS.rssGrowth && soak.errors === 0,
-      })
+      rows.push(soakRow(connections, flags.soakS, soak, rssBefore, rssAfter))
     } else {
-      rows.push({ metric: label('soak: RSS growth under load'), value: 'not run (add --soak 300)' })
+      rows.push({ metric: 'soak: RSS growth under load', value: 'not run (add --soak 300)' })
     }
   } finally {
     await server.stop()
     await cleanUp(dataDir)
   }
-  return rows
+  // With two databases in one table, each figure says which one it is.
+  return benchDatabaseKinds().length > 1
+    ? rows.map((row) => ({ ...row, metric: `${kind}: ${row.metric}` }))
+    : rows
 }
 
 async function run(flagArgs: readonly string[] = []): Promise<BenchmarkResult> {
