@@ -35,6 +35,16 @@ describe('benchmark report', () => {
   })
 })
 
+describe('renderSection', () => {
+  it('names the command that reproduces the figures, with the flags of the run', () => {
+    const result = { rows: [{ metric: 'a', value: '1' }], notes: [] }
+    expect(renderSection(benchmark, result, 'today')).toContain('Reproduce with `npm run bench -- ssr`.')
+    expect(renderSection(benchmark, result, 'today', ['--duration', '10'])).toContain(
+      'Reproduce with `npm run bench -- ssr --duration 10`.',
+    )
+  })
+})
+
 describe('splitArguments', () => {
   it('takes names up to the first flag and hands the rest to the benchmarks', () => {
     expect(splitArguments(['load', '--duration', '5', '--soak', '300'])).toEqual({

@@ -128,14 +128,20 @@ function machine(loadBefore: string): string {
   return `${when} UTC, commit ${commit}, Node ${process.version}, ${os.cpus().length} × ${cpu}, ${memory} GB RAM, load average (1/5/15 min) ${loadBefore} before and ${loadAverage()} after`
 }
 
-export function renderSection(benchmark: Benchmark, result: BenchmarkResult, measuredOn: string): string {
+export function renderSection(
+  benchmark: Benchmark,
+  result: BenchmarkResult,
+  measuredOn: string,
+  flags: readonly string[] = [],
+): string {
+  const command = ['npm run bench --', benchmark.name, ...flags].join(' ')
   return [
     // Laid out as Prettier formats Markdown, so formatting the docs leaves the figures alone.
     `<!-- bench:${benchmark.name}:start -->`,
     '',
     `## ${benchmark.title}`,
     '',
-    `Measured ${measuredOn}. Reproduce with \`npm run bench -- ${benchmark.name}\`.`,
+    `Measured ${measuredOn}. Reproduce with \`${command}\`.`,
     '',
     formatTable(result.rows),
     '',
@@ -179,7 +185,11 @@ async function main(args: string[]) {
       const loadBefore = loadAverage()
       const result = await benchmark.run(flags)
       console.log(`\n${formatTable(result.rows)}`)
-      report = mergeSection(report, benchmark.name, renderSection(benchmark, result, machine(loadBefore)))
+      report = mergeSection(
+        report,
+        benchmark.name,
+        renderSection(benchmark, result, machine(loadBefore), flags),
+      )
       writeFileSync(REPORT, report)
     } catch (error) {
       failed = true
