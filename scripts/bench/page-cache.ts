@@ -12,7 +12,6 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { rmSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { gunzipSync } from 'node:zlib'
 import { REPO_ROOT, startProductionServer } from '../harness/production-server'
 import { ensureBuild } from '../harness/run-command'
 
@@ -106,8 +105,18 @@ async function main() {
     ]
     for (const [, url, headers] of targets)
       for (let i = 0; i < 20; i++) await fetchPage(`${base}${url}`, headers)
+    console.log(
+      `\nfirst render (miss) of a product page: median ${median(misses).toFixed(1)} ms over ${misses.length}; the same page cached: ${median(hits).toFixed(1)} ms; home miss ${homeMiss.ms.toFixed(1)} ms (sequential fetch, loopback)`,
+    )
     const load = loadavg()
-    const rows: string[] = []
+    console.log(
+      `\nautocannon ${CONNECTIONS} connections × ${DURATION_S} s, Accept-Encoding: gzip, ${SEED_PRODUCTS} products`,
+    )
+    console.log('| target | req/s | vs static | p99 | errors |\n|---|---|---|---|---|')
+    console.log(
+      `\nautocannon ${CONNECTIONS} connections × ${DURATION_S} s, Accept-Encoding: gzip, ${SEED_PRODUCTS} products`,
+    )
+    console.log('| target | req/s | vs static | p99 | errors |\n|---|---|---|---|---|')
     let staticRate = 0
     for (const [label, url, headers] of targets) {
       const run = await autocannon({
@@ -117,19 +126,11 @@ async function main() {
         headers: { 'accept-encoding': 'gzip', ...headers },
       })
       staticRate ||= run.requests.average
-      const bytes = gunzipSync((await fetchPage(`${base}${url}`, headers)).body).length
-      rows.push(
+      const bytes = (await fetchPage(`${base}${url}`, headers)).body.length
+      console.log(
         `| ${label} (${(bytes / 1024).toFixed(0)} KiB) | ${run.requests.average.toFixed(0)} | ${(run.requests.average / staticRate).toFixed(2)}× | ${run.latency.p99} ms | ${run.errors + run.timeouts + run.non2xx} |`,
       )
     }
-    console.log(
-      `\nautocannon ${CONNECTIONS} connections × ${DURATION_S} s, Accept-Encoding: gzip, ${SEED_PRODUCTS} products`,
-    )
-    console.log('| target | req/s | vs static | p99 | errors |\n|---|---|---|---|---|')
-    for (const row of rows) console.log(row)
-    console.log(
-      `\nfirst render (miss) of a product page: median ${median(misses).toFixed(1)} ms over ${misses.length}; the same page cached: ${median(hits).toFixed(1)} ms; home miss ${homeMiss.ms.toFixed(1)} ms (sequential fetch, loopback)`,
-    )
     console.log(
       `load average before the runs: ${load.map((v) => v.toFixed(2)).join(' ')}; after: ${loadavg()
         .map((v) => v.toFixed(2))
