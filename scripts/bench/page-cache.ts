@@ -113,10 +113,6 @@ async function main() {
       `\nautocannon ${CONNECTIONS} connections × ${DURATION_S} s, Accept-Encoding: gzip, ${SEED_PRODUCTS} products`,
     )
     console.log('| target | req/s | vs static | p99 | errors |\n|---|---|---|---|---|')
-    console.log(
-      `\nautocannon ${CONNECTIONS} connections × ${DURATION_S} s, Accept-Encoding: gzip, ${SEED_PRODUCTS} products`,
-    )
-    console.log('| target | req/s | vs static | p99 | errors |\n|---|---|---|---|---|')
     let staticRate = 0
     for (const [label, url, headers] of targets) {
       const run = await autocannon({
