@@ -5,7 +5,7 @@
  * The database tells it what changed (migration 0600: pg_notify on 'lumo_page_cache'); no page
  * outlives the next campaign start or end.
  */
-import { randomBytes } from 'node:crypto'
+import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
@@ -184,6 +184,11 @@ export async function createPageCache({
 
   // Proves an internal request is this process's own shared render, not a forged header.
   const sharedRenderSecret = randomBytes(32).toString('base64url')
+  const isSharedRender = (request: FastifyRequest) => {
+    const presented = request.headers[SHARED_RENDER_HEADER]
+    if (typeof presented !== 'string' || presented.length !== sharedRenderSecret.length) return false
+    return timingSafeEqual(Buffer.from(presented), Buffer.from(sharedRenderSecret))
+  }
 
   async function renderShared(request: FastifyRequest): Promise<SharedRender> {
     const url = new URL(request.url, 'http://internal')
@@ -252,7 +257,7 @@ export async function createPageCache({
   return {
     cache,
     async handle(request, reply) {
-      if (request.headers[SHARED_RENDER_HEADER] === sharedRenderSecret) return render(request, reply, true)
+      if (isSharedRender(request)) return render(request, reply, true)
       const decision = cacheDecision(
         { method: request.method, host: request.host, url: request.url, cookies: request.cookies },
         { mode: config.urlMode, marketDomains: config.marketDomains },

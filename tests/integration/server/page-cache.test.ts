@@ -298,6 +298,12 @@ describe('response hygiene', () => {
     expect(preview.headers['cache-control']).toBe('no-store')
   })
 
+  it('takes no outside request for its own shared render', async () => {
+    const forged = await get('/fi/c/mekot', { 'x-lumo-shared-render': 'a-guess', cookie: 'lumo-cart=abc' })
+    expect(forged.headers['x-lumo-cache']).toMatch(/^(hit|miss|stale)$/)
+    expect(forged.headers['x-lumo-cache-tags']).toBeUndefined()
+  })
+
   it('ignores tracking parameters: one cached page for every ad click', async () => {
     await get('/fi/l/sale?page=1')
     const tracked = await get('/fi/l/sale?utm_source=news&gclid=abc&page=1&fbclid=x')
