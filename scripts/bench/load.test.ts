@@ -7,6 +7,7 @@ import {
   hasGraphqlErrors,
   pagePathsFromHtml,
   parseLoadFlags,
+  renderedUrl,
   rssFromStatus,
   sideBySideRows,
   soakRow,
@@ -256,5 +257,14 @@ describe('rows beside their targets', () => {
     expect(soakRow(50, 300, figures(100), 500 * mb, 551 * mb).meets).toBe(false)
     expect(soakRow(50, 300, figures(100, 50, 1), 500 * mb, 500 * mb).meets).toBe(false)
     expect(soakRow(50, 300, figures(100), undefined, undefined)).toMatchObject({ meets: false })
+  })
+})
+
+describe('renderedUrl', () => {
+  it('asks the page cache to pass the request to the render, keeping the rest of the query', () => {
+    expect(renderedUrl('http://127.0.0.1:3000/fi/p/a-1')).toBe('http://127.0.0.1:3000/fi/p/a-1?nocache=1')
+    expect(renderedUrl('http://127.0.0.1:3000/fi/c/mekot?size=m')).toBe(
+      'http://127.0.0.1:3000/fi/c/mekot?size=m&nocache=1',
+    )
   })
 })
