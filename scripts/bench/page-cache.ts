@@ -12,6 +12,7 @@ import { loadavg } from 'node:os'
 import path from 'node:path'
 import { rmSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
 import { REPO_ROOT, startProductionServer } from '../harness/production-server'
 import { ensureBuild } from '../harness/run-command'
 
@@ -141,7 +142,10 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
-})
+// Only when run itself: `npm run bench` imports every module of scripts/bench/ to find benchmarks.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+}
