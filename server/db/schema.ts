@@ -8,7 +8,7 @@
  * - text[] reads and writes as `string[]`.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/lib/markets'
+import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/shared/markets'
 
 /** timestamptz: a Date out, a Date or ISO string in; `Generated` when the column has a default. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { Config } from '../config'
 import type { AssetManifest } from './assets'
-import type { UrlSettings } from '../../src/lib/paths'
+import type { UrlSettings } from '../../src/shared/paths'
 
 export interface PrepareContext {
   urlSettings: UrlSettings

@@ -4,7 +4,7 @@
  */
 import type { NormalizedCacheObject } from '@apollo/client'
 import { BROWSER_GRAPHQL_URI, createApolloClient } from './apollo'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
+import type { LocaleCode, MarketAlias } from '../shared/markets'
 
 export function createBrowserApollo(scope: { market: MarketAlias; locale: LocaleCode }, restore: unknown) {
   return createApolloClient({

@@ -16,7 +16,7 @@ import {
   type TypePolicies,
 } from '@apollo/client'
 import { catchError, map, throwError } from 'rxjs'
-import { apiScope, type LocaleCode, type MarketAlias } from '../lib/markets'
+import { apiScope, type LocaleCode, type MarketAlias } from '../shared/markets'
 
 /** The browser's GraphQL endpoint: same origin, served by the BFF proxy. */
 export const BROWSER_GRAPHQL_URI = '/api/graphql'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from 'react-intl'
-import { LOCALE_CODES, LOCALES, type LocaleCode } from '../lib/markets'
+import { LOCALE_CODES, LOCALES, type LocaleCode } from '../shared/markets'
 import {
   formatMoney,
   freeShippingAmount,

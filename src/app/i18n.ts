@@ -5,7 +5,7 @@
  */
 import type { IntlShape } from 'react-intl'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../lib/markets'
+import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../shared/markets'
 
 export type Messages = Record<string, string>
 /** Messages parsed into ICU syntax trees: react-intl formats them without its parser. */

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react'
 import type { Params } from 'react-router'
 import type { IntlShape } from 'react-intl'
 import type { ApolloClient } from '@apollo/client'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
+import type { LocaleCode, MarketAlias } from '../shared/markets'
 import type { AppStore } from './store'
 
 export interface PageLoaderArgs {

@@ -5,8 +5,8 @@
  * markets, unreadable cookies are ignored.
  */
 import { gql, type ApolloClient } from '@apollo/client'
-import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../lib/markets'
-import type { RouteName } from '../lib/paths'
+import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../shared/markets'
+import type { RouteName } from '../shared/paths'
 import { COOKIES, parsePersistedStates } from './cookies'
 import {
   ancientBrowserSet,

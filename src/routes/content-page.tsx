@@ -1,7 +1,7 @@
 /** The catch-all content route `/{alias}`: one of the shop's information pages, else 404. */
 import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
-import { contentPageByKey } from './content/known-pages'
+import { contentPageByKey } from '../shared/content-pages'
 import {
   ContentPageView,
   contentPageMeta,

@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
 import { InfoPage } from '../ui/InfoPage'
 import { useSite } from '../app/site'
-import { CONTENT_PAGES, contentPageByKey } from './content/known-pages'
+import { CONTENT_PAGES, contentPageByKey } from '../shared/content-pages'
 import {
   ContentPageView,
   contentPageMeta,

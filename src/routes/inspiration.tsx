@@ -6,7 +6,7 @@
 import { redirect, useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
 

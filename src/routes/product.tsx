@@ -9,8 +9,8 @@
  */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
-import { aliasFromParams } from '../lib/paths'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { aliasFromParams } from '../shared/paths'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'

@@ -9,7 +9,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import { listSearchString, isListSort, type FilterValue, type ListSelection } from '../lib/list-url'
 import {
   hasFilters,

@@ -4,7 +4,7 @@
  * (seed, product id, reference date), so the same inputs always give the same rows.
  */
 import type { Insertable } from 'kysely'
-import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/lib/markets'
+import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import type {
   BrandTextsTable,
   BrandsTable,

@@ -12,7 +12,7 @@ import {
   MARKET_ALIASES,
   type LocaleCode,
   type MarketAlias,
-} from '../../../src/lib/markets'
+} from '../../../src/shared/markets'
 import { toJson, type AddressJson, type DB, type OrderStatus, type PaymentKind } from '../schema'
 import { addDays, at, buildProduct, VAT_RATE_BP, type CatalogueContext } from './catalogue'
 import {

@@ -5,7 +5,7 @@
  * All money is minor units including VAT. Dates relative to the seed's reference date
  * (`seedDatabase(db, { referenceDate })`, default today UTC).
  */
-import type { MarketAlias } from '../../../src/lib/markets'
+import type { MarketAlias } from '../../../src/shared/markets'
 import type { ProductOverrides } from './catalogue'
 
 /** Reference date of the deterministic fingerprint tests. */

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import type { DB } from '../../db/schema'
-import type { LocaleCode, LocaleIso, MarketAlias, CurrencyCode } from '../../../src/lib/markets'
+import type { LocaleCode, LocaleIso, MarketAlias, CurrencyCode } from '../../../src/shared/markets'
 import type { CatalogueLoaders } from './catalogue/loaders'
 import type { MarketDirectory } from './scope'
 

@@ -18,7 +18,7 @@ import {
   type CurrencyCode,
   type LocaleCode,
   type MarketAlias,
-} from '../../../src/lib/markets'
+} from '../../../src/shared/markets'
 import type { GraphQLContext, MarketRow, RequestScope } from './context'
 import { STANDARD_VAT_RATE_BP } from './pricing/money'
 
@@ -120,7 +120,7 @@ const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
 }
 
 /**
- * The markets of the typed config (src/lib/markets.ts). Used only when the database cannot give
+ * The markets of the typed config (src/shared/markets.ts). Used only when the database cannot give
  * its markets (an outage, or a database not seeded yet), so that a request still gets a scope and
  * fails, if at all, inside a resolver where errors are masked, instead of before GraphQL runs.
  */

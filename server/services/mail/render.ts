@@ -2,7 +2,7 @@
  * The order-confirmation e-mail: plain text and HTML in the order's language, every value from
  * the order escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
  */
-import { escapeHtml } from '../../../src/lib/html'
+import { escapeHtml } from '../../../src/shared/html'
 import { LANGUAGE_ISO as ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
 export type MailLanguage = ServiceLanguage

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import type { CardError, CardField } from './cards'
 import { TEST_CARDS } from './cards'
-import { escapeHtml } from '../../../src/lib/html'
+import { escapeHtml } from '../../../src/shared/html'
 import { LANGUAGE_ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
 export type PageLanguage = ServiceLanguage

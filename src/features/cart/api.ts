@@ -5,7 +5,7 @@
  * `CartApiError` with the API's `extensions.code` (contracts.md §3.6).
  */
 import type { ApolloClient, DocumentNode } from '@apollo/client'
-import { apiScope, type LocaleCode, type MarketAlias } from '../../lib/markets'
+import { apiScope, type LocaleCode, type MarketAlias } from '../../shared/markets'
 import fragmentSource from '../../../graphql/operations/cart-fragment.graphql?raw'
 import getCartSource from '../../../graphql/operations/cart-get.graphql?raw'
 import addToCartSource from '../../../graphql/operations/cart-add.graphql?raw'

@@ -6,8 +6,8 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
-import { LOCALES, MARKETS, isLocaleCode, type LocaleCode } from '../../lib/markets'
-import { switchPath } from '../../lib/paths'
+import { LOCALES, MARKETS, isLocaleCode, type LocaleCode } from '../../shared/markets'
+import { switchPath } from '../../shared/paths'
 import { COOKIES, writeCookie } from '../../app/cookies'
 import { useAppDispatch } from '../../app/hooks'
 import { useSite } from '../../app/site'

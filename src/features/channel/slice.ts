@@ -12,7 +12,7 @@ import {
   type CurrencyCode,
   type LocaleCode,
   type MarketAlias,
-} from '../../lib/markets'
+} from '../../shared/markets'
 
 export interface MarketLanguage {
   /** locale iso, e.g. fi-FI */
@@ -53,7 +53,7 @@ const CURRENCY_NAMES: Record<CurrencyCode, { name: string; symbol: string }> = {
   DKK: { name: 'Dansk krone', symbol: 'kr' },
 }
 
-/** The markets the shop knows without asking the API (src/lib/markets.ts), in the API's shape. */
+/** The markets the shop knows without asking the API (src/shared/markets.ts), in the API's shape. */
 export function fallbackMarkets(): MarketInfo[] {
   return MARKET_ALIASES.map((alias) => {
     const market = MARKETS[alias]

@@ -5,7 +5,7 @@
  * src/app/graphql.ts does, so the page's first load does not carry Apollo (ADR 0006).
  */
 import type { ApolloClient, OperationVariables } from '@apollo/client'
-import { normaliseZip, type CountryCode } from '../../lib/validation'
+import { normaliseZip, type CountryCode } from '../../shared/validation'
 import type { CustomerForm, OrderValidation } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'

@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
-import { isValidEmail } from '../../lib/validation/email'
+import { isValidEmail } from '../../shared/validation/email'
 import { runMutation } from './graphql'
 import type { ProductSku } from './types'
 import monitorMutation from '../../../graphql/operations/monitor-product-availability.graphql?raw'

@@ -6,7 +6,7 @@
 import { useAppSelector } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { IMAGE_BASE, PRODUCT_ASPECT, heightForAspect, imageUrl } from '../../lib/images'
-import { canonicalUrl } from '../../lib/paths'
+import { canonicalUrl } from '../../shared/paths'
 import { serializeForScript } from '../../lib/serialize'
 import { hrefFor } from '../../ui/RouteLink'
 import { categoryAlias } from './breadcrumbs'

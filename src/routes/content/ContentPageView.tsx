@@ -5,8 +5,8 @@ import { useSite } from '../../app/site'
 import type { PageMeta } from '../../app/route-types'
 import { InfoPage, SHOP_LINKS } from '../../ui/InfoPage'
 import { redirect } from 'react-router'
-import type { LocaleCode } from '../../lib/markets'
-import { contentPageByAlias, contentPageByKey, type ContentPageDefinition } from './known-pages'
+import type { LocaleCode } from '../../shared/markets'
+import { contentPageByAlias, contentPageByKey, type ContentPageDefinition } from '../../shared/content-pages'
 
 export interface ContentPageData {
   /** the page's key in the registry */

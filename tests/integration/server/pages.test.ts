@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'
-import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/lib/paths'
-import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/lib/markets'
+import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/shared/paths'
+import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import { startProductionApp, type ProductionApp } from './production-app'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { AddressJson, PaymentKind } from '../../../db/schema'
-import type { CurrencyCode, LocaleCode, MarketAlias } from '../../../../src/lib/markets'
+import type { CurrencyCode, LocaleCode, MarketAlias } from '../../../../src/shared/markets'
 import type { RequestScope, RequestUser } from '../context'
 import { notFound } from '../errors'
 import type { Minor } from '../pricing/money'

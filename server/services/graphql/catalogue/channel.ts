@@ -2,7 +2,7 @@
  * channel and channels: the one channel '1|fi' with the markets, languages, countries and
  * currencies the database describes.
  */
-import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/lib/markets'
+import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, MarketRow } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'

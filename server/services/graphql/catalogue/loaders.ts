@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode, MarketAlias } from '../../../../src/lib/markets'
+import type { LocaleCode, MarketAlias } from '../../../../src/shared/markets'
 import { BatchLoader, groupBy } from '../batch-loader'
 import type { RequestScope } from '../context'
 import { scopeKey } from '../scope'

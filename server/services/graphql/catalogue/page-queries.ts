@@ -1,5 +1,5 @@
 /** categories, brands and listPageInfo. */
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import { badUserInput } from '../errors'
 import type { ResolverModule } from '../resolver-types'

@@ -13,8 +13,13 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../config'
-import { basenameFor } from '../../../../src/lib/paths'
-import { isLocaleCode, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../../src/lib/markets'
+import { basenameFor } from '../../../../src/shared/paths'
+import {
+  isLocaleCode,
+  MARKET_ALIASES,
+  type LocaleCode,
+  type MarketAlias,
+} from '../../../../src/shared/markets'
 import { createServiceFetch } from '../../../ssr/service-fetch'
 import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../payments/protocol'
 import type { GraphQLContext } from '../context'

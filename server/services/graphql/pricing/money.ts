@@ -3,7 +3,7 @@
  * (cents, öre) so that sums are exact; VAT rates are integers in basis points (25.5 % = 2550)
  * for the same reason. Decimals exist only at the GraphQL boundary (`toDecimal`).
  */
-import type { CurrencyCode, MarketAlias } from '../../../../src/lib/markets'
+import type { CurrencyCode, MarketAlias } from '../../../../src/shared/markets'
 
 /** An integer amount in the currency's minor unit. */
 export type Minor = number
