@@ -3,7 +3,8 @@
  * wrote into the page, so the first navigation reuses what SSR already fetched.
  */
 import type { NormalizedCacheObject } from '@apollo/client'
-import { BROWSER_GRAPHQL_URI, createApolloClient } from './apollo'
+import { BROWSER_GRAPHQL_URI } from '../shared/storefront-api'
+import { createApolloClient } from './apollo'
 import type { LocaleCode, MarketAlias } from '../shared/markets'
 
 export function createBrowserApollo(scope: { market: MarketAlias; locale: LocaleCode }, restore: unknown) {

@@ -4,6 +4,7 @@
  * `<HeadUpdater/>` keeps the same tags current, so both sides share `buildHead`.
  */
 import { escapeHtml } from '../shared/html'
+import { SHOP_NAME } from '../shared/shop'
 import { useEffect } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
@@ -22,7 +23,6 @@ import type { RouteHandle } from './router'
 import { useSite } from './site'
 import { errorStatusOf } from './ErrorPage'
 
-export const SHOP_NAME = 'Lumo'
 export const THEME_COLOR = '#f5ede7'
 
 export interface HeadInput {

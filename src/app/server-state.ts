@@ -7,7 +7,7 @@
 import { gql, type ApolloClient } from '@apollo/client'
 import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../shared/markets'
 import type { RouteName } from '../shared/paths'
-import { COOKIES, parsePersistedStates } from './cookies'
+import { COOKIES, parsePersistedStates } from '../shared/cookies'
 import {
   ancientBrowserSet,
   configSet,

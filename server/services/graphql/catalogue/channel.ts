@@ -3,11 +3,10 @@
  * currencies the database describes.
  */
 import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/shared/markets'
+import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext, MarketRow } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
-
-export const SHOP_NAME = 'Lumo'
 
 function language(code: LocaleCode) {
   return { id: LOCALES[code].iso, name: LOCALES[code].name, code }

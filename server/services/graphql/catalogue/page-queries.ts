@@ -4,7 +4,7 @@ import type { GraphQLContext, RequestScope } from '../context'
 import { badUserInput } from '../errors'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
-import { SHOP_NAME } from './channel'
+import { SHOP_NAME, SHOP_SLUG } from '../../../../src/shared/shop'
 import {
   findBrand,
   findCampaign,
@@ -256,7 +256,7 @@ async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: Graph
   const site = SITE_META[scope.language]
   return pageInfo({
     id: 0,
-    alias: 'lumo',
+    alias: SHOP_SLUG,
     canonicalUrl: '/',
     name: SHOP_NAME,
     meta: { title: site.title, description: site.description },
