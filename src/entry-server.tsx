@@ -18,7 +18,7 @@ import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
-import type { PrepareContext, Prepared } from '../server/ssr/render'
+import type { PrepareContext, Prepared } from './shared/server-entry'
 
 export interface BootState {
   site: Site

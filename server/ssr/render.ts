@@ -5,46 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import { Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { Config } from '../config'
 import type { AssetManifest } from './assets'
-import type { UrlSettings } from '../../src/shared/paths'
-
-export interface PrepareContext {
-  urlSettings: UrlSettings
-  publicUrl: string
-  apiUri: string
-  apiHeaders: Record<string, string>
-  fetch: typeof fetch
-  cookies: Record<string, string>
-  host: string
-  userAgent: string
-  nonce: string
-  isProduction: boolean
-}
-
-export type Prepared =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page'
-      status: number
-      /** Escaped tags for <head>: title, meta, links. */
-      headHtml: string
-      lang: string
-      /** The JSON the client boots from, already escaped for a script element. */
-      bootJson: string
-      /** The page's route module source path (for preloading its chunk). */
-      routeModule?: string
-      /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
-      errors: unknown[]
-      /** A public page the service worker may keep for offline reading (no checkout or account page). */
-      offlineCacheable: boolean
-      render(options: RenderToPipeableStreamOptions): PipeableStream
-    }
-
-export interface EntryServer {
-  prepare(request: Request, context: PrepareContext): Promise<Prepared>
-}
+import type { EntryServer } from '../../src/shared/server-entry'
 
 interface RenderOptions {
   entry: EntryServer
