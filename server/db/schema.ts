@@ -563,6 +563,18 @@ export interface SchemaMigrationsTable {
   applied_at: GeneratedTimestamp
 }
 
+/** Every provider event the commerce API's callback endpoint received (migration 0300). */
+export interface PaymentCallbackEventsTable {
+  event_id: string
+  provider: string
+  order_id: number | null
+  type: string
+  event_created_at: Timestamp
+  result: 'applied' | 'ignored' | 'refused'
+  reason: string | null
+  received_at: GeneratedTimestamp
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -613,6 +625,7 @@ export interface DB {
   order_rows: OrderRowsTable
   order_events: OrderEventsTable
   schema_migrations: SchemaMigrationsTable
+  payment_callback_events: PaymentCallbackEventsTable
 }
 
 export type Product = Selectable<ProductsTable>

@@ -5,7 +5,7 @@ import graphqlProxy, {
   sessionToken,
   type GraphqlProxyOptions,
 } from './graphql-proxy'
-import { createServiceFetch } from './service-fetch'
+import { createServiceFetch } from '../services/shared/service-fetch'
 
 const SELF = { host: '127.0.0.1', port: 39_918 }
 const config: GraphqlProxyOptions['config'] = {

@@ -19,6 +19,7 @@ import type { PurchaseOrder } from '../lib/purchase-event'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
 import completeCartMutation from '../../graphql/operations/confirm-complete-cart.graphql?raw'
+import { isUuid } from '../shared/validation/ids'
 
 interface Address {
   firstName: string
@@ -88,11 +89,9 @@ export type ConfirmData =
       details: NonNullable<OrderConfirmationResult['getOrderPublic']>
     }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export const loader: PageLoader<ConfirmData> = async ({ request, apollo }) => {
   const oid = new URL(request.url).searchParams.get('oid')?.trim() ?? ''
-  if (!UUID.test(oid)) return { state: 'missing' }
+  if (!isUuid(oid)) return { state: 'missing' }
   let result: OrderConfirmationResult
   try {
     result = await runQuery<OrderConfirmationResult>(apollo, orderConfirmationQuery, {

@@ -19,7 +19,8 @@ import {
   type PricingLine,
 } from '../pricing/summary'
 import { formatter, type MoneyFormat } from '../pricing/present'
-import { isUuid, type CommerceDB } from './db'
+import type { CommerceDB } from './db'
+import { isUuid } from '../../../../src/shared/validation/ids'
 import type { SkuStock } from './stock'
 
 export interface CartRecord {

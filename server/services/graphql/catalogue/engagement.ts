@@ -10,8 +10,7 @@ import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isUuid } from '../../../../src/shared/validation/ids'
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
   const scope = await scopeFromArgs(ctx, args)
@@ -74,7 +73,7 @@ async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx:
   const input = parseArgs(ReviewInput, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const productId = await requireProductId(ctx, rawArgs, input.alias)
-  const userId = ctx.user && UUID.test(ctx.user.id) ? ctx.user.id : null
+  const userId = ctx.user && isUuid(ctx.user.id) ? ctx.user.id : null
   await ctx.db
     .insertInto('reviews')
     .values({

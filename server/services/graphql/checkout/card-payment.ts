@@ -20,8 +20,8 @@ import {
   type LocaleCode,
   type MarketAlias,
 } from '../../../../src/shared/markets'
-import { createServiceFetch } from '../../../ssr/service-fetch'
-import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../payments/protocol'
+import { createServiceFetch } from '../../shared/service-fetch'
+import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../../contracts/lumopay'
 import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext } from '../context'
 import { apiError, ERROR_CODES } from '../errors'

@@ -4,7 +4,8 @@
 import { toJson } from '../../../db/schema'
 import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
-import { commerceDb, isUuid } from '../cart/db'
+import { commerceDb } from '../cart/db'
+import { isUuid } from '../../../../src/shared/validation/ids'
 import {
   loadPaymentOptions,
   loadSavedCheckout,
