@@ -4,7 +4,7 @@
  * favourites broadcast, the shop events) live in thunks and listeners, never in the reducers.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ListSort } from '../features/list/slice'
+import type { ListSort } from '../lib/list-url'
 import { shopEventRecorded } from '../features/events/slice'
 
 export const CUSTOMER_TYPES = ['PERSON', 'ORGANIZATION', 'STUDENT', 'CURVE'] as const

@@ -18,8 +18,7 @@ import {
   type UrlSettings,
 } from '../shared/paths'
 import { htmlLang } from './i18n'
-import type { PageMetaResult, RouteModule } from './route-types'
-import type { RouteHandle } from './router'
+import type { PageMetaResult, RouteHandle, RouteModule } from './route-types'
 import { useSite } from './site'
 import { errorStatusOf } from './ErrorPage'
 

@@ -6,7 +6,7 @@
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../shared/paths'
 import type { LocaleCode } from '../shared/markets'
-import type { RouteModule } from './route-types'
+import type { RouteHandle, RouteModule } from './route-types'
 import type { AppStore } from './store'
 import type { Site } from './site'
 import type { GetApollo } from './apollo-access'
@@ -22,13 +22,6 @@ export interface RouteDeps {
   store: AppStore
   site: Site
   isServer: boolean
-}
-
-export interface RouteHandle {
-  name: RouteName
-  layout: LayoutName
-  /** Source path of the page module, for preloading its chunk. */
-  module: string
 }
 
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])

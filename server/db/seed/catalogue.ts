@@ -31,7 +31,12 @@ import type {
   ReviewsTable,
   SkusTable,
 } from '../schema'
-import { FIXTURE_PRODUCT_OVERRIDES, FIXTURE_SKU_STOCK } from './fixtures'
+import {
+  FIXTURE_PRODUCT_OVERRIDES,
+  FIXTURE_SKU_STOCK,
+  type ProductOverrides,
+  type StockStatus,
+} from './fixtures'
 import { drawGarment, IMAGE_HEIGHT, IMAGE_WIDTH, type ImageView } from './images'
 import { Random } from './random'
 import {
@@ -371,29 +376,6 @@ export function campaignRows(referenceDate: string) {
 // ---------------------------------------------------------------------------------------------
 // Products
 // ---------------------------------------------------------------------------------------------
-
-export type StockStatus = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static' | 'incoming'
-
-/** Forced choices for the documented fixture products (see fixtures.ts). */
-export interface ProductOverrides {
-  garment?: string
-  colour?: string
-  material?: string
-  brand?: string
-  /** Regular price in euro */
-  euro?: number
-  sale?: { campaign: string } | { percentage: number } | 'none'
-  /** An earlier short discount inside the 30 days before the sale started */
-  earlierDiscount?: boolean
-  /** Days from the reference date; positive = incoming ('coming soon') */
-  availableInDays?: number
-  sizes?: readonly string[]
-  stock?: readonly StockStatus[]
-  reviews?: number
-  outlet?: boolean
-  /** A colour variant of this product (the style's main product): its garment, material, brand and price */
-  variantOf?: number
-}
 
 export interface ProductRows {
   product: Insertable<ProductsTable>

@@ -19,7 +19,7 @@ import {
   type LocaleCode,
   type MarketAlias,
 } from '../../../src/shared/markets'
-import type { GraphQLContext, MarketRow, RequestScope } from './context'
+import type { MarketRow, RequestScope } from './request-scope'
 import { STANDARD_VAT_RATE_BP } from './pricing/money'
 
 export interface ScopeArgs {
@@ -190,7 +190,10 @@ export function resolveScope(markets: readonly MarketRow[], args: ScopeArgs): Re
  * The scope of one field: its own channelId/marketId/languageId arguments win over the request's
  * variables, which the context already resolved.
  */
-export async function scopeFromArgs(ctx: GraphQLContext, args: ScopeArgs): Promise<RequestScope> {
+export async function scopeFromArgs(
+  ctx: { scope: RequestScope; markets: MarketDirectory },
+  args: ScopeArgs,
+): Promise<RequestScope> {
   if (!args.marketId && !args.languageId && !args.channelId) return ctx.scope
   const markets = await ctx.markets.all()
   return resolveScope(markets, {
