@@ -466,6 +466,16 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       expect(await count([a, size])).toBeGreaterThanOrEqual(0)
     })
 
+    it('selects only cut prices in the first discount band, di_0-5 (spec §9; a full price rounds to 0 % too)', async () => {
+      const { data } = await gql(
+        '{ products(take: 200, filter: { facets: ["di_0-5"] }) { count products { unitPrice { isDiscounted } } } }',
+      )
+      const products = data.products.products as { unitPrice: { isDiscounted: boolean } }[]
+      expect(products.every((product) => product.unitPrice.isDiscounted)).toBe(true)
+      const all = await gql('{ products(take: 0) { count } }')
+      expect(data.products.count).toBeLessThan(all.data.products.count)
+    })
+
     it('keeps the order of explicit productIds', async () => {
       const ids = [5, 1, 3]
       const { data } = await gql(
