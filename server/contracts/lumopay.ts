@@ -14,6 +14,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { CURRENCY_CODES } from '../../src/shared/markets'
 import { FAILURE_REASONS, isFailureReason, type FailureReason } from '../../src/shared/lumopay'
 
 export const PROVIDER_NAME = 'lumopay'
@@ -72,7 +73,7 @@ export const SessionRequestSchema = z.object({
   /** the shop's public order id: the hosted page is {payments}/orders/{reference} */
   reference: z.uuid(),
   amount: z.number().int().min(0).max(100_000_000),
-  currency: z.enum(['EUR', 'SEK', 'NOK', 'DKK']),
+  currency: z.enum(CURRENCY_CODES),
   language: z.enum(['fi', 'sv', 'nb', 'da']),
   shopName: z.string().min(1).max(100),
   successUrl: z.url({ protocol: /^https?$/ }).max(2000),

@@ -5,7 +5,8 @@
  */
 import type { IntlShape } from 'react-intl'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../shared/markets'
+import { LOCALES, type CurrencyCode, type LocaleCode } from '../shared/markets'
+import { formatMoney, fromDecimal } from '../shared/money'
 
 export type Messages = Record<string, string>
 /** Messages parsed into ICU syntax trees: react-intl formats them without its parser. */
@@ -54,11 +55,10 @@ export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessag
 }
 
 /**
- * Shop promise figures of spec §1 and §9, with the free-shipping threshold in each market's own
- * currency in major units: 69 € in the euro market and the seed's local equivalents elsewhere
- * (server/db/seed/fixtures.ts FREE_SHIPPING_THRESHOLD, there in minor units).
+ * Shop promise figures of spec §1 and §9 that are copy, not data. The free-shipping threshold is
+ * data: it comes from the shipping options through the API (the channel's markets, see
+ * freeShippingAmount).
  */
-export const FREE_SHIPPING_THRESHOLD: Record<MarketAlias, number> = { fi: 69, se: 790, no: 790, dk: 520 }
 export const SHOP_PROMISES = {
   returnDays: 14,
   serviceHours: { from: 8, to: 17 },
@@ -69,19 +69,18 @@ export const SHOP_PROMISES = {
   bonusPerThousandPointsEur: 2.5,
 } as const
 
-/** A price in a currency, formatted in the page's language (`1 999 kr`, `69 €`). */
-export function formatMoney(intl: IntlShape, amount: number, currency: CurrencyCode): string {
-  return intl.formatNumber(amount, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  })
-}
-
-/** The free-shipping threshold of a market, formatted for the page. */
-export function freeShippingAmount(intl: IntlShape, market: MarketAlias): string {
-  return formatMoney(intl, FREE_SHIPPING_THRESHOLD[market], MARKETS[market].currency)
+/**
+ * The free-shipping threshold the API gave for the page's market (a decimal), formatted as a shop
+ * promise ("69 €"); a dash when the API could not tell.
+ */
+export function freeShippingAmount(
+  intl: IntlShape,
+  threshold: number | null,
+  currency: CurrencyCode,
+): string {
+  return threshold === null
+    ? '–'
+    : formatMoney(fromDecimal(threshold), currency, intl.locale, { trimWholeAmounts: true })
 }
 
 /** The `lang` attribute of a locale: its ISO language part (`fi`, `sv`, `nb`, `da`). */

@@ -55,6 +55,7 @@ export const CHANNEL_QUERY = gql`
           code
           symbol
         }
+        freeShippingThreshold
       }
     }
   }
@@ -134,6 +135,10 @@ export function marketsFromChannel(channel: unknown): {
         code: currency.code,
         symbol: nonEmptyString(currency.symbol) ? currency.symbol : currency.code,
       },
+      freeShippingThreshold:
+        typeof market.freeShippingThreshold === 'number' && Number.isFinite(market.freeShippingThreshold)
+          ? market.freeShippingThreshold
+          : null,
     })
   }
   return { defaultMarketId: nonEmptyString(defaultMarketId) ? defaultMarketId : null, markets: result }

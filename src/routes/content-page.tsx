@@ -9,8 +9,7 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData> = async ({ params, locale, request }) =>
-  requireContentPage(params.alias, locale, request)
+export const loader: PageLoader<ContentPageData> = async (args) => requireContentPage(args.params.alias, args)
 
 export const meta = contentPageMeta
 

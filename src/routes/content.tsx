@@ -12,8 +12,8 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData | null> = async ({ params, locale, request }) =>
-  params.alias ? requireContentPage(params.alias, locale, request, '/content') : null
+export const loader: PageLoader<ContentPageData | null> = async (args) =>
+  args.params.alias ? requireContentPage(args.params.alias, args, '/content') : null
 
 export const meta = contentPageMeta
 

@@ -9,6 +9,8 @@ import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
+import { freeShippingThresholdOf } from '../features/channel/slice'
+import { MARKETS } from '../shared/markets'
 import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { NewsletterForm } from '../features/newsletter/NewsletterForm'
 import { ProductCard } from '../ui/ProductCard'
@@ -30,6 +32,8 @@ export interface HomeData {
   campaign: HomeCampaign | null
   newArrivals: ListProduct[]
   bestsellers: ListProduct[]
+  /** the market's free-shipping threshold from the API (decimal), for the description */
+  freeShippingThreshold: number | null
 }
 
 /** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
@@ -70,20 +74,24 @@ const products = (result: ProductsResult | undefined): ListProduct[] =>
 
 const query = withListProductFields(homeQuery)
 
-export const loader: PageLoader<HomeData> = async ({ apollo }) => {
+export const loader: PageLoader<HomeData> = async ({ apollo, store, market }) => {
   const data = await runQuery<HomeQueryData>(apollo, query, { railSize: RAIL_SIZE })
   return {
     campaign: heroCampaign(data),
     newArrivals: products(data.newArrivals),
     bestsellers: products(data.bestsellers),
+    freeShippingThreshold: freeShippingThresholdOf(store.getState().channel, market),
   }
 }
 
-export const meta: PageMeta<HomeData> = ({ intl, market }) => ({
+export const meta: PageMeta<HomeData> = ({ data, intl, market }) => ({
   title: intl.formatMessage({ id: 'page.home.title' }),
   description: intl.formatMessage(
     { id: 'app.description' },
-    { amount: freeShippingAmount(intl, market), days: SHOP_PROMISES.returnDays },
+    {
+      amount: freeShippingAmount(intl, data.freeShippingThreshold, MARKETS[market].currency),
+      days: SHOP_PROMISES.returnDays,
+    },
   ),
 })
 

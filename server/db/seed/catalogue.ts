@@ -4,7 +4,13 @@
  * (seed, product id, reference date), so the same inputs always give the same rows.
  */
 import type { Insertable } from 'kysely'
-import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
+import {
+  LOCALE_CODES,
+  MARKET_ALIASES,
+  STANDARD_VAT_RATE_BP,
+  type LocaleCode,
+  type MarketAlias,
+} from '../../../src/shared/markets'
 import type {
   BrandTextsTable,
   BrandsTable,
@@ -64,8 +70,6 @@ import {
   type Material,
   type PerLanguage,
 } from './vocabulary'
-
-export const VAT_RATE_BP: Record<MarketAlias, number> = { fi: 2550, se: 2500, no: 2500, dk: 2500 }
 
 /** Rough euro exchange rates for the shelf prices of the other markets. */
 const EURO_RATE: Record<MarketAlias, number> = { fi: 1, se: 11.2, no: 11.7, dk: 7.46 }
@@ -713,7 +717,7 @@ export function generateProduct(
       market_alias: market,
       regular_price_inc_vat: regularPrice,
       selling_price_inc_vat: selling,
-      vat_rate_bp: VAT_RATE_BP[market],
+      vat_rate_bp: STANDARD_VAT_RATE_BP[market],
     })
     if (!salePercentage) continue
     // One row per price change: listed at the regular price, maybe a short earlier discount, then the sale.

@@ -19,6 +19,8 @@ export interface MarketRow {
   vatRateBp: number
   /** Minimum order value in minor units incl. VAT; null when the market has none. */
   minOrderValueIncVat?: number | null
+  /** The lowest order value in minor units incl. VAT at which an active shipping option is free; null when none is. */
+  freeShippingThreshold?: number | null
   defaultLanguage: LocaleCode
   allowedLanguages: LocaleCode[]
   groupKey: string

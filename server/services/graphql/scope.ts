@@ -9,9 +9,11 @@ import type { DB } from '../../db/schema'
 import {
   CHANNEL_ID,
   FALLBACK_MARKET,
+  CURRENCIES,
   LOCALES,
   MARKETS,
   MARKET_ALIASES,
+  STANDARD_VAT_RATE_BP,
   isLocaleCode,
   isMarketAlias,
   localeFromIso,
@@ -20,7 +22,6 @@ import {
   type MarketAlias,
 } from '../../../src/shared/markets'
 import type { MarketRow, RequestScope } from './request-scope'
-import { STANDARD_VAT_RATE_BP } from './pricing/money'
 
 export interface ScopeArgs {
   channelId?: string | null
@@ -84,6 +85,12 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
         .whereRef('market_languages.market_alias', '=', 'markets.alias')
         .select((inner) => inner.fn.agg<string[]>('array_agg', ['market_languages.language']).as('langs'))
         .as('allowed_languages'),
+      eb
+        .selectFrom('shipping_options')
+        .whereRef('shipping_options.market_alias', '=', 'markets.alias')
+        .where('shipping_options.is_active', '=', true)
+        .select((inner) => inner.fn.min('shipping_options.free_shipping_threshold_inc_vat').as('threshold'))
+        .as('free_shipping_threshold'),
     ])
     .orderBy('markets.sort_order')
     .orderBy('markets.alias')
@@ -102,6 +109,7 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
         currencySymbol: row.currency_symbol,
         vatRateBp: row.vat_rate_bp,
         minOrderValueIncVat: row.min_order_value_inc_vat,
+        freeShippingThreshold: row.free_shipping_threshold ?? null,
         defaultLanguage: row.default_language,
         allowedLanguages: allowed.length > 0 ? allowed : [row.default_language],
         groupKey: row.group_key,
@@ -110,13 +118,6 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
       },
     ]
   })
-}
-
-const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
-  EUR: { name: 'Euro', symbol: '€' },
-  SEK: { name: 'Svensk krona', symbol: 'kr' },
-  NOK: { name: 'Norsk krone', symbol: 'kr' },
-  DKK: { name: 'Dansk krone', symbol: 'kr' },
 }
 
 /**
@@ -138,6 +139,7 @@ export function configuredMarkets(): MarketRow[] {
       vatRateBp: STANDARD_VAT_RATE_BP[alias],
       // unknown without the database: placeOrder cannot run without it either
       minOrderValueIncVat: null,
+      freeShippingThreshold: null,
       defaultLanguage: market.defaultLocale,
       allowedLanguages: [...market.allowedLocales],
       groupKey: 'default',

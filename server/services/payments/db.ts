@@ -4,6 +4,7 @@
  * API) is in server/db/schema.ts.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { CurrencyCode } from '../../../src/shared/markets'
 import type { DB, GeneratedTimestamp, Timestamp } from '../../db/schema'
 import type { SessionStatus } from '../../contracts/lumopay'
 
@@ -12,7 +13,7 @@ export interface LumopaySessionsTable {
   reference: string
   merchant_order_id: string
   amount: number
-  currency: 'EUR' | 'SEK' | 'NOK' | 'DKK'
+  currency: CurrencyCode
   language: 'fi' | 'sv' | 'nb' | 'da'
   shop_name: string
   success_url: string

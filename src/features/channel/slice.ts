@@ -4,6 +4,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
+  CURRENCIES,
   FALLBACK_MARKET,
   LOCALES,
   MARKETS,
@@ -32,6 +33,8 @@ export interface MarketInfo {
   allowedLanguages: MarketLanguage[]
   country: { name: string; code: string }
   currency: { name: string; code: string; symbol: string }
+  /** The order value (a decimal in the market's currency, incl. VAT) from which shipping is free; null when unknown or never. */
+  freeShippingThreshold: number | null
 }
 
 export interface ChannelState {
@@ -44,13 +47,6 @@ export interface ChannelState {
   locale: LocaleCode
   currency: CurrencyCode
   urlMode: 'path' | 'domain'
-}
-
-const CURRENCY_NAMES: Record<CurrencyCode, { name: string; symbol: string }> = {
-  EUR: { name: 'Euro', symbol: '€' },
-  SEK: { name: 'Svensk krona', symbol: 'kr' },
-  NOK: { name: 'Norsk krone', symbol: 'kr' },
-  DKK: { name: 'Dansk krone', symbol: 'kr' },
 }
 
 /** The markets the shop knows without asking the API (src/shared/markets.ts), in the API's shape. */
@@ -70,7 +66,9 @@ export function fallbackMarkets(): MarketInfo[] {
         code,
       })),
       country: { name: market.countryName, code: market.countryCode },
-      currency: { code: market.currency, ...CURRENCY_NAMES[market.currency] },
+      currency: { code: market.currency, ...CURRENCIES[market.currency] },
+      // a figure of the database: unknown until the API answers
+      freeShippingThreshold: null,
     }
   })
 }
@@ -87,7 +85,7 @@ export const initialChannelState: ChannelState = {
 }
 
 function isCurrencyCode(value: string): value is CurrencyCode {
-  return value in CURRENCY_NAMES
+  return value in CURRENCIES
 }
 
 /** The market's currency from the list, else from the built-in config (spec §8 'Currency not found for this market'). */
@@ -147,3 +145,11 @@ export const selectCurrentMarket = (state: { channel: ChannelState }): MarketInf
 /** Markets the market switch offers: the checkout-only ones are left out. */
 export const selectSelectableMarkets = (state: { channel: ChannelState }): MarketInfo[] =>
   state.channel.markets.filter((market) => !market.onlyDisplayInCheckout && !market.virtual)
+
+/** The free-shipping threshold of a market as the API gave it (decimal, incl. VAT); null when unknown. */
+export function freeShippingThresholdOf(
+  channel: Pick<ChannelState, 'markets'>,
+  alias: MarketAlias,
+): number | null {
+  return channel.markets.find((market) => market.alias === alias)?.freeShippingThreshold ?? null
+}

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
-import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
+import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/seed/fixtures'
 import graphqlService from '../../../server/services/graphql'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
@@ -190,6 +190,22 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       expect(market('se').currency.code).toBe('SEK')
       expect(market('no').currency.code).toBe('NOK')
       expect(market('dk').currency.code).toBe('DKK')
+    })
+
+    it('gives each market the free-shipping threshold of its shipping options (Lumo extension)', async () => {
+      const { data } = await gql('{ channel { markets { alias freeShippingThreshold } } }')
+      const thresholds = Object.fromEntries(
+        (data.channel.markets as { alias: string; freeShippingThreshold: number }[]).map((m) => [
+          m.alias,
+          m.freeShippingThreshold,
+        ]),
+      )
+      expect(thresholds).toEqual({
+        fi: FREE_SHIPPING_THRESHOLD.fi / 100,
+        se: FREE_SHIPPING_THRESHOLD.se / 100,
+        no: FREE_SHIPPING_THRESHOLD.no / 100,
+        dk: FREE_SHIPPING_THRESHOLD.dk / 100,
+      })
     })
 
     it('answers channels and falls back from an unknown channel id', async () => {

@@ -5,6 +5,7 @@
 import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/shared/markets'
 import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext, MarketRow } from '../context'
+import { toDecimal } from '../pricing/money'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 
@@ -22,6 +23,8 @@ export function marketType(market: MarketRow) {
     groupKey: market.groupKey,
     allowedLanguages: market.allowedLanguages.map(language),
     country: { name: market.countryName, code: market.countryCode },
+    freeShippingThreshold:
+      market.freeShippingThreshold == null ? null : toDecimal(market.freeShippingThreshold),
     currency: {
       name: market.currencyName,
       symbol: market.currencySymbol,
