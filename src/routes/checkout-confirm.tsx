@@ -20,6 +20,8 @@ import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
 import completeCartMutation from '../../graphql/operations/confirm-complete-cart.graphql?raw'
 import { isUuid } from '../shared/validation/ids'
+import { isCurrencyCode } from '../shared/markets'
+import { formatMoney, fromDecimal } from '../shared/money'
 
 interface Address {
   firstName: string
@@ -180,7 +182,11 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
   const { order, details, publicId, cartId } = data
-  const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: order.currency })
+  // an amount the API gave as a decimal; a currency the shop does not sell in shows the number alone
+  const money = (amount: number) =>
+    isCurrencyCode(order.currency)
+      ? formatMoney(fromDecimal(amount), order.currency, intl.locale)
+      : intl.formatNumber(amount)
 
   useEffect(() => {
     dispatch(orderConfirmed({ publicId, cartId, purchase: purchaseOf(order) }))

@@ -11,6 +11,10 @@ export type MarketAlias = (typeof MARKET_ALIASES)[number]
 export const CURRENCY_CODES = ['EUR', 'SEK', 'NOK', 'DKK'] as const
 export type CurrencyCode = (typeof CURRENCY_CODES)[number]
 
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value)
+}
+
 /** Each currency's name and symbol as the channel describes them (the built-in copy for when the API cannot answer). */
 export const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
   EUR: { name: 'Euro', symbol: '€' },

@@ -6,6 +6,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
   CURRENCIES,
   FALLBACK_MARKET,
+  isCurrencyCode,
   LOCALES,
   MARKETS,
   MARKET_ALIASES,
@@ -82,10 +83,6 @@ export const initialChannelState: ChannelState = {
   locale: DEFAULT_LOCALE,
   currency: MARKETS[FALLBACK_MARKET].currency,
   urlMode: 'path',
-}
-
-function isCurrencyCode(value: string): value is CurrencyCode {
-  return value in CURRENCIES
 }
 
 /** The market's currency from the list, else from the built-in config (spec §8 'Currency not found for this market'). */
