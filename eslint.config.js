@@ -43,6 +43,13 @@ const boundaryZones = [
     message: 'A service does not import the storefront server (server/ssr/).',
   })),
   {
+    target: './server/ssr',
+    from: './server/services',
+    except: ['./shared'],
+    message:
+      'The storefront server reaches a service only through its HTTP contract (server/services/shared/service-fetch.ts).',
+  },
+  {
     target: ['./server/services/shared', './server/contracts', './server/db'],
     from: ['./server/services', './server/ssr'],
     except: ['./shared'],

@@ -28,6 +28,7 @@ describe('house boundaries in eslint.config.js', () => {
     ['server-imports-storefront.ts', 'server/ imports only src/shared/'],
     ['service-imports-service.ts', 'graphql may not import another service'],
     ['service-imports-ssr.ts', 'A service does not import the storefront server'],
+    ['ssr-imports-service.ts', 'The storefront server reaches a service only through its HTTP contract'],
     ['contract-imports-service.ts', 'Shared server modules and the database layer import no service'],
   ])('import-x/no-restricted-paths reports %s', async (fixture, message) => {
     const messages = await lintFixture(fixture)
