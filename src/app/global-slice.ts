@@ -6,9 +6,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { ListSort } from '../lib/list-url'
 import { shopEventRecorded } from '../features/events/slice'
+import {
+  CUSTOMER_TYPES,
+  DEFAULT_CUSTOMER_TYPE,
+  isCustomerType,
+  type CustomerType,
+} from '../shared/customer-types'
 
-export const CUSTOMER_TYPES = ['PERSON', 'ORGANIZATION', 'STUDENT', 'CURVE'] as const
-export type CustomerType = (typeof CUSTOMER_TYPES)[number]
+export { CUSTOMER_TYPES, isCustomerType, type CustomerType }
 
 export interface CustomerTypeEntry {
   type: CustomerType
@@ -61,6 +66,11 @@ export interface GlobalState {
   currentPath: string
   /** connectivity (spec §4); the server cannot know, so it assumes online */
   online: boolean
+  /**
+   * The server rendered this page for every shopper (the shared page cache): it saw none of the
+   * shopper's cookies, so the browser restores the personal parts (cart, user, last visited).
+   */
+  sharedPage: boolean
 }
 
 export const DEFAULT_CONFIG: GlobalConfig = {
@@ -81,7 +91,7 @@ export const DEFAULT_CONFIG: GlobalConfig = {
 export const initialGlobalState: GlobalState = {
   favorites: [],
   favoritesUserId: null,
-  customerType: 'PERSON',
+  customerType: DEFAULT_CUSTOMER_TYPE,
   vatIncluded: true,
   scrollTop: 0,
   viewportWidth: 0,
@@ -93,6 +103,7 @@ export const initialGlobalState: GlobalState = {
   currentRouteName: '',
   currentPath: '',
   online: true,
+  sharedPage: false,
 }
 
 /** Spec §5: the merged favourites list is capped at 1000 entries. */
@@ -116,10 +127,6 @@ export function normaliseFavorites(ids: readonly FavoriteId[]): FavoriteId[] {
     if (result.length === FAVORITES_CAP) break
   }
   return result
-}
-
-export function isCustomerType(value: unknown): value is CustomerType {
-  return typeof value === 'string' && (CUSTOMER_TYPES as readonly string[]).includes(value)
 }
 
 /** Spec §4: Internet Explorer is the only 'ancient' browser. */
@@ -162,6 +169,9 @@ const globalSlice = createSlice({
     ancientBrowserSet(state, action: PayloadAction<boolean>) {
       state.ancientBrowser = action.payload
     },
+    sharedPageRendered(state) {
+      state.sharedPage = true
+    },
     categoryTreeSet(state, action: PayloadAction<CategoryNode[]>) {
       state.categoryTree = action.payload
     },
@@ -202,6 +212,7 @@ export const {
   onlineSet,
   ancientBrowserSet,
   categoryTreeSet,
+  sharedPageRendered,
   customerTypeSet,
   favoritesSet,
   favoriteAdded,
