@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process'
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../ensure-chromium'
 import { REPO_ROOT, startProductionServer } from '../harness/production-server'
 import { ensureBuild, localBin } from '../harness/run-command'
@@ -121,16 +122,9 @@ async function commerceApi<T>(baseUrl: string, query: string, variables: Record<
   return body.data
 }
 
-/** A new Finnish cart holding one item in stock: its id, for the cart cookie. */
+/** A new Finnish cart holding one fixture dress (a SKU with static stock): its id, for the cart cookie. */
 async function cartWithAnItem(baseUrl: string): Promise<string> {
-  const { products } = await commerceApi<{
-    products: { products: { skus: { skuId: number; stock: { totalStock: number } }[] }[] }
-  }>(
-    baseUrl,
-    '{ products(take: 10, marketId: "fi", languageId: "fi-FI") { products { skus { skuId stock { totalStock } } } } }',
-  )
-  const sku = products.products.flatMap((product) => product.skus).find((s) => s.stock.totalStock > 0)
-  if (!sku) throw new Error('the commerce API listed no SKU in stock')
+  const skuId = FIXTURE_PRODUCTS.satinDress.skus.staticStock
   const { getCart } = await commerceApi<{ getCart: { id: string } }>(
     baseUrl,
     '{ getCart(marketId: "fi") { id } }',
@@ -138,7 +132,7 @@ async function cartWithAnItem(baseUrl: string): Promise<string> {
   await commerceApi(
     baseUrl,
     'mutation ($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: "fi") { id } }',
-    { id: getCart.id, skuId: sku.skuId },
+    { id: getCart.id, skuId },
   )
   return getCart.id
 }

@@ -4,9 +4,9 @@
  * warm-up) and the top five functions by self time in a V8 CPU profile of the production server
  * rendering that page under a short autocannon run.
  *
- * Each page type gets its own server start (on one seeded DATA_DIR) with NODE_OPTIONS
- * `--cpu-prof`, so its profile holds only that page's work; the profile is written when the
- * server exits on SIGTERM. Only the samples of the load window count (the profile's end minus
+ * Each page type gets its own server start (on one seeded DATA_DIR) with Node's `--cpu-prof`,
+ * so its profile holds only that page's work; the profile is written when the server exits on
+ * SIGTERM. Only the samples of the load window count (the profile's end minus
  * the measured stop time and load time), so start-up work does not crowd the table.
  * Settings: BENCH_SEED_PRODUCTS (2000), BENCH_PROFILE_SECONDS (5), BENCH_PROFILE_CONNECTIONS (10),
  * BENCH_SERIAL_REQUESTS (40).
@@ -150,7 +150,7 @@ async function run(): Promise<BenchmarkResult> {
         seedProducts: SEED_PRODUCTS,
         dataDir: seeding.dataDir,
         keepDataDir: true,
-        env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` },
+        nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
       })
       let loadMs = 0
       let stopMs = 0
