@@ -11,6 +11,7 @@ import { resolveUrl, routeByName } from './lib/paths'
 import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
+import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
 import { loadCompiledMessages, type CompiledMessages } from './app/i18n'
@@ -68,6 +69,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     ssrMode: true,
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
+    terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
   })
   const getApollo = () => Promise.resolve(apollo)
   const routes = createRoutes({ getApollo, store, site, isServer: true })

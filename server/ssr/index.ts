@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import { renderPage, type EntryServer } from './render'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
+import { selfOrigin } from './service-fetch'
 
 export interface SsrOptions {
   config: Config
@@ -65,14 +66,33 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
   )
   await app.register(sitemap, { config, serviceFetch })
 
+  // Server-side queries run in process when the commerce API is this process's own /graphql.
+  const graphqlExecutor =
+    isOwnApi(config) && app.hasDecorator('graphqlExecutor')
+      ? (headers: Record<string, string>) => app.graphqlExecutor(headers)
+      : undefined
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (vite) {
       entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer
       manifest = devAssets()
     }
-    return renderPage(request, reply, { entry: entry!, manifest: manifest!, config, serviceFetch, dev })
+    return renderPage(request, reply, {
+      entry: entry!,
+      manifest: manifest!,
+      config,
+      serviceFetch,
+      graphqlExecutor,
+      dev,
+    })
   }
   app.get('/*', handler)
+}
+
+/** Whether API_URL is the commerce API embedded in this process (the default configuration). */
+export function isOwnApi(config: Pick<Config, 'host' | 'port' | 'services'>): boolean {
+  const api = new URL(config.services.api)
+  return api.origin === selfOrigin(config) && api.pathname === '/graphql' && api.search === ''
 }
 
 /** Everything shoppers see may be crawled; the API, BFF and payment pages may not. */

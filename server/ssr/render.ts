@@ -9,6 +9,7 @@ import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/se
 import type { Config } from '../config'
 import type { AssetManifest } from './assets'
 import type { UrlSettings } from '../../src/lib/paths'
+import type { GraphqlExecutor } from '../../src/lib/graphql-executor'
 
 export interface PrepareContext {
   urlSettings: UrlSettings
@@ -16,6 +17,8 @@ export interface PrepareContext {
   apiUri: string
   apiHeaders: Record<string, string>
   fetch: typeof fetch
+  /** The commerce API in process, when it runs in this process; HTTP to apiUri otherwise. */
+  executeGraphql?: GraphqlExecutor
   cookies: Record<string, string>
   host: string
   userAgent: string
@@ -51,6 +54,8 @@ interface RenderOptions {
   manifest: AssetManifest
   config: Config
   serviceFetch: typeof fetch
+  /** Builds the in-process API for one page's headers; absent when API_URL is another server. */
+  graphqlExecutor?: (headers: Record<string, string>) => GraphqlExecutor
   dev: boolean
 }
 
@@ -87,7 +92,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
-  const { entry, manifest, config, serviceFetch, dev } = options
+  const { entry, manifest, config, serviceFetch, graphqlExecutor, dev } = options
   const nonce = randomBytes(16).toString('base64')
   const cookies = request.cookies as Record<string, string>
   const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey }
@@ -100,6 +105,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     apiUri: config.services.api,
     apiHeaders,
     fetch: serviceFetch,
+    executeGraphql: graphqlExecutor?.(apiHeaders),
     cookies,
     host: request.host,
     userAgent: request.headers['user-agent'] ?? '',
