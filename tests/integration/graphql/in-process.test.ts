@@ -36,7 +36,7 @@ describe.each(databaseKinds())('the in-process GraphQL executor on %s', (kind) =
   })
 
   it('refuses a missing or wrong API key with 401, like the endpoint', async () => {
-    for (const headers of [{}, { 'X-ApiKey': 'wrong' }]) {
+    for (const headers of [{}, { 'X-ApiKey': 'wrong' }] as Record<string, string>[]) {
       const answer = await execute(headers, PRODUCTS)
       expect(answer.status).toBe(401)
       expect(answer.body.errors?.[0]?.extensions?.['code']).toBe('UNAUTHENTICATED')
