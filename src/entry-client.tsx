@@ -8,6 +8,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState }
 import { makeStore } from './app/store'
 import { once } from './app/apollo-access'
 import { createRoutes } from './app/router'
+import { loadCompiledMessages } from './app/i18n'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
 import type { BootState } from './entry-server'
@@ -20,12 +21,15 @@ declare global {
 }
 
 async function boot() {
-  const { site, redux, apollo: apolloState, messages } = window.__LUMO__
+  const { site, redux } = window.__LUMO__
   const store = makeStore(redux as Parameters<typeof makeStore>[0])
-  // Apollo is loaded after hydration (see app/apollo-access.tsx) and restored from the server's cache.
+  // The page's messages are a chunk of their own, modulepreloaded by the page's head.
+  const messagesLoaded = loadCompiledMessages(site.locale)
+  // Apollo is loaded after hydration (see app/apollo-access.tsx); the page's data came with the
+  // router's hydration data, so its cache starts empty.
   const getApollo = once(async () => {
     const { createBrowserApollo } = await import('./app/apollo-browser')
-    return createBrowserApollo({ market: site.market, locale: site.locale }, apolloState)
+    return createBrowserApollo({ market: site.market, locale: site.locale })
   })
   const routes = createRoutes({ getApollo, store, site, isServer: false })
 
@@ -40,6 +44,7 @@ async function boot() {
     }),
   )
 
+  const messages = await messagesLoaded
   const router = createBrowserRouter(routes, {
     basename: site.basename,
     hydrationData: window.__staticRouterHydrationData,

@@ -14,18 +14,22 @@ import { createApolloClient } from './app/apollo'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
-import { loadCompiledMessages, type CompiledMessages } from './app/i18n'
+import { loadCompiledMessages, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
 import type { PrepareContext, Prepared } from '../server/ssr/render'
 
+/**
+ * What the client boots from, inline in the page. Page data is in the router's hydration data
+ * (`__staticRouterHydrationData`, the loaders' results) and only there: the Apollo cache that
+ * fetched it is not serialised, and the messages are a cacheable chunk of their own
+ * (docs/adr/0015-lean-render.md).
+ */
 export interface BootState {
   site: Site
   redux: unknown
-  apollo: unknown
-  messages: CompiledMessages
 }
 
 function statusOf(error: unknown): number {
@@ -126,7 +130,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   })
 
   const router = createStaticRouter(handler.dataRoutes, routerContext)
-  const boot: BootState = { site, redux: store.getState(), apollo: apollo.extract(), messages }
+  const boot: BootState = { site, redux: store.getState() }
   const element = (
     <App store={store} getApollo={getApollo} site={site} messages={messages}>
       <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
@@ -140,6 +144,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     lang: head.lang,
     bootJson: serializeForScriptExpression(boot),
     routeModule: matchedHandle?.module,
+    messagesModule: messagesModuleId(locale),
     errors,
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
     offlineCacheable:

@@ -1,7 +1,7 @@
 /**
  * Which scripts and styles a page needs, from Vite's build manifest: the client entry with its
- * static imports and CSS, plus the chunk of the page's own route module, so the browser fetches
- * them in parallel instead of discovering them one by one.
+ * static imports and CSS, plus the chunks of the page's own route module and of its language's
+ * messages, so the browser fetches them in parallel instead of discovering them one by one.
  */
 import path from 'node:path'
 import { readFile } from 'node:fs/promises'
@@ -26,7 +26,8 @@ export interface PageAssets {
 }
 
 export interface AssetManifest {
-  forRoute(routeModule: string | undefined): PageAssets
+  /** The assets of a page: the entry's, its route module's and its messages module's chunks. */
+  forRoute(routeModule: string | undefined, messagesModule?: string): PageAssets
 }
 
 const ENTRY = 'src/entry-client.tsx'
@@ -51,14 +52,15 @@ export async function loadAssetManifest(clientDist: string): Promise<AssetManife
   const cache = new Map<string, PageAssets>()
 
   return {
-    forRoute(routeModule) {
-      const key = routeModule ?? ''
+    forRoute(routeModule, messagesModule) {
+      const key = `${routeModule ?? ''} ${messagesModule ?? ''}`
       const cached = cache.get(key)
       if (cached) return cached
       const scripts = new Set<string>()
       const styles = new Set<string>()
       collect(ENTRY, scripts, styles)
       if (routeModule) collect(routeModule, scripts, styles)
+      if (messagesModule) collect(messagesModule, scripts, styles)
       const entry = `/${entryChunk.file}`
       scripts.delete(entry)
       const assets = { entry, modulepreload: [...scripts], stylesheets: [...styles] }

@@ -38,6 +38,8 @@ export type Prepared =
       bootJson: string
       /** The page's route module source path (for preloading its chunk). */
       routeModule?: string
+      /** The module of the page language's compiled messages (for preloading its chunk). */
+      messagesModule?: string
       /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
       errors: unknown[]
       /** A public page the service worker may keep for offline reading (no checkout or account page). */
@@ -123,7 +125,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
 
   if (prepared.status >= 500)
     for (const error of prepared.errors) request.log.error({ err: error }, 'route error')
-  const assets = manifest.forRoute(prepared.routeModule)
+  const assets = manifest.forRoute(prepared.routeModule, prepared.messagesModule)
   const head = [
     '<!doctype html>',
     `<html lang="${attr(prepared.lang)}">`,

@@ -1,7 +1,7 @@
 /**
  * Messages for react-intl. Each language is its own JSON file in `locales/` with the same keys;
  * the dynamic imports below make each language a separate chunk in the browser bundle, so a page
- * only ever downloads the language it shows (the server boot state carries the first one).
+ * only ever downloads the language it shows.
  */
 import type { IntlShape } from 'react-intl'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
@@ -32,21 +32,30 @@ export function loadMessages(locale: LocaleCode): Promise<Messages> {
   return messages
 }
 
+const compiledLoaders: Record<LocaleCode, () => Promise<{ default: CompiledMessages }>> = {
+  fi: () => import('virtual:lumo-messages/fi'),
+  sv: () => import('virtual:lumo-messages/sv'),
+  nb: () => import('virtual:lumo-messages/nb'),
+  da: () => import('virtual:lumo-messages/da'),
+}
+
+/** The id of a language's compiled-messages module (the build manifest's key for its chunk). */
+export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
+
 const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
 
 /**
- * The messages of one language, parsed once (on the server). Handing react-intl syntax trees
- * instead of strings lets the browser bundle leave out the ICU parser (vite.config.ts swaps it for
- * its `no-parser` build) and skip parsing on hydration; the boot state grows by about 0.2 KB gzip.
- * The parser is imported on demand so importing this module does not pull it into a bundle.
+ * The messages of one language as ICU syntax trees, compiled by the build
+ * (scripts/vite/compiled-messages.ts). Handing react-intl trees instead of strings lets the
+ * browser bundle leave out the ICU parser (vite.config.ts swaps it for its `no-parser` build) and
+ * skip parsing on hydration. In the browser each language is a hashed chunk that the page
+ * modulepreloads and the client entry awaits before hydrating, so pages do not carry messages.
  */
 export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
   let messages = compiled.get(locale)
   if (!messages) {
-    messages = Promise.all([import('@formatjs/icu-messageformat-parser'), loadMessages(locale)]).then(
-      ([{ parse }, source]) =>
-        Object.fromEntries(Object.entries(source).map(([id, text]) => [id, parse(text)])),
-    )
+    messages = compiledLoaders[locale]().then((module) => module.default)
+    // A failed chunk load must not be cached: the next attempt (e.g. after reconnecting) retries.
     messages.catch(() => compiled.delete(locale))
     compiled.set(locale, messages)
   }
