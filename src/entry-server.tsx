@@ -14,7 +14,7 @@ import { createApolloClient } from './app/apollo'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
-import { loadCompiledMessages, messagesModuleId } from './app/i18n'
+import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
 import type { Site } from './app/site'
@@ -145,6 +145,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     bootJson: serializeForScriptExpression(boot),
     routeModule: matchedHandle?.module,
     messagesModule: messagesModuleId(locale),
+    messagesUrl: (await messagesAssetUrl(locale)) ?? undefined,
     errors,
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
     offlineCacheable:

@@ -21,6 +21,8 @@ export interface PageAssets {
   /** Module scripts to preload (entry's static imports and the route's chunk). */
   modulepreload: string[]
   stylesheets: string[]
+  /** The stylesheets' contents, in order, to inline into the head (production). */
+  inlineCss?: string
   /** Extra raw HTML for the head in development (Vite client, React refresh preamble). */
   devHead?: string
 }
@@ -50,6 +52,14 @@ export async function loadAssetManifest(clientDist: string): Promise<AssetManife
     for (const imported of chunk.imports ?? []) collect(imported, scripts, styles)
   }
   const cache = new Map<string, PageAssets>()
+  const cssFiles = new Set(Object.values(chunks).flatMap((chunk) => chunk.css ?? []))
+  const cssText = new Map<string, string>(
+    await Promise.all(
+      [...cssFiles].map(
+        async (file) => [`/${file}`, await readFile(path.join(clientDist, file), 'utf8')] as const,
+      ),
+    ),
+  )
 
   return {
     forRoute(routeModule, messagesModule) {
@@ -63,7 +73,9 @@ export async function loadAssetManifest(clientDist: string): Promise<AssetManife
       if (messagesModule) collect(messagesModule, scripts, styles)
       const entry = `/${entryChunk.file}`
       scripts.delete(entry)
-      const assets = { entry, modulepreload: [...scripts], stylesheets: [...styles] }
+      const stylesheets = [...styles]
+      const inlineCss = stylesheets.map((href) => cssText.get(href) ?? '').join('\n')
+      const assets = { entry, modulepreload: [...scripts], stylesheets, inlineCss }
       cache.set(key, assets)
       return assets
     },

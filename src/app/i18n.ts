@@ -32,35 +32,53 @@ export function loadMessages(locale: LocaleCode): Promise<Messages> {
   return messages
 }
 
-const compiledLoaders: Record<LocaleCode, () => Promise<{ default: CompiledMessages }>> = {
+interface MessagesModule {
+  default: CompiledMessages | string
+  url?: string | null
+}
+
+const compiledLoaders: Record<LocaleCode, () => Promise<MessagesModule>> = {
   fi: () => import('virtual:lumo-messages/fi'),
   sv: () => import('virtual:lumo-messages/sv'),
   nb: () => import('virtual:lumo-messages/nb'),
   da: () => import('virtual:lumo-messages/da'),
 }
 
-/** The id of a language's compiled-messages module (the build manifest's key for its chunk). */
-export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
-
 const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
+
+async function fetchMessages(url: string): Promise<CompiledMessages> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Could not load the messages (${response.status} ${url})`)
+  return (await response.json()) as CompiledMessages
+}
 
 /**
  * The messages of one language as ICU syntax trees, compiled by the build
  * (scripts/vite/compiled-messages.ts). Handing react-intl trees instead of strings lets the
  * browser bundle leave out the ICU parser (vite.config.ts swaps it for its `no-parser` build) and
- * skip parsing on hydration. In the browser each language is a hashed chunk that the page
- * modulepreloads and the client entry awaits before hydrating, so pages do not carry messages.
+ * skip parsing on hydration. In the browser they are a hashed JSON asset that the page preloads
+ * and the client entry fetches before hydrating, so pages do not carry messages inline.
  */
 export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
   let messages = compiled.get(locale)
   if (!messages) {
-    messages = compiledLoaders[locale]().then((module) => module.default)
-    // A failed chunk load must not be cached: the next attempt (e.g. after reconnecting) retries.
+    messages = compiledLoaders[locale]().then(({ default: trees }) =>
+      typeof trees === 'string' ? fetchMessages(trees) : trees,
+    )
+    // A failed load must not be cached: the next attempt (e.g. after reconnecting) retries.
     messages.catch(() => compiled.delete(locale))
     compiled.set(locale, messages)
   }
   return messages
 }
+
+/** Server: the URL of a language's messages asset in the client build (null in development). */
+export async function messagesAssetUrl(locale: LocaleCode): Promise<string | null> {
+  return (await compiledLoaders[locale]()).url ?? null
+}
+
+/** The id of a language's messages module (the build manifest's key for its small chunk). */
+export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
 
 /**
  * Shop promise figures of spec §1 and §9, with the free-shipping threshold in each market's own
