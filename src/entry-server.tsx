@@ -6,6 +6,7 @@
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
 import { createIntl } from 'react-intl'
+import type { NormalizedCacheObject } from '@apollo/client'
 import { LOCALES } from './lib/markets'
 import { resolveUrl, routeByName } from './lib/paths'
 import { serializeForScriptExpression } from './lib/serialize'
@@ -13,6 +14,7 @@ import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
+import { cacheTagsOf } from './app/cache-tags'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
 import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
@@ -89,6 +91,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     locale,
     path: url.pathname,
     urlMode: context.urlSettings.mode,
+    sharedPage: context.sharedPage === true,
   })
 
   const handler = createStaticHandler(routes, { basename })
@@ -130,6 +133,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   })
 
   const router = createStaticRouter(handler.dataRoutes, routerContext)
+  // the page cache's tags come from what the render fetched; the page itself does not carry it
+  const apolloState = apollo.extract() as NormalizedCacheObject
   const boot: BootState = { site, redux: store.getState() }
   const element = (
     <App store={store} getApollo={getApollo} site={site} messages={messages}>
@@ -152,6 +157,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
       status === 200 &&
       matchedHandle?.layout === 'default' &&
       !routeByName(matchedHandle.name).middleware.includes('login-required'),
+    cacheTags: cacheTagsOf(apolloState, { routeName: matchedHandle?.name ?? 'not-found', status }),
     render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
   }
 }
