@@ -1,7 +1,7 @@
 /**
  * Messages for react-intl. Each language is its own JSON file in `locales/` with the same keys;
  * the dynamic imports below make each language a separate chunk in the browser bundle, so a page
- * only ever downloads the language it shows (the server boot state carries the first one).
+ * only ever downloads the language it shows.
  */
 import type { IntlShape } from 'react-intl'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
@@ -33,26 +33,53 @@ export function loadMessages(locale: LocaleCode): Promise<Messages> {
   return messages
 }
 
+interface MessagesModule {
+  default: CompiledMessages | string
+  url?: string | null
+}
+
+const compiledLoaders: Record<LocaleCode, () => Promise<MessagesModule>> = {
+  fi: () => import('virtual:lumo-messages/fi'),
+  sv: () => import('virtual:lumo-messages/sv'),
+  nb: () => import('virtual:lumo-messages/nb'),
+  da: () => import('virtual:lumo-messages/da'),
+}
+
 const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
 
+async function fetchMessages(url: string): Promise<CompiledMessages> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Could not load the messages (${response.status} ${url})`)
+  return (await response.json()) as CompiledMessages
+}
+
 /**
- * The messages of one language, parsed once (on the server). Handing react-intl syntax trees
- * instead of strings lets the browser bundle leave out the ICU parser (vite.config.ts swaps it for
- * its `no-parser` build) and skip parsing on hydration; the boot state grows by about 0.2 KB gzip.
- * The parser is imported on demand so importing this module does not pull it into a bundle.
+ * The messages of one language as ICU syntax trees, compiled by the build
+ * (scripts/vite/compiled-messages.ts). Handing react-intl trees instead of strings lets the
+ * browser bundle leave out the ICU parser (vite.config.ts swaps it for its `no-parser` build) and
+ * skip parsing on hydration. In the browser they are a hashed JSON asset that the page preloads
+ * and the client entry fetches before hydrating, so pages do not carry messages inline.
  */
 export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
   let messages = compiled.get(locale)
   if (!messages) {
-    messages = Promise.all([import('@formatjs/icu-messageformat-parser'), loadMessages(locale)]).then(
-      ([{ parse }, source]) =>
-        Object.fromEntries(Object.entries(source).map(([id, text]) => [id, parse(text)])),
+    messages = compiledLoaders[locale]().then(({ default: trees }) =>
+      typeof trees === 'string' ? fetchMessages(trees) : trees,
     )
+    // A failed load must not be cached: the next attempt (e.g. after reconnecting) retries.
     messages.catch(() => compiled.delete(locale))
     compiled.set(locale, messages)
   }
   return messages
 }
+
+/** Server: the URL of a language's messages asset in the client build (null in development). */
+export async function messagesAssetUrl(locale: LocaleCode): Promise<string | null> {
+  return (await compiledLoaders[locale]()).url ?? null
+}
+
+/** The id of a language's messages module (the build manifest's key for its small chunk). */
+export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
 
 /**
  * Shop promise figures of spec §1 and §9 that are copy, not data. The free-shipping threshold is

@@ -5,6 +5,7 @@
  */
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { UrlSettings } from './paths'
+import type { GraphqlExecutor } from './graphql-executor'
 
 export interface PrepareContext {
   urlSettings: UrlSettings
@@ -12,6 +13,8 @@ export interface PrepareContext {
   apiUri: string
   apiHeaders: Record<string, string>
   fetch: typeof fetch
+  /** The commerce API in process, when it runs in this process; HTTP to apiUri otherwise. */
+  executeGraphql?: GraphqlExecutor
   cookies: Record<string, string>
   host: string
   userAgent: string
@@ -33,6 +36,10 @@ export type Prepared =
       bootJson: string
       /** The page's route module source path (for preloading its chunk). */
       routeModule?: string
+      /** The module of the page language's compiled messages (for preloading its chunk). */
+      messagesModule?: string
+      /** The JSON asset of the page language's compiled messages (preloaded; absent in dev). */
+      messagesUrl?: string
       /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
       errors: unknown[]
       /** A public page the service worker may keep for offline reading (no checkout or account page). */
