@@ -10,7 +10,7 @@ import type { CustomerForm, OrderValidation } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
-import newsletterMutation from '../../../graphql/operations/checkout-newsletter.graphql?raw'
+import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
 
 export interface FormattedPair {
   incVat: string | null
