@@ -11,6 +11,7 @@ import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import paymentStatusQuery from '../../graphql/operations/order-payment-status.graphql?raw'
+import type { OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables } from '../graphql/generated'
 
 export const FAILURE_REASONS = [
   'card_refused',
@@ -28,14 +29,6 @@ export interface FailData {
   paymentUrl: string | null
 }
 
-interface PaymentStatusResult {
-  checkout: {
-    completed: boolean | null
-    paymentUrl: string | null
-    order: { orderId: string; status: string | null } | null
-  } | null
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function reasonOf(value: string | null): FailureReason | null {
@@ -48,7 +41,11 @@ export const loader: PageLoader<FailData> = async ({ request, apollo }) => {
   const oid = query.get('oid')?.trim() ?? ''
   if (!UUID.test(oid)) return { reason, orderNumber: null, paymentUrl: null }
   try {
-    const { checkout } = await runQuery<PaymentStatusResult>(apollo, paymentStatusQuery, { id: oid })
+    const { checkout } = await runQuery<OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables>(
+      apollo,
+      paymentStatusQuery,
+      { id: oid },
+    )
     return {
       reason,
       orderNumber: checkout?.order?.orderId ?? null,
