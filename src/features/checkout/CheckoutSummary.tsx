@@ -5,6 +5,7 @@
  */
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
+import { listItems } from '../../graphql/list-items'
 import type { CheckoutCart } from './api'
 
 type IncEx = { sellingPriceIncVatFormatted: string | null; sellingPriceExVatFormatted: string | null }
@@ -25,8 +26,8 @@ export function CheckoutCartLines({ cart }: { cart: CheckoutCart }) {
   const vatIncluded = useVatIncluded()
   return (
     <ul className="checkout-cart plain-list" role="list">
-      {(cart.items ?? []).map((item) => {
-        const size = item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.name
+      {listItems(cart.items).map((item) => {
+        const size = listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.name
         return (
           <li key={item.id} className="checkout-cart__line">
             <span className="checkout-cart__name">
