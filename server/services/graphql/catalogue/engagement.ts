@@ -10,6 +10,7 @@ import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
+import type { GeinsMerchantApiMutationPostProductReviewArgs } from '../generated'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -59,12 +60,7 @@ async function reviews(
   }
 }
 
-interface PostReviewArgs extends ScopeArgs {
-  alias: string
-  rating?: number | null
-  comment?: string | null
-  author: string
-}
+type PostReviewArgs = GeinsMerchantApiMutationPostProductReviewArgs
 
 /**
  * Stores a review. Login is not required here yet (the storefront's form asks for it); a signed-in
