@@ -4,7 +4,14 @@ import { makeStore } from '../../app/store'
 import { cartLoaded, cartRestored } from '../cart/slice'
 import type { CheckoutData } from './api'
 import { formChanged, paymentSelected, shippingSelected } from './slice'
-import { checkoutChoicesOf, loadCheckout, refreshCheckout, submitOrder, type CheckoutApollo } from './thunks'
+import {
+  checkoutChoicesOf,
+  confirmPlacedOrder,
+  loadCheckout,
+  refreshCheckout,
+  submitOrder,
+  type CheckoutApollo,
+} from './thunks'
 
 type Variables = Record<string, unknown>
 type Answer = (variables: Variables) => unknown
@@ -279,5 +286,45 @@ describe('submitOrder', () => {
     const outcome = await store.dispatch(submitOrder(api.getApollo, choicesOf(store)))
     expect(outcome).toEqual({ kind: 'refused', message: 'checkout.error.outOfStock' })
     expect(store.getState().checkout.status).toBe('error')
+  })
+})
+
+describe('confirmPlacedOrder (the confirmation page)', () => {
+  const purchase = {
+    orderId: '1',
+    currency: 'EUR',
+    email: null,
+    firstName: null,
+    lastName: null,
+    zip: null,
+    discountIncVat: 0,
+    shippingFeeIncVat: 0,
+    rows: [],
+  }
+
+  it("records the confirmation and completes the order's cart", async () => {
+    const store = storeWithCart()
+    const api = fakeApollo({ confirmCompleteCart: () => ({ id: 'cart-1', isCompleted: true }) })
+    await store.dispatch(confirmPlacedOrder(api.getApollo, { publicId: 'p-1', cartId: 'cart-1', purchase }))
+    expect(store.getState().payment.confirmation?.publicId).toBe('p-1')
+    expect(api.calls).toEqual([{ name: 'confirmCompleteCart', variables: { id: 'cart-1' } }])
+  })
+
+  it('keeps the confirmation when completing the cart fails', async () => {
+    const store = storeWithCart()
+    const api = fakeApollo({
+      confirmCompleteCart: () => {
+        throw graphqlError('completed', 'CART_COMPLETED')
+      },
+    })
+    await store.dispatch(confirmPlacedOrder(api.getApollo, { publicId: 'p-1', cartId: 'cart-1', purchase }))
+    expect(store.getState().payment.status).toBe('succeeded')
+  })
+
+  it('completes no cart when the order has none', async () => {
+    const store = storeWithCart()
+    const api = fakeApollo({})
+    await store.dispatch(confirmPlacedOrder(api.getApollo, { publicId: 'p-1', cartId: '', purchase }))
+    expect(api.calls).toEqual([])
   })
 })

@@ -8,6 +8,13 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import type { AppDispatch, RootState } from '../../app/store'
+import { runMutation } from '../../app/graphql'
+import type {
+  ConfirmCompleteCartMutation,
+  ConfirmCompleteCartMutationVariables,
+} from '../../graphql/generated'
+import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
+import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
 import { cartEmptied, cartItemCount } from '../cart/slice'
 import { isValidZip, type CountryCode } from '../../lib/validation'
 import { MARKETS, type MarketAlias } from '../../lib/markets'
@@ -154,5 +161,29 @@ export function submitOrder(getApollo: GetCheckoutApollo, choices: CheckoutChoic
     }
     dispatch(validationFailed())
     return { kind: 'refused', message: 'checkout.error.orderNotCreated' }
+  }
+}
+
+/**
+ * The confirmation page's step once the order is confirmed: the purchase is recorded (once, by
+ * the payment listeners) and the order's cart is completed. placeOrder completed the cart
+ * already; this is the storefront's half of the contract, so a failure here changes nothing.
+ */
+export function confirmPlacedOrder(
+  getApollo: GetCheckoutApollo,
+  confirmed: OrderConfirmedPayload,
+): Thunk<void> {
+  return async (dispatch) => {
+    dispatch(orderConfirmed(confirmed))
+    if (!confirmed.cartId) return
+    try {
+      await runMutation<ConfirmCompleteCartMutation, ConfirmCompleteCartMutationVariables>(
+        await getApollo(),
+        completeCartMutation,
+        { id: confirmed.cartId },
+      )
+    } catch {
+      // the cart is completed by placeOrder whatever this answers
+    }
   }
 }
