@@ -8,8 +8,14 @@ import { useAppSelector } from '../../app/hooks'
 import { listItems } from '../../graphql/list-items'
 import type { CheckoutCart } from './api'
 
-type IncEx = { sellingPriceIncVatFormatted: string | null; sellingPriceExVatFormatted: string | null }
-type FeePair = { feeIncVatFormatted: string | null; feeExVatFormatted: string | null }
+type Summary = NonNullable<CheckoutCart['summary']>
+/** A formatted amount with and without VAT, as the summary's subtotal and total carry it. */
+type IncEx = Pick<
+  NonNullable<Summary['subTotal']>,
+  'sellingPriceIncVatFormatted' | 'sellingPriceExVatFormatted'
+>
+/** A formatted fee with and without VAT, as shipping and payment carry it. */
+type FeePair = Pick<NonNullable<Summary['shipping']>, 'feeIncVatFormatted' | 'feeExVatFormatted'>
 
 function useVatIncluded(): boolean {
   return useAppSelector((state) => state.global.vatIncluded)
