@@ -149,8 +149,8 @@ export interface ProductTextsTable {
   meta_description: string | null
   meta_keywords: string | null
   search_keywords: Generated<string>
-  /** GENERATED ALWAYS: never written. Read it as text only in tests; query it with @@. */
-  search_vector: ColumnType<string, never, never>
+  /** GENERATED ALWAYS: never written; null for a language without a stemmer. Query it with @@. */
+  search_vector: ColumnType<string | null, never, never>
 }
 
 export interface ProductCategoriesTable {
@@ -560,6 +560,8 @@ export interface OrderEventsTable {
 
 export interface SchemaMigrationsTable {
   version: string
+  /** the migration file's checksum: an applied migration must not change */
+  checksum: string
   applied_at: GeneratedTimestamp
 }
 

@@ -13,20 +13,13 @@ import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import { isFailureReason, type FailureReason } from '../shared/lumopay'
 import { isUuid } from '../shared/validation/ids'
 import paymentStatusQuery from '../../graphql/operations/order-payment-status.graphql?raw'
+import type { OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables } from '../graphql/generated'
 
 export interface FailData {
   reason: FailureReason | null
   orderNumber: string | null
   /** the provider's page, while the order can still be paid with another card */
   paymentUrl: string | null
-}
-
-interface PaymentStatusResult {
-  checkout: {
-    completed: boolean | null
-    paymentUrl: string | null
-    order: { orderId: string; status: string | null } | null
-  } | null
 }
 
 function reasonOf(value: string | null): FailureReason | null {
@@ -39,7 +32,11 @@ export const loader: PageLoader<FailData> = async ({ request, apollo }) => {
   const oid = query.get('oid')?.trim() ?? ''
   if (!isUuid(oid)) return { reason, orderNumber: null, paymentUrl: null }
   try {
-    const { checkout } = await runQuery<PaymentStatusResult>(apollo, paymentStatusQuery, { id: oid })
+    const { checkout } = await runQuery<OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables>(
+      apollo,
+      paymentStatusQuery,
+      { id: oid },
+    )
     return {
       reason,
       orderNumber: checkout?.order?.orderId ?? null,

@@ -19,6 +19,8 @@ import { RouteLink } from '../ui/RouteLink'
 import { ShopPromises } from '../ui/ShopPromises'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../ui/navigation'
 import homeQuery from '../../graphql/operations/home.graphql?raw'
+import type { HomeQuery, HomeQueryVariables } from '../graphql/generated'
+import { listItems } from '../graphql/list-items'
 
 export interface HomeCampaign {
   name: string
@@ -39,27 +41,8 @@ export interface HomeData {
 /** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
 export const RAIL_SIZE = 8
 
-type ProductsResult = { products: (ListProduct | null)[] | null } | null
-
-interface FacetValue {
-  facetId: string | null
-  label: string | null
-  url: string | null
-  count: number
-}
-
-interface HomeQueryData {
-  newArrivals?: ProductsResult
-  bestsellers?: ProductsResult
-  campaigns: {
-    filters: {
-      facets: ({ type: string | null; values: (FacetValue | null)[] | null } | null)[] | null
-    } | null
-  } | null
-}
-
 /** The first running campaign with products, in the campaigns' own order. */
-export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
+export function heroCampaign(data: Pick<HomeQuery, 'campaigns'>): HomeCampaign | null {
   const facet = data.campaigns?.filters?.facets?.find((candidate) => candidate?.type === 'Campaign')
   for (const value of facet?.values ?? []) {
     const alias = value?.url?.startsWith('/dc/') ? value.url.slice('/dc/'.length) : ''
@@ -69,13 +52,13 @@ export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
   return null
 }
 
-const products = (result: ProductsResult | undefined): ListProduct[] =>
-  (result?.products ?? []).filter((product): product is ListProduct => product !== null)
+const products = (result: { products: ReadonlyArray<ListProduct | null> | null } | null | undefined) =>
+  listItems(result?.products)
 
 const query = withListProductFields(homeQuery)
 
 export const loader: PageLoader<HomeData> = async ({ apollo, store, market }) => {
-  const data = await runQuery<HomeQueryData>(apollo, query, { railSize: RAIL_SIZE })
+  const data = await runQuery<HomeQuery, HomeQueryVariables>(apollo, query, { railSize: RAIL_SIZE })
   return {
     campaign: heroCampaign(data),
     newArrivals: products(data.newArrivals),

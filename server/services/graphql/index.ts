@@ -11,9 +11,6 @@
  * visible to the SSR's in-process Apollo link; such calls pass a context from `createContext`.
  */
 import { randomUUID } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type ValidationRule } from 'graphql'
 import mercurius, { type IResolvers } from 'mercurius'
@@ -32,6 +29,7 @@ import { ERROR_CODES } from './errors'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
+import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
 import type {
@@ -46,22 +44,6 @@ export interface GraphQLServiceOptions {
   /** Where the endpoint is mounted; '/graphql' unless the app registers it elsewhere. */
   path?: string
   limits?: QueryLimits
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const SCHEMA_FILE = path.resolve(here, '../../../graphql/schema.graphql')
-
-/** graphql/schema.graphql plus the `extend type …` files areas keep in their own folders. */
-export function loadSchemaSource(): string {
-  const extensions: string[] = []
-  for (const entry of readdirSync(here).sort()) {
-    const folder = path.join(here, entry)
-    if (!statSync(folder).isDirectory()) continue
-    for (const file of readdirSync(folder).sort()) {
-      if (file.endsWith('.graphql')) extensions.push(readFileSync(path.join(folder, file), 'utf8'))
-    }
-  }
-  return [readFileSync(SCHEMA_FILE, 'utf8'), ...extensions].join('\n')
 }
 
 export const areaResolvers: readonly ResolverModule[] = [

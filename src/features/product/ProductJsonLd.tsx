@@ -12,6 +12,7 @@ import { hrefFor } from '../../ui/RouteLink'
 import { categoryAlias } from './breadcrumbs'
 import { productPageJsonLd } from './json-ld'
 import type { ProductData, ReviewsData } from './types'
+import { listItems } from '../../graphql/list-items'
 
 export function ProductJsonLd({ data }: { data: { product: ProductData; reviews: ReviewsData | null } }) {
   const site = useSite()
@@ -26,7 +27,7 @@ export function ProductJsonLd({ data }: { data: { product: ProductData; reviews:
     })
   const url = absolute(hrefFor(site, 'product', { '*': data.product.alias }))
   const origin = new URL(url).origin
-  const imageUrls = (data.product.productImages ?? []).map(
+  const imageUrls = listItems(data.product.productImages).map(
     (image) =>
       `${origin}${imageUrl(IMAGE_BASE, {
         type: 'product',

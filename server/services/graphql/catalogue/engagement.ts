@@ -11,6 +11,7 @@ import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
 import { isUuid } from '../../../../src/shared/validation/ids'
+import type { GeinsMerchantApiMutationPostProductReviewArgs } from '../generated'
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
   const scope = await scopeFromArgs(ctx, args)
@@ -58,12 +59,7 @@ async function reviews(
   }
 }
 
-interface PostReviewArgs extends ScopeArgs {
-  alias: string
-  rating?: number | null
-  comment?: string | null
-  author: string
-}
+type PostReviewArgs = GeinsMerchantApiMutationPostProductReviewArgs
 
 /**
  * Stores a review. Login is not required here yet (the storefront's form asks for it); a signed-in

@@ -15,11 +15,9 @@ import {
 } from './listing'
 import { alternativeUrls, brandUrl, campaignUrl, categoryType, categoryUrl } from './products'
 import { findCategory, type CategoryNode, type CategoryTree } from './loaders'
+import type { GeinsMerchantApiQueryCategoriesArgs, GeinsMerchantApiQueryListPageInfoArgs } from '../generated'
 
-interface CategoriesArgs extends ScopeArgs {
-  includeHidden?: boolean | null
-  parentCategoryId?: number | null
-}
+type CategoriesArgs = GeinsMerchantApiQueryCategoriesArgs
 
 /** A hidden category hides the categories below it as well. */
 function isVisible(tree: CategoryTree, node: CategoryNode): boolean {
@@ -213,10 +211,7 @@ function genericPage(scope: RequestScope, list: GenericList) {
   })
 }
 
-interface ListPageInfoArgs extends ScopeArgs {
-  alias?: string | null
-  url?: string | null
-}
+type ListPageInfoArgs = GeinsMerchantApiQueryListPageInfoArgs
 
 async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)

@@ -10,10 +10,10 @@ import {
   loadPaymentOptions,
   loadSavedCheckout,
   loadShippingOptions,
-  priceCart,
   requireCart,
   type SavedCheckout,
 } from '../cart/load'
+import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
 import { lockCartForChange } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'
