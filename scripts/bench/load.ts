@@ -24,9 +24,9 @@ import pg from 'pg'
 import { REPO_ROOT, startProductionServer, type ProductionServer } from '../harness/production-server'
 import { ensureBuild } from '../harness/run-command'
 import { compressBrotli, compressGzip } from '../precompress'
-import { CSRF_HEADER } from '../../src/app/apollo'
-import { COOKIES } from '../../src/app/cookies'
-import { apiScope } from '../../src/lib/markets'
+import { CSRF_HEADER } from '../../src/shared/storefront-api'
+import { COOKIES } from '../../src/shared/cookies'
+import { apiScope } from '../../src/shared/markets'
 import {
   benchDatabaseKinds,
   ms,

@@ -26,6 +26,8 @@ export interface StartOptions {
   /** Prefix of the fresh data directory under .test-data/ (e.g. 'e2e', 'bench'). */
   name: string
   seedProducts: number
+  /** Extra Node options before the entry, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[]
   /** Extra environment for the server (e.g. REDIS_URL). */
   env?: Record<string, string>
   /** How long the first start may take: it creates, migrates and seeds an embedded database. */
@@ -102,7 +104,7 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   const baseUrl = `http://127.0.0.1:${port}`
 
   // The compiled server, as `npm start` runs it (the caller makes sure the build is current).
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

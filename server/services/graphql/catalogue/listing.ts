@@ -9,11 +9,12 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'
-import { bandId, DISCOUNT_BANDS, type FacetSelection } from './facets'
+import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-bands'
+import { bandId, type FacetSelection } from './facets'
 import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
 import { coreSelect, type ProductCoreRow } from './product-sql'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
@@ -206,7 +207,10 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   if (selection.discountBands.length > 0) {
     groups.set(
       'di',
-      any(selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`)),
+      // only cut prices: the first band starts at 0 %, which a full price also rounds to
+      sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat AND ${any(
+        selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`),
+      )}`,
     )
   }
   for (const [parameterId, values] of selection.parameters) {
@@ -595,7 +599,7 @@ function assembleFilters(
         )
         break
       case 'di': {
-        const band = DISCOUNT_BANDS.find(([from, to]) => Number(row.key) >= from && Number(row.key) <= to)
+        const band = discountBandOf(Number(row.key))
         if (band) bandCounts.set(bandId(band), (bandCounts.get(bandId(band)) ?? 0) + row.n)
         break
       }
