@@ -221,6 +221,8 @@ async function seedInTransaction(
 
   const counts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
   const recreateIndexes = await deferSecondaryIndexes(trx)
+  // The listing table (migration 0700) is built once after the load, not per inserted row.
+  await sql`SELECT set_config('lumo.defer_product_listing', 'on', true)`.execute(trx)
   for (let first = 1; first <= productCount; first += PRODUCTS_PER_ROUND) {
     const last = Math.min(productCount, first + PRODUCTS_PER_ROUND - 1)
     const round: ProductRows[] = []
@@ -235,6 +237,8 @@ async function seedInTransaction(
     if (productCount > PRODUCTS_PER_ROUND) log?.(`seeded ${last}/${productCount} products`)
   }
   await recreateIndexes()
+  await sql`SELECT set_config('lumo.defer_product_listing', 'off', true)`.execute(trx)
+  await sql`SELECT rebuild_product_listing()`.execute(trx)
 
   const customers = customerRows(context)
   await insertBatched(trx, 'users', customers.users)

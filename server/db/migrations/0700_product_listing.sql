@@ -1,0 +1,131 @@
+-- Issue #9 item 4: product lists and facet counts read one row per product and market instead of
+-- joining categories, SKUs, campaigns, parameters, stock and reviews per request (docs/adr/0016).
+-- The table holds derived data only; triggers on every source table rebuild a product's rows in
+-- the same transaction as the change, so a price or stock change shows in lists at once.
+-- Language-dependent facts (names, search vectors) stay in product_texts, which is already
+-- keyed and indexed by language; `languages` says which languages the product has texts in.
+CREATE TABLE product_listing (
+  market_alias text NOT NULL,
+  product_id integer NOT NULL,
+  brand_id integer NOT NULL,
+  primary_category_id integer NOT NULL,
+  languages text[] NOT NULL,
+  -- product_categories (the category facet counts these; a filter also matches the primary)
+  category_ids integer[] NOT NULL,
+  -- distinct SKU names and, per name, its lowest sort_order (the size facet's order)
+  sizes text[] NOT NULL,
+  size_orders integer[] NOT NULL,
+  -- every campaign the product is in; whether a campaign runs is decided at read time
+  campaign_ids integer[] NOT NULL,
+  parameter_value_ids integer[] NOT NULL,
+  price bigint NOT NULL,                     -- selling price incl. VAT, minor units
+  regular bigint NOT NULL,                   -- regular price incl. VAT, minor units
+  discount_percent integer,                  -- rounded; NULL when the regular price is 0
+  first_available_on date NOT NULL,
+  sales_count integer NOT NULL,
+  is_outlet boolean NOT NULL,
+  is_sustainable boolean NOT NULL,
+  is_collab boolean NOT NULL,
+  is_petite boolean NOT NULL,
+  stock_in_stock bigint NOT NULL,
+  stock_total bigint NOT NULL,
+  last_incoming_on date,                     -- the latest SKU restock date
+  rating_average numeric,                    -- NULL without reviews
+  PRIMARY KEY (market_alias, product_id)
+);
+CREATE INDEX product_listing_brand_idx ON product_listing (market_alias, brand_id);
+CREATE INDEX product_listing_category_idx ON product_listing USING gin (category_ids);
+CREATE INDEX product_listing_campaign_idx ON product_listing USING gin (campaign_ids);
+CREATE INDEX product_listing_product_idx ON product_listing (product_id);
+
+-- The listing rows of the given active products (all when ids is NULL), one per priced market.
+CREATE FUNCTION product_listing_rows(ids integer[]) RETURNS SETOF product_listing
+LANGUAGE sql STABLE AS $$
+  SELECT pp.market_alias, p.product_id, p.brand_id, p.primary_category_id, facts.languages,
+         facts.category_ids, facts.sizes, facts.size_orders, facts.campaign_ids, facts.parameter_value_ids,
+         pp.selling_price_inc_vat, pp.regular_price_inc_vat,
+         round((pp.regular_price_inc_vat - pp.selling_price_inc_vat) * 100.0
+               / NULLIF(pp.regular_price_inc_vat, 0))::integer,
+         p.first_available_on, p.sales_count, p.is_outlet, p.is_sustainable, p.is_collab, p.is_petite,
+         facts.stock_in_stock, facts.stock_total, facts.last_incoming_on, facts.rating_average
+  FROM products p
+  CROSS JOIN LATERAL (
+    SELECT ARRAY(SELECT t.language FROM product_texts t WHERE t.product_id = p.product_id
+                 ORDER BY t.language) AS languages,
+           ARRAY(SELECT c.category_id FROM product_categories c WHERE c.product_id = p.product_id
+                 ORDER BY c.category_id) AS category_ids,
+           COALESCE(sz.names, '{}') AS sizes, COALESCE(sz.orders, '{}') AS size_orders,
+           ARRAY(SELECT d.campaign_id FROM discount_campaign_products d WHERE d.product_id = p.product_id
+                 ORDER BY d.campaign_id) AS campaign_ids,
+           ARRAY(SELECT v.parameter_value_id FROM product_parameter_values v WHERE v.product_id = p.product_id
+                 ORDER BY v.parameter_value_id) AS parameter_value_ids,
+           st.stock_in_stock, st.stock_total, st.last_incoming_on,
+           (SELECT avg(r.rating) FROM reviews r WHERE r.product_id = p.product_id) AS rating_average
+    FROM (
+      SELECT COALESCE(sum(s.stock_in_stock), 0) AS stock_in_stock,
+             COALESCE(sum(s.stock_in_stock + s.stock_oversellable + s.stock_static), 0) AS stock_total,
+             max(s.incoming_on) AS last_incoming_on
+      FROM skus s WHERE s.product_id = p.product_id
+    ) st,
+    LATERAL (
+      SELECT array_agg(n.name ORDER BY n.name) AS names, array_agg(n.sort_order ORDER BY n.name) AS orders
+      FROM (SELECT s.name, min(s.sort_order) AS sort_order FROM skus s WHERE s.product_id = p.product_id
+            GROUP BY s.name) n
+    ) sz
+  ) facts
+  JOIN product_prices pp ON pp.product_id = p.product_id
+  WHERE p.is_active AND (ids IS NULL OR p.product_id = ANY (ids))
+$$;
+
+-- Rebuilds the listing rows of the given products (a deleted or deactivated product loses them).
+CREATE FUNCTION refresh_product_listing(ids integer[]) RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM product_listing WHERE product_id = ANY (ids);
+  INSERT INTO product_listing SELECT * FROM product_listing_rows(ids);
+$$;
+
+-- Rebuilds the whole table (after the seed's bulk load, which defers the triggers).
+CREATE FUNCTION rebuild_product_listing() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM product_listing;
+  INSERT INTO product_listing SELECT * FROM product_listing_rows(NULL);
+$$;
+
+-- Row trigger for every source table with a product_id column (products itself included). A bulk
+-- load sets lumo.defer_product_listing = 'on' for its transaction and rebuilds once at the end.
+CREATE FUNCTION product_listing_follow() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('lumo.defer_product_listing', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    PERFORM refresh_product_listing(ARRAY[OLD.product_id]);
+  ELSIF TG_OP = 'UPDATE' AND OLD.product_id <> NEW.product_id THEN
+    PERFORM refresh_product_listing(ARRAY[OLD.product_id, NEW.product_id]);
+  ELSE
+    PERFORM refresh_product_listing(ARRAY[NEW.product_id]);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER products_listing AFTER INSERT OR UPDATE OR DELETE ON products
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER product_texts_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, language ON product_texts
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER product_categories_listing AFTER INSERT OR UPDATE OR DELETE ON product_categories
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER skus_listing AFTER INSERT OR UPDATE OR DELETE ON skus
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER product_prices_listing AFTER INSERT OR UPDATE OR DELETE ON product_prices
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER discount_campaign_products_listing AFTER INSERT OR UPDATE OR DELETE ON discount_campaign_products
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER product_parameter_values_listing AFTER INSERT OR UPDATE OR DELETE ON product_parameter_values
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE TRIGGER reviews_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, rating ON reviews
+  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+
+-- Databases that already hold a catalogue get their listing now.
+SELECT rebuild_product_listing();
