@@ -96,7 +96,11 @@ async function cases(db: Kysely<DB>, tree: CategoryTree): Promise<Case[]> {
   const facets = await commonFacets(db, tree)
   const root = tree.children.get(null)?.[0]
   if (!root) throw new Error('the seeded catalogue has no root category')
-  const category: ListTarget = { kind: 'category', node: root, categoryIds: descendantIds(tree, root.categoryId) }
+  const category: ListTarget = {
+    kind: 'category',
+    node: root,
+    categoryIds: descendantIds(tree, root.categoryId),
+  }
   const brandId = Number(facets.brand.slice('b_'.length))
   const campaignId = Number(facets.campaign.slice('dc_'.length))
   const all: ListTarget = { kind: 'all' }
@@ -111,7 +115,11 @@ async function cases(db: Kysely<DB>, tree: CategoryTree): Promise<Case[]> {
       scope: finnish,
       query: listQuery({ kind: 'campaign', campaignId, alias: 'x', name: 'x' }),
     },
-    { name: 'search', scope: finnish, query: listQuery({ kind: 'search', text: 'mekot' }, { sort: 'RELEVANCE' }) },
+    {
+      name: 'search',
+      scope: finnish,
+      query: listQuery({ kind: 'search', text: 'mekot' }, { sort: 'RELEVANCE' }),
+    },
     {
       name: 'category + search text',
       scope: swedish,
@@ -126,7 +134,11 @@ async function cases(db: Kysely<DB>, tree: CategoryTree): Promise<Case[]> {
     })
   }
   for (const sort of SORT_TYPES) {
-    list.push({ name: `category sorted ${sort}`, scope: finnish, query: listQuery(category, { sort, take: 20 }) })
+    list.push({
+      name: `category sorted ${sort}`,
+      scope: finnish,
+      query: listQuery(category, { sort, take: 20 }),
+    })
   }
   const selections: [string, string[]][] = [
     ['brand + size', [facets.brand, facets.size]],
@@ -149,16 +161,34 @@ async function cases(db: Kysely<DB>, tree: CategoryTree): Promise<Case[]> {
     {
       name: 'price range',
       scope: finnish,
-      query: listQuery(category, { priceRange: { lowest: 3000, highest: 9000 }, selection: parseFacets([facets.size]) }),
+      query: listQuery(category, {
+        priceRange: { lowest: 3000, highest: 9000 },
+        selection: parseFacets([facets.size]),
+      }),
     },
-    { name: 'excluded brand', scope: finnish, query: listQuery(all, { excluded: parseFacets([facets.brand]) }) },
+    {
+      name: 'excluded brand',
+      scope: finnish,
+      query: listQuery(all, { excluded: parseFacets([facets.brand]) }),
+    },
     {
       name: 'excluded size and campaign, CURRENT',
       scope: swedish,
-      query: listQuery(category, { excluded: parseFacets([facets.size, facets.campaign]), filterMode: 'CURRENT' }),
+      query: listQuery(category, {
+        excluded: parseFacets([facets.size, facets.campaign]),
+        filterMode: 'CURRENT',
+      }),
     },
-    { name: 'product ids keep their order', scope: finnish, query: listQuery(all, { productIds: [7, 3, 250, 11] }) },
-    { name: 'second page', scope: finnish, query: listQuery(all, { skip: 40, take: 10, sort: 'PRICE_DESC' }) },
+    {
+      name: 'product ids keep their order',
+      scope: finnish,
+      query: listQuery(all, { productIds: [7, 3, 250, 11] }),
+    },
+    {
+      name: 'second page',
+      scope: finnish,
+      query: listQuery(all, { skip: 40, take: 10, sort: 'PRICE_DESC' }),
+    },
     { name: 'past the end', scope: finnish, query: listQuery(category, { skip: 5000, take: 10 }) },
     { name: 'take 0', scope: finnish, query: listQuery(all, { take: 0 }) },
     { name: 'nothing matches', scope: finnish, query: listQuery({ kind: 'search', text: 'qqqxxyzz' }) },
@@ -203,7 +233,11 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
       .where('product_id', '=', productId)
       .where('market_alias', '=', 'fi')
       .execute()
-    const after = await expectSameAsReference(db, tree, { name: 'after the price change', scope: finnish, query: cheapest })
+    const after = await expectSameAsReference(db, tree, {
+      name: 'after the price change',
+      scope: finnish,
+      query: cheapest,
+    })
     expect(after.page.rows[0]?.product_id).toBe(productId)
     expect(after.page.rows[0]?.selling_price_inc_vat).toBe(1)
     expect(after.filters.price.lowest).toBe(0.01)
@@ -227,17 +261,33 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
 
     const sizeQuery = listQuery({ kind: 'all' }, { selection: parseFacets(['sk_XXXL-test']) })
     const [sku] = await db.selectFrom('skus').select('sku_id').where('product_id', '=', productId).execute()
-    await db.updateTable('skus').set({ name: 'XXXL-test' }).where('sku_id', '=', sku?.sku_id ?? 0).execute()
-    const withSize = await expectSameAsReference(db, tree, { name: 'after a size rename', scope: finnish, query: sizeQuery })
+    await db
+      .updateTable('skus')
+      .set({ name: 'XXXL-test' })
+      .where('sku_id', '=', sku?.sku_id ?? 0)
+      .execute()
+    const withSize = await expectSameAsReference(db, tree, {
+      name: 'after a size rename',
+      scope: finnish,
+      query: sizeQuery,
+    })
     expect(withSize.page.rows.map((row) => row.product_id)).toEqual([productId])
 
-    const campaign = await db.selectFrom('discount_campaigns').select('campaign_id').orderBy('campaign_id').executeTakeFirstOrThrow()
+    const campaign = await db
+      .selectFrom('discount_campaigns')
+      .select('campaign_id')
+      .orderBy('campaign_id')
+      .executeTakeFirstOrThrow()
     await db
       .insertInto('discount_campaign_products')
       .values({ campaign_id: campaign.campaign_id, product_id: productId })
       .onConflict((conflict) => conflict.doNothing())
       .execute()
-    await db.insertInto('product_categories').values({ product_id: productId, category_id: root(tree) }).onConflict((c) => c.doNothing()).execute()
+    await db
+      .insertInto('product_categories')
+      .values({ product_id: productId, category_id: root(tree) })
+      .onConflict((c) => c.doNothing())
+      .execute()
     await expectSameAsReference(db, tree, {
       name: 'after joining a campaign',
       scope: finnish,
@@ -245,11 +295,17 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
     })
 
     await db.updateTable('products').set({ is_active: false }).where('product_id', '=', productId).execute()
-    const inactive = await expectSameAsReference(db, tree, { name: 'after deactivation', scope: finnish, query: sizeQuery })
+    const inactive = await expectSameAsReference(db, tree, {
+      name: 'after deactivation',
+      scope: finnish,
+      query: sizeQuery,
+    })
     expect(inactive.page.count).toBe(0)
 
     await sql`DELETE FROM products WHERE product_id = ${productId}`.execute(db)
-    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM product_listing WHERE product_id = ${productId}`.execute(db)
+    const { rows } = await sql<{
+      n: number
+    }>`SELECT count(*)::int AS n FROM product_listing WHERE product_id = ${productId}`.execute(db)
     expect(rows[0]?.n).toBe(0)
   })
 })
