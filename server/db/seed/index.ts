@@ -266,6 +266,10 @@ async function seedInTransaction(
     )
   }
 
+  // Fresh planner statistics: without them a freshly loaded table looks empty and small lists
+  // get sequential scans (PGlite runs no autovacuum).
+  await sql`ANALYZE`.execute(trx)
+
   return {
     products: productCount,
     categories: categories.categories.length,
