@@ -262,7 +262,9 @@ async function runSeed(
     const referenceDate = options.referenceDate ?? today()
     const structureCreated = new Date(`${referenceDate}T00:00:00Z`)
     structureCreated.setUTCFullYear(structureCreated.getUTCFullYear() - 3)
-    const progress = options.progress ?? (options.log ? logProgress(options.log) : SILENT)
+    // Log lines only for seeds of several rounds; a small seed is one line before and after.
+    const logged = options.log && products > PRODUCTS_PER_ROUND ? logProgress(options.log) : SILENT
+    const progress = options.progress ?? logged
     const run = { trx, seed: options.seed ?? DEFAULT_SEED, referenceDate, structureCreated, progress }
     return seedInTransaction(run, products)
   })
