@@ -425,6 +425,8 @@ export interface CatalogueContext {
   categories: Map<string, CategoryInfo>
   brandsByGroup: Map<TopGroup, BrandInfo[]>
   brandsByName: Map<string, BrandInfo>
+  /** Styles of main products already generated, so each colour variant does not generate its main product again. */
+  styles: Map<number, ProductStyle>
 }
 
 export function catalogueContext(seed: number, referenceDate: string): CatalogueContext {
@@ -438,6 +440,7 @@ export function catalogueContext(seed: number, referenceDate: string): Catalogue
     categories: categoryInfos(),
     brandsByGroup,
     brandsByName: new Map(brands.map((brand) => [brand.name, brand])),
+    styles: new Map(),
   }
 }
 
@@ -634,11 +637,20 @@ interface ProductDraft {
   aliases: PerLanguage
 }
 
+/** The style (garment, colour, material, brand, price) of a product as the seed writes it. */
+function styleOf(context: CatalogueContext, productId: number): ProductStyle {
+  const known = context.styles.get(productId)
+  if (known) return known
+  const style = generateProduct(context, productId, FIXTURE_PRODUCT_OVERRIDES.get(productId) ?? {}).style
+  context.styles.set(productId, style)
+  return style
+}
+
 /** A colour variant takes its main product's garment, material, brand and price. */
 function withStyleOf(context: CatalogueContext, productId: number, own: ProductOverrides) {
   const lead = own.variantOf ?? generatedVariantLead(context.seed, productId)
   if (lead === productId) return { lead, overrides: own }
-  const style = generateProduct(context, lead, FIXTURE_PRODUCT_OVERRIDES.get(lead) ?? {}).style
+  const style = styleOf(context, lead)
   const overrides: ProductOverrides = {
     garment: style.garment,
     material: style.material,
@@ -1061,6 +1073,7 @@ export function generateProduct(
 /** Product `productId` as the seed writes it: generated, with the fixture products' forced values. */
 export function buildProduct(context: CatalogueContext, productId: number): ProductRows {
   const rows = generateProduct(context, productId, FIXTURE_PRODUCT_OVERRIDES.get(productId) ?? {})
+  context.styles.set(productId, rows.style)
   for (const sku of rows.skus) {
     const fixed = FIXTURE_SKU_STOCK.get(sku.sku_id)
     if (!fixed) continue
