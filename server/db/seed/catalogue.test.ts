@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { buildProduct, catalogueContext } from './catalogue'
+import { codeRows, customerRows } from './commerce'
 import { DEFAULT_SEED, FIXED_REFERENCE_DATE } from './fixtures'
 
 describe('the product generator', () => {
@@ -13,5 +14,13 @@ describe('the product generator', () => {
       hash.update(JSON.stringify(buildProduct(context, productId)))
     }
     expect(hash.digest('hex')).toBe('cb44d3ed09e53e10eedcb9fff1f3e244332e31f2eb4cac2516cf0e99ed788e81')
+  })
+
+  it('writes the same customers, orders and codes as before they were split into steps', () => {
+    const context = catalogueContext(DEFAULT_SEED, FIXED_REFERENCE_DATE)
+    const rows = JSON.stringify([customerRows(context), codeRows(FIXED_REFERENCE_DATE)])
+    expect(createHash('sha256').update(rows).digest('hex')).toBe(
+      'd4939fec4ea08ec8005b4da37393921f7599057780aa071b1019ee094bcbd9cc',
+    )
   })
 })
