@@ -84,7 +84,7 @@ export async function bulkInsert<T extends TableName>(
  */
 export async function deferSecondaryIndexes(
   trx: Transaction<DB>,
-  tables: readonly TableName[],
+  tables: readonly string[],
 ): Promise<() => Promise<void>> {
   const { rows } = await sql<{ indexname: string; indexdef: string }>`
     SELECT i.indexname, i.indexdef

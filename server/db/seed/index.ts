@@ -179,7 +179,7 @@ async function seedProducts(run: SeedRun, productCount: number): Promise<Product
   const { trx, progress } = run
   const context = catalogueContext(run.seed, run.referenceDate)
   const tables = PRODUCT_TABLES.map(([table]) => table)
-  const restoreIndexes = await deferSecondaryIndexes(trx, tables)
+  const restoreIndexes = await deferSecondaryIndexes(trx, [...tables, 'product_listing'])
   const restoreForeignKeys = await deferForeignKeys(trx, tables)
   await sql`SELECT set_config('lumo.defer_product_listing', 'on', true)`.execute(trx)
   const counts: ProductCounts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
@@ -191,10 +191,10 @@ async function seedProducts(run: SeedRun, productCount: number): Promise<Product
     progress.update('products', last, productCount)
   }
   progress.line(`products: ${productCount} written; building indexes, keys and the listing table`)
-  await restoreIndexes()
-  await restoreForeignKeys()
   await sql`SELECT set_config('lumo.defer_product_listing', 'off', true)`.execute(trx)
   await sql`SELECT rebuild_product_listing()`.execute(trx)
+  await restoreIndexes()
+  await restoreForeignKeys()
   return counts
 }
 
