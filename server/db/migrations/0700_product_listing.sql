@@ -78,8 +78,12 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Rebuilds the listing rows of the given products (a deleted or deactivated product loses them).
+-- The product rows are locked first (in id order, as placeOrder locks them): a second transaction
+-- changing the same product waits until the first commits, and its next statements then read
+-- the first one's changes, so concurrent stock updates cannot leave stale or duplicate rows.
 CREATE FUNCTION refresh_product_listing(ids integer[]) RETURNS void
 LANGUAGE sql AS $$
+  SELECT 1 FROM products WHERE product_id = ANY (ids) ORDER BY product_id FOR NO KEY UPDATE;
   DELETE FROM product_listing WHERE product_id = ANY (ids);
   INSERT INTO product_listing SELECT * FROM product_listing_rows(ids);
 $$;
@@ -131,7 +135,9 @@ LANGUAGE sql AS $$
   LEFT JOIN campaigns dc ON dc.product_id = p.product_id
   LEFT JOIN parameter_value_sets pv ON pv.product_id = p.product_id
   LEFT JOIN ratings r ON r.product_id = p.product_id
-  WHERE p.is_active;
+  WHERE p.is_active
+  -- A market's rows side by side: a list reads the pages of its market only.
+  ORDER BY pp.market_alias, p.product_id;
 $$;
 
 -- Row trigger for every source table with a product_id column (products itself included). A bulk

@@ -248,6 +248,31 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
     expect(swedishPage.rows.map((row) => row.product_id)).not.toContain(productId)
   })
 
+  it('keeps the listing right when transactions change the same product at once', async () => {
+    const db = database.db
+    const productId = 77
+    const skus = await db.selectFrom('skus').select('sku_id').where('product_id', '=', productId).execute()
+    expect(skus.length).toBeGreaterThan(1)
+    await db.updateTable('skus').set({ stock_in_stock: 50 }).where('product_id', '=', productId).execute()
+    // On PostgreSQL these run on separate connections at once; each sees the others' commits.
+    await Promise.all(
+      [...skus, ...skus].map(({ sku_id }) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('skus')
+            .set((eb) => ({ stock_in_stock: eb('stock_in_stock', '-', 1) }))
+            .where('sku_id', '=', sku_id)
+            .execute()
+        }),
+      ),
+    )
+    const { rows } = await sql<{ market_alias: string; stock_in_stock: number }>`
+      SELECT market_alias, stock_in_stock::int AS stock_in_stock FROM product_listing
+      WHERE product_id = ${productId} ORDER BY market_alias`.execute(db)
+    expect(rows.map((row) => row.stock_in_stock)).toEqual(rows.map(() => skus.length * 48))
+    expect(rows).toHaveLength(4)
+  })
+
   it('shows stock, size, campaign and activity changes at once', async () => {
     const db = database.db
     const productId = 42
