@@ -78,12 +78,14 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Rebuilds the listing rows of the given products (a deleted or deactivated product loses them).
--- The product rows are locked first (in id order, as placeOrder locks them): a second transaction
--- changing the same product waits until the first commits, and its next statements then read
--- the first one's changes, so concurrent stock updates cannot leave stale or duplicate rows.
+-- One transaction at a time (a transaction-scoped advisory lock, 'lumo-listing'): a second
+-- refresh waits until the first commits, and its next statements then read the first one's
+-- changes, so concurrent stock updates leave neither stale sums nor colliding rows. The refresh
+-- runs at commit (deferred triggers below), when the writer's other locks are taken already, so
+-- this lock is always the last one a transaction waits for and cannot close a deadlock cycle.
 CREATE FUNCTION refresh_product_listing(ids integer[]) RETURNS void
 LANGUAGE sql AS $$
-  SELECT 1 FROM products WHERE product_id = ANY (ids) ORDER BY product_id FOR NO KEY UPDATE;
+  SELECT pg_advisory_xact_lock(x'6c697374'::bigint);
   DELETE FROM product_listing WHERE product_id = ANY (ids);
   INSERT INTO product_listing SELECT * FROM product_listing_rows(ids);
 $$;
@@ -140,8 +142,9 @@ LANGUAGE sql AS $$
   ORDER BY pp.market_alias, p.product_id;
 $$;
 
--- Row trigger for every source table with a product_id column (products itself included). A bulk
--- load sets lumo.defer_product_listing = 'on' for its transaction and rebuilds once at the end.
+-- Row trigger for every source table with a product_id column (products itself included), run at
+-- the writer's commit. A bulk load sets lumo.defer_product_listing = 'on' for its transaction and
+-- rebuilds the table itself before committing.
 CREATE FUNCTION product_listing_follow() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -159,22 +162,22 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER products_listing AFTER INSERT OR UPDATE OR DELETE ON products
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER product_texts_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, language ON product_texts
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER product_categories_listing AFTER INSERT OR UPDATE OR DELETE ON product_categories
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER skus_listing AFTER INSERT OR UPDATE OR DELETE ON skus
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER product_prices_listing AFTER INSERT OR UPDATE OR DELETE ON product_prices
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER discount_campaign_products_listing AFTER INSERT OR UPDATE OR DELETE ON discount_campaign_products
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER product_parameter_values_listing AFTER INSERT OR UPDATE OR DELETE ON product_parameter_values
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
-CREATE TRIGGER reviews_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, rating ON reviews
-  FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER products_listing AFTER INSERT OR UPDATE OR DELETE ON products
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER product_texts_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, language ON product_texts
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER product_categories_listing AFTER INSERT OR UPDATE OR DELETE ON product_categories
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER skus_listing AFTER INSERT OR UPDATE OR DELETE ON skus
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER product_prices_listing AFTER INSERT OR UPDATE OR DELETE ON product_prices
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER discount_campaign_products_listing AFTER INSERT OR UPDATE OR DELETE ON discount_campaign_products
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER product_parameter_values_listing AFTER INSERT OR UPDATE OR DELETE ON product_parameter_values
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
+CREATE CONSTRAINT TRIGGER reviews_listing AFTER INSERT OR DELETE OR UPDATE OF product_id, rating ON reviews
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION product_listing_follow();
 
 -- Databases that already hold a catalogue get their listing now.
 SELECT rebuild_product_listing();

@@ -191,7 +191,8 @@ async function seedProducts(run: SeedRun, productCount: number): Promise<Product
     progress.update('products', last, productCount)
   }
   progress.line(`products: ${productCount} written; building indexes, keys and the listing table`)
-  await sql`SELECT set_config('lumo.defer_product_listing', 'off', true)`.execute(trx)
+  // The deferred listing triggers of the loaded rows fire at commit and skip (the setting stays
+  // on for the transaction): the rebuild has read every row already.
   await sql`SELECT rebuild_product_listing()`.execute(trx)
   await restoreIndexes()
   await restoreForeignKeys()
