@@ -143,14 +143,10 @@ LANGUAGE sql AS $$
 $$;
 
 -- Row trigger for every source table with a product_id column (products itself included), run at
--- the writer's commit. A bulk load sets lumo.defer_product_listing = 'on' for its transaction and
--- rebuilds the table itself before committing.
+-- the writer's commit. The seed disables these triggers for its bulk load and rebuilds the table.
 CREATE FUNCTION product_listing_follow() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF current_setting('lumo.defer_product_listing', true) = 'on' THEN
-    RETURN NULL;
-  END IF;
   IF TG_OP = 'DELETE' THEN
     PERFORM refresh_product_listing(ARRAY[OLD.product_id]);
   ELSIF TG_OP = 'UPDATE' AND OLD.product_id <> NEW.product_id THEN

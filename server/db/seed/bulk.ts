@@ -128,3 +128,32 @@ export async function deferForeignKeys(
     }
   }
 }
+
+/**
+ * Disables the tables' triggers whose names end in `suffix` and returns a function that enables
+ * them again: the listing triggers (migration 0700) would refresh a product for every loaded row.
+ */
+export async function pauseTriggers(
+  trx: Transaction<DB>,
+  tables: readonly TableName[],
+  suffix: string,
+): Promise<() => Promise<void>> {
+  const { rows } = await sql<{ table_name: string; name: string }>`
+    SELECT t.tgrelid::regclass::text AS table_name, t.tgname AS name
+    FROM pg_trigger t
+    WHERE NOT t.tgisinternal AND right(t.tgname, ${suffix.length}) = ${suffix}
+      AND t.tgrelid IN (${sql.join(tables.map((table) => sql`${table}::regclass`))})
+  `.execute(trx)
+  const alter = (action: 'DISABLE' | 'ENABLE') =>
+    Promise.all(
+      rows.map((row) =>
+        sql`ALTER TABLE ${sql.raw(row.table_name)} ${sql.raw(action)} TRIGGER ${sql.id(row.name)}`.execute(
+          trx,
+        ),
+      ),
+    )
+  await alter('DISABLE')
+  return async () => {
+    await alter('ENABLE')
+  }
+}

@@ -18,7 +18,7 @@ import {
   type ProductRows,
 } from './catalogue'
 import { codeRows, contentRows, customerRows, marketRows, shippingAndPaymentRows } from './commerce'
-import { bulkInsert, deferForeignKeys, deferSecondaryIndexes, type TableName } from './bulk'
+import { bulkInsert, deferForeignKeys, deferSecondaryIndexes, pauseTriggers, type TableName } from './bulk'
 import { DEFAULT_SEED } from './fixtures'
 import { logProgress, type Progress } from './progress'
 
@@ -181,7 +181,7 @@ async function seedProducts(run: SeedRun, productCount: number): Promise<Product
   const tables = PRODUCT_TABLES.map(([table]) => table)
   const restoreIndexes = await deferSecondaryIndexes(trx, [...tables, 'product_listing'])
   const restoreForeignKeys = await deferForeignKeys(trx, tables)
-  await sql`SELECT set_config('lumo.defer_product_listing', 'on', true)`.execute(trx)
+  const resumeListing = await pauseTriggers(trx, tables, '_listing')
   const counts: ProductCounts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
   for (let first = 1; first <= productCount; first += PRODUCTS_PER_ROUND) {
     const last = Math.min(productCount, first + PRODUCTS_PER_ROUND - 1)
@@ -191,9 +191,8 @@ async function seedProducts(run: SeedRun, productCount: number): Promise<Product
     progress.update('products', last, productCount)
   }
   progress.line(`products: ${productCount} written; building indexes, keys and the listing table`)
-  // The deferred listing triggers of the loaded rows fire at commit and skip (the setting stays
-  // on for the transaction): the rebuild has read every row already.
   await sql`SELECT rebuild_product_listing()`.execute(trx)
+  await resumeListing()
   await restoreIndexes()
   await restoreForeignKeys()
   return counts
