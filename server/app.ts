@@ -57,7 +57,16 @@ export async function buildApp({
   // Storefront.
   const serviceFetch = createServiceFetch(app, config)
   await app.register(graphqlProxy, { config, serviceFetch })
-  await app.register(ssr, { config, serviceFetch, dev })
+  app.decorate('pageCache', null)
+  await app.register(ssr, {
+    config,
+    serviceFetch,
+    dev,
+    database,
+    onPageCache: (cache) => {
+      app.pageCache = cache
+    },
+  })
 
   return app
 }

@@ -46,6 +46,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40))
   })
 
+  it('sizes the page cache, turns it off with PAGE_CACHE_MB=0, and takes a Redis URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() })
+    expect(config.pageCache).toMatchObject({ enabled: true, maxBytes: 64 * 1024 * 1024, freshSeconds: 300 })
+    expect(loadConfig({ DATA_DIR: dataDir(), PAGE_CACHE_MB: '0' }).pageCache.enabled).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: 'rediss://cache.internal:6380/2' }).redisUrl).toBe(
+      'rediss://cache.internal:6380/2',
+    )
+  })
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PORT: '' })
     expect(config.databaseUrl).toBeUndefined()
@@ -61,6 +70,10 @@ describe('loadConfig', () => {
     [{ SEED_PRODUCTS: '5' }, 'SEED_PRODUCTS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ MARKET_DOMAINS: 'xx=lumo.xx' }, 'MARKET_DOMAINS'],
+    [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
+    [{ PAGE_CACHE_MB: '-1' }, 'PAGE_CACHE_MB'],
+    [{ PAGE_CACHE_FRESH_SECONDS: '0' }, 'PAGE_CACHE_FRESH_SECONDS'],
   ])('stops on bad configuration and names the variable: %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(variable)

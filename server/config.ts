@@ -29,7 +29,10 @@ const EnvSchema = z.object({
   IMAGE_URL: optionalUrl,
   PAYMENT_URL: optionalUrl,
   SMTP_URL: optionalUrl,
-  REDIS_URL: optionalUrl,
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
+  PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   SESSION_SECRET: z.string().min(32).optional(),
   PAYMENT_SECRET: z.string().min(32).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
@@ -62,7 +65,17 @@ export interface Config {
   apiKey: string
   services: ServiceUrls
   smtpUrl: string | undefined
+  /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
+  /** The shared page cache (server/ssr/page-cache, docs/adr/0014-page-cache.md). */
+  pageCache: {
+    enabled: boolean
+    /** The in-process store's bound (unused with Redis). */
+    maxBytes: number
+    freshSeconds: number
+    staleSeconds: number
+    redisPrefix: string
+  }
   sessionSecret: string
   /** Signs the payment provider's sessions and callbacks (docs/adr/0012-payments.md). */
   paymentSecret: string
@@ -141,6 +154,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
+    pageCache: {
+      enabled: env.PAGE_CACHE_MB > 0,
+      maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+      freshSeconds: env.PAGE_CACHE_FRESH_SECONDS,
+      staleSeconds: env.PAGE_CACHE_STALE_SECONDS,
+      redisPrefix: 'lumo:page-cache:',
+    },
     sessionSecret,
     paymentSecret:
       env.PAYMENT_SECRET ?? createHmac('sha256', sessionSecret).update('lumopay-signing').digest('base64url'),

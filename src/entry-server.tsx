@@ -6,12 +6,14 @@
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
 import { createIntl } from 'react-intl'
+import type { NormalizedCacheObject } from '@apollo/client'
 import { LOCALES } from './lib/markets'
 import { resolveUrl, routeByName } from './lib/paths'
 import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { initServerState } from './app/server-state'
+import { cacheTagsOf } from './app/cache-tags'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
 import { loadCompiledMessages, type CompiledMessages } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
@@ -83,6 +85,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     locale,
     path: url.pathname,
     urlMode: context.urlSettings.mode,
+    sharedPage: context.sharedPage === true,
   })
 
   const handler = createStaticHandler(routes, { basename })
@@ -124,7 +127,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   })
 
   const router = createStaticRouter(handler.dataRoutes, routerContext)
-  const boot: BootState = { site, redux: store.getState(), apollo: apollo.extract(), messages }
+  const apolloState = apollo.extract() as NormalizedCacheObject
+  const boot: BootState = { site, redux: store.getState(), apollo: apolloState, messages }
   const element = (
     <App store={store} getApollo={getApollo} site={site} messages={messages}>
       <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
@@ -144,6 +148,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
       status === 200 &&
       matchedHandle?.layout === 'default' &&
       !routeByName(matchedHandle.name).middleware.includes('login-required'),
+    cacheTags: cacheTagsOf(apolloState, { routeName: matchedHandle?.name ?? 'not-found', status }),
     render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
   }
 }

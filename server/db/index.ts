@@ -33,8 +33,17 @@ export interface Database {
   migrations: MigrationResult
   /** Listen to every statement run through `db` (tests count statements with it). Returns unsubscribe. */
   onQuery(listener: QueryListener): () => void
+  /**
+   * Receive the notifications of one channel (`pg_notify`): PGlite delivers them in process, a
+   * PostgreSQL server through a dedicated connection of this listener's own. When that
+   * connection was lost and is back, `onNotify` gets '*' (notifications may have been missed).
+   * Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
+
+export type Listen = Database['listen']
 
 export interface OpenDatabaseOptions {
   dataDir: string
@@ -157,7 +166,8 @@ export async function openPGliteDatabase(
     await pglite.close()
     throw error
   }
-  return createDatabase('pglite', createPGlitePool(pglite), migrations, options)
+  const listen: Listen = async (channel, onNotify) => pglite.listen(channel, onNotify)
+  return createDatabase('pglite', createPGlitePool(pglite), migrations, listen, options)
 }
 
 export async function openPostgres(
@@ -190,13 +200,63 @@ export async function openPostgres(
     await pool.end()
     throw error
   }
-  return createDatabase('postgres', pool, migrations, options)
+  const listen: Listen = (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify, options.log)
+  return createDatabase('postgres', pool, migrations, listen, options)
+}
+
+const RECONNECT_DELAY_MS = 1000
+
+/** LISTEN on a connection of its own (a pooled one would be handed to queries and lose it). */
+async function listenOnPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  log: ((line: string) => void) | undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    next.on('error', (error) => {
+      log?.(`notification connection lost: ${error.message}`)
+      void next.end().catch(() => undefined)
+      if (client === next) reconnect()
+    })
+    await next.connect()
+    await next.query(`LISTEN ${next.escapeIdentifier(channel)}`)
+    client = next
+  }
+  const reconnect = () => {
+    client = undefined
+    if (stopped) return
+    retry = setTimeout(() => {
+      connect().then(
+        () => onNotify('*'),
+        (error: Error) => {
+          log?.(`notification connection failed: ${error.message}`)
+          reconnect()
+        },
+      )
+    }, RECONNECT_DELAY_MS)
+    retry.unref()
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => undefined)
+  }
 }
 
 function createDatabase(
   kind: DatabaseKind,
   pool: ConstructorParameters<typeof PostgresDialect>[0]['pool'],
   migrations: MigrationResult,
+  listen: Listen,
   options: Pick<OpenDatabaseOptions, 'onQuery'>,
 ): Database {
   const listeners = new Set<QueryListener>()
@@ -223,6 +283,7 @@ function createDatabase(
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+    listen,
     close() {
       closing ??= db.destroy()
       return closing

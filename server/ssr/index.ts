@@ -7,7 +7,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../config'
+import type { Database } from '../db'
 import { renderPage, type EntryServer } from './render'
+import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
 
@@ -15,13 +17,19 @@ export interface SsrOptions {
   config: Config
   serviceFetch: typeof fetch
   dev: boolean
+  database: Database
+  /** Receives the shared page cache, so the app can expose it (tests, operators). */
+  onPageCache?: (cache: PageCache) => void
 }
 
 const root = path.resolve(import.meta.dirname, '../..')
 export const clientDist = path.join(root, 'dist/client')
 const serverEntry = path.join(root, 'dist/server/entry-server.js')
 
-export default async function ssr(app: FastifyInstance, { config, serviceFetch, dev }: SsrOptions) {
+export default async function ssr(
+  app: FastifyInstance,
+  { config, serviceFetch, dev, database, onPageCache }: SsrOptions,
+) {
   let vite: ViteDevServer | undefined
   let entry: EntryServer | undefined
   let manifest: AssetManifest | undefined
@@ -65,14 +73,22 @@ export default async function ssr(app: FastifyInstance, { config, serviceFetch, 
   )
   await app.register(sitemap, { config, serviceFetch })
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  const render = async (request: FastifyRequest, reply: FastifyReply, sharedPage: boolean) => {
     if (vite) {
       entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer
       manifest = devAssets()
     }
-    return renderPage(request, reply, { entry: entry!, manifest: manifest!, config, serviceFetch, dev })
+    const pageEntry = sharedPage ? sharedPageEntry(entry!, reply) : entry!
+    return renderPage(request, reply, { entry: pageEntry, manifest: manifest!, config, serviceFetch, dev })
   }
-  app.get('/*', handler)
+  // Pages every shopper sees alike come from the shared page cache (not in development: Vite
+  // serves changing modules there).
+  const pageCache =
+    !dev && config.pageCache.enabled ? await createPageCache({ app, config, database, render }) : null
+  if (pageCache) onPageCache?.(pageCache.cache)
+  app.get('/*', (request, reply) =>
+    pageCache ? pageCache.handle(request, reply) : render(request, reply, false),
+  )
 }
 
 /** Everything shoppers see may be crawled; the API, BFF and payment pages may not. */

@@ -21,6 +21,8 @@ export interface PrepareContext {
   userAgent: string
   nonce: string
   isProduction: boolean
+  /** Rendered for the shared page cache: the shopper's own state is left to the browser. */
+  sharedPage?: boolean
 }
 
 export type Prepared =
@@ -39,6 +41,8 @@ export type Prepared =
       errors: unknown[]
       /** A public page the service worker may keep for offline reading (no checkout or account page). */
       offlineCacheable: boolean
+      /** What the page shows, for the page cache's invalidation (src/app/cache-tags.ts). */
+      cacheTags: string[]
       render(options: RenderToPipeableStreamOptions): PipeableStream
     }
 

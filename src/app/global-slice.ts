@@ -61,6 +61,11 @@ export interface GlobalState {
   currentPath: string
   /** connectivity (spec §4); the server cannot know, so it assumes online */
   online: boolean
+  /**
+   * The server rendered this page for every shopper (the shared page cache): it saw none of the
+   * shopper's cookies, so the browser restores the personal parts (cart, user, last visited).
+   */
+  sharedPage: boolean
 }
 
 export const DEFAULT_CONFIG: GlobalConfig = {
@@ -93,6 +98,7 @@ export const initialGlobalState: GlobalState = {
   currentRouteName: '',
   currentPath: '',
   online: true,
+  sharedPage: false,
 }
 
 /** Spec §5: the merged favourites list is capped at 1000 entries. */
@@ -162,6 +168,9 @@ const globalSlice = createSlice({
     ancientBrowserSet(state, action: PayloadAction<boolean>) {
       state.ancientBrowser = action.payload
     },
+    sharedPageRendered(state) {
+      state.sharedPage = true
+    },
     categoryTreeSet(state, action: PayloadAction<CategoryNode[]>) {
       state.categoryTree = action.payload
     },
@@ -202,6 +211,7 @@ export const {
   onlineSet,
   ancientBrowserSet,
   categoryTreeSet,
+  sharedPageRendered,
   customerTypeSet,
   favoritesSet,
   favoriteAdded,

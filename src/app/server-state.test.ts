@@ -160,6 +160,31 @@ describe('initServerState', () => {
     expect(without.getState().cart).toMatchObject({ id: null, status: 'empty' })
   })
 
+  it('renders a shared page with no shopper state: only the customer type counts', async () => {
+    const store = makeStore(undefined, { devTools: false })
+    await initServerState(
+      store,
+      options({
+        sharedPage: true,
+        userAgent: DESKTOP_UA,
+        cookies: {
+          'lumo-cart': 'cart-123',
+          'lumo-auth': 'token',
+          'lumo-user': JSON.stringify({ id: 'u1', email: 'a@example.test', customerType: 'PERSON' }),
+          'lumo-persisted-states': JSON.stringify({ lastVisited: { productIds: ['9'] } }),
+          'lumo-checkout-market': 'se',
+          'lumo-user-type': 'ORGANIZATION',
+        },
+      }),
+    )
+    const state = store.getState()
+    expect(state.global).toMatchObject({ sharedPage: true, customerType: 'ORGANIZATION', viewportWidth: 0 })
+    expect(state.cart).toMatchObject({ id: null, status: 'empty' })
+    expect(state.auth.user).toBeNull()
+    expect(state.lastVisited.productIds).toEqual([])
+    expect(state.channel.checkoutMarket).toBe('fi')
+  })
+
   it('restores persisted states and the customer type, ignoring garbage', async () => {
     const store = makeStore(undefined, { devTools: false })
     await initServerState(

@@ -17,6 +17,7 @@ import {
   isAncientBrowser,
   isDesktopDevice,
   routeChanged,
+  sharedPageRendered,
   viewportWidthSet,
   type GlobalConfig,
 } from './global-slice'
@@ -78,6 +79,11 @@ export interface ServerStateOptions {
   urlMode?: 'path' | 'domain'
   /** overrides of the global config (endpoints, thresholds) */
   config?: Partial<GlobalConfig>
+  /**
+   * The page is rendered for the shared page cache: only the cookies that pick the market,
+   * language and customer type count; the shopper's own state is left to the browser.
+   */
+  sharedPage?: boolean
   /** where a failed market fetch is reported; console.warn by default */
   log?: (message: string, error: unknown) => void
 }
@@ -166,16 +172,20 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   if (options.config) store.dispatch(configSet(options.config))
   store.dispatch(routeChanged({ routeName: options.routeName, path }))
   if (options.listSelection) store.dispatch(listPageEntered({ path, selection: options.listSelection }))
-  store.dispatch(ancientBrowserSet(isAncientBrowser(options.userAgent)))
-  if (isDesktopDevice(options.userAgent)) store.dispatch(viewportWidthSet(DESKTOP_DEFAULT_VIEWPORT_WIDTH))
+  // a shared page is the same for every device: the browser measures its own viewport
+  const sharedPage = options.sharedPage === true
+  const userAgent = sharedPage ? '' : options.userAgent
+  if (sharedPage) store.dispatch(sharedPageRendered())
+  store.dispatch(ancientBrowserSet(isAncientBrowser(userAgent)))
+  if (isDesktopDevice(userAgent)) store.dispatch(viewportWidthSet(DESKTOP_DEFAULT_VIEWPORT_WIDTH))
 
-  const persisted = parsePersistedStates(cookies[COOKIES.persistedStates])
+  const persisted = sharedPage ? {} : parsePersistedStates(cookies[COOKIES.persistedStates])
   if (persisted.lastVisited) store.dispatch(lastVisitedRestored(persisted.lastVisited.productIds))
   if (persisted.loyalty) store.dispatch(membershipRestored(persisted.loyalty))
   const userType = cookies[COOKIES.userType]
   if (userType) store.dispatch(customerTypeSet(userType))
 
-  const checkoutCookie = cookies[COOKIES.checkoutMarket]
+  const checkoutCookie = sharedPage ? undefined : cookies[COOKIES.checkoutMarket]
   const checkoutMarket = isMarketAlias(checkoutCookie) ? checkoutCookie : options.market
   // the built-in (fallback) markets are in the initial state; the channel's list replaces them
   await loadMarkets(store, options)
@@ -189,10 +199,11 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   )
 
   // spec §4 auth: a user without a session token is no user
-  const user = cookies[COOKIES.auth] ? parseUserCookie(cookies[COOKIES.user]) : null
+  const user = !sharedPage && cookies[COOKIES.auth] ? parseUserCookie(cookies[COOKIES.user]) : null
   store.dispatch(userRestored(user))
 
-  const cartId = cookies[COOKIES.cart]
+  // a shared page shows the empty cart; the browser loads the shopper's (client/personal-state.ts)
+  const cartId = sharedPage ? undefined : cookies[COOKIES.cart]
   store.dispatch(cartRestored(cartId && cartId.length <= 200 ? cartId : null))
   await loadCartOnServer(
     store,

@@ -69,6 +69,12 @@ export interface RouteDefinition {
    * shown"). The router glue throws a 404 Response from the loader when it returns false.
    */
   validate?: (params: Params) => boolean
+  /**
+   * The page shows the same thing to every shopper of a market, language and customer type, so
+   * the server may answer it from the shared page cache (server/ssr/page-cache). Personal pages
+   * (checkout, account, payment results, favourites) and unbounded ones (search) are not.
+   */
+  cacheable: boolean
 }
 
 export interface UrlSettings {
@@ -120,41 +126,64 @@ export function aliasFromParams(params: Params): string | undefined {
 function localised(
   name: LocalisedRouteName,
   middleware: MiddlewareName[],
-  layout: LayoutName = 'default',
+  { layout = 'default', cacheable }: { layout?: LayoutName; cacheable: boolean },
 ): RouteDefinition {
-  return { name, path: LOCALISED_PATHS[name], middleware, layout, localised: true }
+  return { name, path: LOCALISED_PATHS[name], middleware, layout, localised: true, cacheable }
 }
 
 export const ROUTES: readonly RouteDefinition[] = [
-  { name: 'home', path: '/', middleware: PLAIN, layout: 'default', localised: false },
-  localised('checkout', PLAIN, 'undistracted'),
-  localised('account-orders', ACCOUNT),
-  localised('account-settings', ACCOUNT),
-  localised('account-balance', ACCOUNT),
-  localised('account-membership', ACCOUNT),
-  localised('account-invoices', ACCOUNT),
-  localised('favorites', PLAIN),
-  localised('brands', PLAIN),
-  localised('bestsellers', LIST),
-  localised('incoming', LIST),
-  localised('new-arrivals', LIST),
-  localised('register-return', PLAIN),
-  { name: 'not-found', path: '/404', middleware: PLAIN, layout: 'default', localised: false },
-  { name: 'account', path: '/account', middleware: ACCOUNT, layout: 'default', localised: false },
+  { name: 'home', path: '/', middleware: PLAIN, layout: 'default', localised: false, cacheable: true },
+  localised('checkout', PLAIN, { layout: 'undistracted', cacheable: false }),
+  localised('account-orders', ACCOUNT, { cacheable: false }),
+  localised('account-settings', ACCOUNT, { cacheable: false }),
+  localised('account-balance', ACCOUNT, { cacheable: false }),
+  localised('account-membership', ACCOUNT, { cacheable: false }),
+  localised('account-invoices', ACCOUNT, { cacheable: false }),
+  localised('favorites', PLAIN, { cacheable: false }),
+  localised('brands', PLAIN, { cacheable: true }),
+  localised('bestsellers', LIST, { cacheable: true }),
+  localised('incoming', LIST, { cacheable: true }),
+  localised('new-arrivals', LIST, { cacheable: true }),
+  localised('register-return', PLAIN, { cacheable: false }),
+  {
+    name: 'not-found',
+    path: '/404',
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: true,
+  },
+  {
+    name: 'account',
+    path: '/account',
+    middleware: ACCOUNT,
+    layout: 'default',
+    localised: false,
+    cacheable: false,
+  },
   {
     name: 'reset-password',
     path: '/account/reset-password',
     middleware: PLAIN,
     layout: 'default',
     localised: false,
+    cacheable: false,
   },
-  { name: 'member', path: `/${SHOP_NAME}-member`, middleware: PLAIN, layout: 'default', localised: false },
+  {
+    name: 'member',
+    path: `/${SHOP_NAME}-member`,
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: false,
+  },
   {
     name: 'style-gallery',
     path: `/${SHOP_NAME}style`,
     middleware: ['default', 'check-is-member'],
     layout: 'default',
     localised: false,
+    cacheable: false,
   },
   {
     name: 'checkout-confirm',
@@ -162,6 +191,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: PLAIN,
     layout: 'undistracted-special',
     localised: false,
+    cacheable: false,
   },
   {
     // react-router segments are whole, so /checkout/{provider}-fail is matched as a segment
@@ -171,6 +201,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: PLAIN,
     layout: 'undistracted-special',
     localised: false,
+    cacheable: false,
     validate: (params) => paymentProviderFromFailure(params.failure) !== undefined,
   },
   {
@@ -179,6 +210,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: PLAIN,
     layout: 'default',
     localised: false,
+    cacheable: false,
   },
   {
     // /p/{alias}, /p/(.*)/{alias}, /p/(.*)/(.*)/{alias}: one to three segments, alias last
@@ -188,6 +220,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: PLAIN,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: (params) => params['*'] === undefined || splatLength(1, 3)(params),
   },
   {
@@ -199,6 +232,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: LIST,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: (params) => params['*'] === undefined || splatLength(1, 2)(params),
   },
   {
@@ -207,6 +241,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: LIST,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: splatLength(1, Infinity),
   },
   {
@@ -215,27 +250,51 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: LIST,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: splatLength(1, Infinity),
   },
-  { name: 'search', path: '/s/:search', middleware: LIST, layout: 'default', localised: false },
+  {
+    name: 'search',
+    path: '/s/:search',
+    middleware: LIST,
+    layout: 'default',
+    localised: false,
+    cacheable: false,
+  },
   {
     name: 'list',
     path: '/l/*',
     middleware: LIST,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: splatLength(1, Infinity),
   },
   // /content/{alias?} also serves /content/{preview?} (the same pattern)
-  { name: 'content', path: '/content/:alias?', middleware: PLAIN, layout: 'default', localised: false },
+  {
+    name: 'content',
+    path: '/content/:alias?',
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: true,
+  },
   {
     name: 'inspiration',
     path: '/inspiration/:alias',
     middleware: PLAIN,
     layout: 'default',
     localised: false,
+    cacheable: true,
   },
-  { name: 'content-page', path: '/:alias', middleware: PLAIN, layout: 'default', localised: false },
+  {
+    name: 'content-page',
+    path: '/:alias',
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: true,
+  },
   {
     // anything else: the router glue shows the 404 page because the check always fails
     name: 'no-match',
@@ -243,6 +302,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     middleware: PLAIN,
     layout: 'default',
     localised: false,
+    cacheable: true,
     validate: () => false,
   },
 ]

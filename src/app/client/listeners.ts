@@ -19,6 +19,7 @@ import { checkoutMarketChanged, marketChanged } from '../../features/channel/sli
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
+import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 
 export const FAVORITES_STORAGE_KEY = 'favorites'
@@ -184,6 +185,8 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
 
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
+  // first: the listeners below judge the cart and user cookies by the state
+  restorePersonalState(store)
   const stops = [
     startCookieSync(store),
     startBroadcastSync(store),

@@ -1,0 +1,38 @@
+/**
+ * A page from the shared page cache was rendered without the shopper's cookies (the server's
+ * initServerState with `sharedPage`). After hydration the browser puts the shopper's own parts
+ * back from the cookies the server would have read: the cart (loaded through the same-origin
+ * BFF by the cart's listeners, with the spec's retries), the checkout market, the user's public
+ * profile (the account link; what the user may do is still decided from the HttpOnly token on
+ * the server), the last visited products and the loyalty membership. It runs before the
+ * listeners that would otherwise drop the cart and user cookies the server "did not accept".
+ */
+import type { AppStore } from '../store'
+import { COOKIES, parsePersistedStates, readCookie } from '../cookies'
+import { isMarketAlias } from '../../lib/markets'
+import { cartRestored } from '../../features/cart/slice'
+import { parseUserCookie, userRestored } from '../../features/auth/slice'
+import { checkoutMarketChanged } from '../../features/channel/slice'
+import { lastVisitedRestored } from '../../features/lastVisited/slice'
+import { membershipRestored } from '../../features/loyalty/slice'
+
+/** The same bound the server puts on the cart cookie (server-state.ts). */
+const MAX_CART_ID_LENGTH = 200
+
+export function restorePersonalState(store: AppStore): void {
+  if (!store.getState().global.sharedPage) return
+  const persisted = parsePersistedStates(readCookie(COOKIES.persistedStates))
+  if (persisted.lastVisited) store.dispatch(lastVisitedRestored(persisted.lastVisited.productIds))
+  if (persisted.loyalty) store.dispatch(membershipRestored(persisted.loyalty))
+
+  const checkoutMarket = readCookie(COOKIES.checkoutMarket)
+  if (isMarketAlias(checkoutMarket) && checkoutMarket !== store.getState().channel.checkoutMarket)
+    store.dispatch(checkoutMarketChanged(checkoutMarket))
+
+  const user = parseUserCookie(readCookie(COOKIES.user))
+  if (user) store.dispatch(userRestored(user))
+
+  // the cart's status becomes 'loading', which the cart's listeners answer by loading it
+  const cartId = readCookie(COOKIES.cart)
+  if (cartId && cartId.length <= MAX_CART_ID_LENGTH) store.dispatch(cartRestored(cartId))
+}
