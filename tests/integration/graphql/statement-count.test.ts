@@ -82,7 +82,9 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
 
   it('home: campaigns and two rails', async () => {
     const count = await countAt(HOME, { railSize: 8 })
-    expect(count).toBeLessThanOrEqual(6)
+    // Markets and category tree are cached; three lists, the facets, and the rails' images in one
+    // batch (PGlite) or one per rail (PostgreSQL answers the two rails at different moments).
+    expect(count).toBeLessThanOrEqual(7)
     expect(await statementsOf(HOME, { railSize: 40 })).toBe(count)
   })
 
