@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
+import { compiledMessages } from './scripts/vite/compiled-messages.ts'
 
 /**
  * The page gets its messages as ICU syntax trees (src/app/i18n.ts loadCompiledMessages), so the
@@ -20,7 +21,7 @@ function noIcuParserInBrowser(): Plugin {
 // The client build writes a manifest so the server can link the entry, its imports and the
 // current page's chunk (server/ssr/assets.ts). The SSR build is made by scripts/build.ts.
 export default defineConfig({
-  plugins: [react(), noIcuParserInBrowser()],
+  plugins: [react(), noIcuParserInBrowser(), compiledMessages()],
   build: {
     manifest: true,
     outDir: 'dist/client',

@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { compiledMessages } from './scripts/vite/compiled-messages.ts'
 
 const require = createRequire(import.meta.url)
 
 // Two projects: unit tests live next to the code, integration tests under tests/integration
 // run against a real database (PGlite always, PostgreSQL too when TEST_DATABASE_URL is set).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compiledMessages()],
   resolve: {
     // One graphql instance: mercurius require()s the CommonJS build, so tests must not load the ESM
     // build beside it ("Cannot use GraphQLObjectType from another module or realm").

@@ -62,7 +62,7 @@ async function buildForProduction(quiet: boolean) {
     swDest: path.join(root, 'dist/client/sw.js'),
     globDirectory: path.join(root, 'dist/client'),
     globPatterns: [
-      'assets/**/*.{js,css,svg,png,webp,woff2}',
+      'assets/**/*.{js,css,json,svg,png,webp,woff2}',
       'manifest.webmanifest',
       'icons/*.png',
       'offline.html',

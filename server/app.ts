@@ -13,7 +13,7 @@ import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
 import graphqlProxy from './ssr/graphql-proxy'
-import { createServiceFetch } from './ssr/service-fetch'
+import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 
 export interface AppOptions {

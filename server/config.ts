@@ -7,7 +7,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { MARKET_ALIASES, type MarketAlias } from '../src/lib/markets'
+import { MARKET_ALIASES, type MarketAlias } from '../src/shared/markets'
 
 const optionalUrl = z.url({ protocol: /^(https?|postgres(ql)?|smtps?|redis)$/ }).optional()
 

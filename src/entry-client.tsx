@@ -3,11 +3,13 @@
  * loads the current page's module before hydrating (so the first render matches the server's),
  * and hydrates.
  */
+import { startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router'
 import { makeStore } from './app/store'
 import { once } from './app/apollo-access'
 import { createRoutes } from './app/router'
+import { loadCompiledMessages } from './app/i18n'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
 import type { BootState } from './entry-server'
@@ -20,12 +22,15 @@ declare global {
 }
 
 async function boot() {
-  const { site, redux, apollo: apolloState, messages } = window.__LUMO__
+  const { site, redux } = window.__LUMO__
   const store = makeStore(redux as Parameters<typeof makeStore>[0])
-  // Apollo is loaded after hydration (see app/apollo-access.tsx) and restored from the server's cache.
+  // The page's messages are a chunk of their own, modulepreloaded by the page's head.
+  const messagesLoaded = loadCompiledMessages(site.locale)
+  // Apollo is loaded after hydration (see app/apollo-access.tsx); the page's data came with the
+  // router's hydration data, so its cache starts empty.
   const getApollo = once(async () => {
     const { createBrowserApollo } = await import('./app/apollo-browser')
-    return createBrowserApollo({ market: site.market, locale: site.locale }, apolloState)
+    return createBrowserApollo({ market: site.market, locale: site.locale })
   })
   const routes = createRoutes({ getApollo, store, site, isServer: false })
 
@@ -40,26 +45,32 @@ async function boot() {
     }),
   )
 
+  const messages = await messagesLoaded
   const router = createBrowserRouter(routes, {
     basename: site.basename,
     hydrationData: window.__staticRouterHydrationData,
   })
-  hydrateRoot(
-    document.getElementById('root')!,
-    <App store={store} getApollo={getApollo} site={site} messages={messages}>
-      <RouterProvider router={router} />
-    </App>,
-    {
-      onRecoverableError(error, info) {
-        console.error('Recoverable React error', error, info.componentStack)
-        reportError('recoverable', error, { info: info.componentStack ?? undefined })
+  // Hydrating inside a transition lets React yield to the browser every few milliseconds instead
+  // of one long task for the whole page (Lighthouse's total blocking time); the server markup
+  // stays visible and clickable meanwhile.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <App store={store} getApollo={getApollo} site={site} messages={messages}>
+        <RouterProvider router={router} />
+      </App>,
+      {
+        onRecoverableError(error, info) {
+          console.error('Recoverable React error', error, info.componentStack)
+          reportError('recoverable', error, { info: info.componentStack ?? undefined })
+        },
+        onUncaughtError(error, info) {
+          console.error('Uncaught React error', error)
+          reportError('uncaught', error, { info: info.componentStack ?? undefined })
+        },
       },
-      onUncaughtError(error, info) {
-        console.error('Uncaught React error', error)
-        reportError('uncaught', error, { info: info.componentStack ?? undefined })
-      },
-    },
-  )
+    )
+  })
 }
 
 /** The service worker makes the shop installable and usable offline; its failures never matter to the page. */

@@ -7,26 +7,31 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'reac
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
 import { createIntl } from 'react-intl'
 import type { NormalizedCacheObject } from '@apollo/client'
-import { LOCALES } from './lib/markets'
-import { resolveUrl, routeByName } from './lib/paths'
+import { LOCALES } from './shared/markets'
+import { resolveUrl, routeByName } from './shared/paths'
 import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
+import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { cacheTagsOf } from './app/cache-tags'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
-import { loadCompiledMessages, type CompiledMessages } from './app/i18n'
+import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
-import type { PrepareContext, Prepared } from '../server/ssr/render'
+import type { PrepareContext, Prepared } from './shared/server-entry'
 
+/**
+ * What the client boots from, inline in the page. Page data is in the router's hydration data
+ * (`__staticRouterHydrationData`, the loaders' results) and only there: the Apollo cache that
+ * fetched it is not serialised, and the messages are a cacheable chunk of their own
+ * (docs/adr/0016-lean-render.md).
+ */
 export interface BootState {
   site: Site
   redux: unknown
-  apollo: unknown
-  messages: CompiledMessages
 }
 
 function statusOf(error: unknown): number {
@@ -70,6 +75,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     ssrMode: true,
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
+    terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
   })
   const getApollo = () => Promise.resolve(apollo)
   const routes = createRoutes({ getApollo, store, site, isServer: true })
@@ -127,8 +133,9 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   })
 
   const router = createStaticRouter(handler.dataRoutes, routerContext)
+  // the page cache's tags come from what the render fetched; the page itself does not carry it
   const apolloState = apollo.extract() as NormalizedCacheObject
-  const boot: BootState = { site, redux: store.getState(), apollo: apolloState, messages }
+  const boot: BootState = { site, redux: store.getState() }
   const element = (
     <App store={store} getApollo={getApollo} site={site} messages={messages}>
       <StaticRouterProvider router={router} context={routerContext} nonce={context.nonce} />
@@ -142,6 +149,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     lang: head.lang,
     bootJson: serializeForScriptExpression(boot),
     routeModule: matchedHandle?.module,
+    messagesModule: messagesModuleId(locale),
+    messagesUrl: (await messagesAssetUrl(locale)) ?? undefined,
     errors,
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
     offlineCacheable:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { medianRun, pickFromSitemap, readReport, type LighthouseFigures } from './lighthouse'
+import { medianRun, pickFromSitemap, readReport, searchPathFor, type LighthouseFigures } from './lighthouse'
 
 function report(scores: Record<string, number>, failingAudit?: string) {
   const auditRefs = [{ id: 'color-contrast', weight: 7 }]
@@ -29,6 +29,29 @@ describe('readReport', () => {
     )
     expect(figures.failing).toEqual(['Low contrast'])
   })
+
+  it('lists the render-blocking requests by path with their estimated cost', () => {
+    const base = report({ performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 })
+    const figures = readReport({
+      ...base,
+      audits: {
+        ...base.audits,
+        'render-blocking-resources': {
+          score: 0,
+          title: 'Render-blocking',
+          details: { items: [{ url: 'http://127.0.0.1:1/assets/index-abc.css', wastedMs: 312.4 }] },
+        },
+      },
+    })
+    expect(figures.renderBlocking).toEqual(['/assets/index-abc.css (312 ms)'])
+  })
+})
+
+describe('searchPathFor', () => {
+  it("searches for the product alias's first word", () => {
+    expect(searchPathFor('/fi/p/musta-satiinimekko-12')).toBe('/fi/s/musta')
+    expect(searchPathFor('/fi/p/%C3%A4iti-mekko')).toBe('/fi/s/%C3%A4iti')
+  })
 })
 
 describe('medianRun', () => {
@@ -38,6 +61,7 @@ describe('medianRun', () => {
     cls: 0,
     tbtMs: 0,
     failing: [],
+    renderBlocking: [],
   })
   it('picks the run with the median performance score', () => {
     expect(medianRun([run(80), run(99), run(91)]).lcpMs).toBe(91)

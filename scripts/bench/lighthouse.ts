@@ -1,16 +1,19 @@
 /**
  * Lighthouse benchmark (DESIGN.md §8): Lighthouse 12 with its mobile preset (the default:
  * emulated Moto G Power, simulated slow 4G, 4× CPU slowdown) against the production server on a
- * free loopback port with a freshly seeded DATA_DIR, for the home page, a category list and a
- * product page. Each page is measured BENCH_LIGHTHOUSE_RUNS times (3) and the median run (by
+ * free loopback port with a freshly seeded DATA_DIR, for the home page, a category list, a
+ * product page, a search result and the checkout with an item in the cart (a cart made through
+ * the commerce API, sent as the cart cookie). Each page is measured BENCH_LIGHTHOUSE_RUNS times (3) and the median run (by
  * performance score) is reported, because single runs on a shared two-core machine scatter.
- * The pages come from the shop's own sitemap, so the bench measures what a crawler would find.
+ * The list and product pages come from the shop's own sitemap, so the bench measures what a
+ * crawler would find; the search term is the product's first word.
  * Settings: BENCH_SEED_PRODUCTS (2000), BENCH_LIGHTHOUSE_RUNS (3).
  */
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureChromium } from '../ensure-chromium'
 import { REPO_ROOT, startProductionServer } from '../harness/production-server'
 import { ensureBuild, localBin } from '../harness/run-command'
@@ -35,11 +38,21 @@ export interface LighthouseFigures {
   tbtMs: number
   /** Audits that did not pass in a category below 100, for the notes. */
   failing: string[]
+  /** Render-blocking requests Lighthouse names, with the time it estimates they cost. */
+  renderBlocking: string[]
 }
 
 interface LighthouseReport {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>
-  audits: Record<string, { score: number | null; numericValue?: number; title: string }>
+  audits: Record<
+    string,
+    {
+      score: number | null
+      numericValue?: number
+      title: string
+      details?: { items?: { url?: string; wastedMs?: number }[] }
+    }
+  >
 }
 
 /** The figures of one Lighthouse JSON report. */
@@ -61,6 +74,9 @@ export function readReport(report: LighthouseReport): LighthouseFigures {
     cls: report.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
     tbtMs: report.audits['total-blocking-time']?.numericValue ?? Number.NaN,
     failing: [...failing],
+    renderBlocking: (report.audits['render-blocking-resources']?.details?.items ?? []).map(
+      (item) => `${new URL(item.url ?? '', 'http://x').pathname} (${Math.round(item.wastedMs ?? 0)} ms)`,
+    ),
   }
 }
 
@@ -84,7 +100,7 @@ export function pickFromSitemap(xml: string, segment: string): string | undefine
   return undefined
 }
 
-async function sitemapUrls(baseUrl: string): Promise<string> {
+export async function sitemapUrls(baseUrl: string): Promise<string> {
   const index = await (await fetch(`${baseUrl}/sitemap.xml`)).text()
   const parts = [...index.matchAll(/<sitemap>\s*<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
   if (parts.length === 0) return index
@@ -92,8 +108,45 @@ async function sitemapUrls(baseUrl: string): Promise<string> {
   return bodies.join('\n')
 }
 
-function runLighthouse(url: string): Promise<LighthouseFigures> {
+const BENCH_API_KEY = 'lumo-bench-storefront-key'
+
+async function commerceApi<T>(baseUrl: string, query: string, variables: Record<string, unknown> = {}) {
+  const response = await fetch(`${baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-apikey': BENCH_API_KEY },
+    body: JSON.stringify({ query, variables }),
+  })
+  const body = (await response.json()) as { data?: T; errors?: { message: string }[] }
+  if (!body.data || body.errors)
+    throw new Error(`the commerce API answered ${JSON.stringify(body).slice(0, 300)}`)
+  return body.data
+}
+
+/** A new Finnish cart holding one fixture dress (a SKU with static stock): its id, for the cart cookie. */
+async function cartWithAnItem(baseUrl: string): Promise<string> {
+  const skuId = FIXTURE_PRODUCTS.satinDress.skus.staticStock
+  const { getCart } = await commerceApi<{ getCart: { id: string } }>(
+    baseUrl,
+    '{ getCart(marketId: "fi") { id } }',
+  )
+  await commerceApi(
+    baseUrl,
+    'mutation ($id: String!, $skuId: Int!) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: "fi") { id } }',
+    { id: getCart.id, skuId },
+  )
+  return getCart.id
+}
+
+/** The search page of a product's first word (`/fi/p/musta-satiinimekko` → `/fi/s/musta`). */
+export function searchPathFor(productPath: string): string {
+  const alias = decodeURIComponent(productPath.split('/').pop() ?? '')
+  const word = alias.split('-')[0] || 'mekko'
+  return `/fi/s/${encodeURIComponent(word)}`
+}
+
+function runLighthouse(name: string, url: string, cookie?: string): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lumo-lighthouse-'))
+  mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true })
   const output = path.join(dir, 'report.json')
   const flags = ['--headless=new', ...CHROMIUM_ARGS, `--user-data-dir=${path.join(dir, 'profile')}`].join(' ')
   return new Promise<LighthouseFigures>((resolve, reject) => {
@@ -106,6 +159,7 @@ function runLighthouse(url: string): Promise<LighthouseFigures> {
         '--output=json',
         `--output-path=${output}`,
         '--quiet',
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       {
         cwd: REPO_ROOT,
@@ -119,6 +173,8 @@ function runLighthouse(url: string): Promise<LighthouseFigures> {
     child.once('exit', (code) => {
       try {
         if (code !== 0) throw new Error(`lighthouse exited ${code}: ${stderr.slice(-500)}`)
+        // the last report of each page stays in test-results/ for a closer look
+        copyFileSync(output, path.join(REPO_ROOT, 'test-results', `lighthouse-${name}.json`))
         resolve(readReport(JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport))
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)))
@@ -132,23 +188,32 @@ function runLighthouse(url: string): Promise<LighthouseFigures> {
 async function run(): Promise<BenchmarkResult> {
   ensureChromium()
   if (!(await ensureBuild())) throw new Error('the production build failed')
-  const server = await startProductionServer({ name: 'bench-lighthouse', seedProducts: SEED_PRODUCTS })
+  const server = await startProductionServer({
+    name: 'bench-lighthouse',
+    seedProducts: SEED_PRODUCTS,
+    env: { API_KEY: BENCH_API_KEY },
+  })
   try {
     const sitemap = await sitemapUrls(server.baseUrl)
-    const pages: [string, string | undefined][] = [
+    const product = pickFromSitemap(sitemap, '/p/')
+    const cartCookie = `lumo-cart=${await cartWithAnItem(server.baseUrl)}`
+    const pages: [string, string | undefined, string?][] = [
       ['home', '/fi/'],
       ['category', pickFromSitemap(sitemap, '/c/')],
-      ['product', pickFromSitemap(sitemap, '/p/')],
+      ['product', product],
+      ['search', product && searchPathFor(product)],
+      ['checkout', '/fi/kassa', cartCookie],
     ]
     const rows: BenchmarkRow[] = []
     const notes: string[] = [
       `Lighthouse 12, mobile preset (simulated slow 4G, 4× CPU slowdown), Debian Chromium headless; median of ${RUNS} runs per page by performance score; ${SEED_PRODUCTS} products.`,
       'The load generator (Chromium and Lighthouse) shares the two cores with the server, so the performance figure is a lower bound.',
     ]
-    for (const [name, pagePath] of pages) {
+    for (const [name, pagePath, cookie] of pages) {
       if (!pagePath) throw new Error(`the sitemap lists no ${name} page`)
       const runs: LighthouseFigures[] = []
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${server.baseUrl}${pagePath}`))
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await runLighthouse(name, `${server.baseUrl}${pagePath}`, cookie))
       const median = medianRun(runs)
       for (const category of CATEGORIES) {
         rows.push({
@@ -179,6 +244,8 @@ async function run(): Promise<BenchmarkResult> {
         },
       )
       if (median.failing.length > 0) notes.push(`${name}: audits below 0.9: ${median.failing.join('; ')}.`)
+      if (median.renderBlocking.length > 0)
+        notes.push(`${name}: render-blocking: ${median.renderBlocking.join(', ')}.`)
     }
     return { rows, notes }
   } finally {
@@ -188,6 +255,6 @@ async function run(): Promise<BenchmarkResult> {
 
 export const benchmark: Benchmark = {
   name: 'lighthouse',
-  title: 'Lighthouse (mobile): home, category, product page',
+  title: 'Lighthouse (mobile): home, category, product, search and checkout pages',
   run,
 }

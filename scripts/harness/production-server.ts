@@ -23,6 +23,8 @@ export interface StartOptions {
   /** Prefix of the fresh data directory under .test-data/ (e.g. 'e2e', 'bench'). */
   name: string
   seedProducts: number
+  /** Extra Node options before the entry, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[]
   /** Extra environment for the server (e.g. REDIS_URL). */
   env?: Record<string, string>
   /** How long the first start may take: it creates, migrates and seeds an embedded database. */
@@ -98,7 +100,7 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   const log = createWriteStream(logFile)
   const baseUrl = `http://127.0.0.1:${port}`
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -8,7 +8,7 @@
  * - text[] reads and writes as `string[]`.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/lib/markets'
+import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/shared/markets'
 
 /** timestamptz: a Date out, a Date or ISO string in; `Generated` when the column has a default. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -149,8 +149,8 @@ export interface ProductTextsTable {
   meta_description: string | null
   meta_keywords: string | null
   search_keywords: Generated<string>
-  /** GENERATED ALWAYS: never written. Read it as text only in tests; query it with @@. */
-  search_vector: ColumnType<string, never, never>
+  /** GENERATED ALWAYS: never written; null for a language without a stemmer. Query it with @@. */
+  search_vector: ColumnType<string | null, never, never>
 }
 
 export interface ProductCategoriesTable {
@@ -560,7 +560,21 @@ export interface OrderEventsTable {
 
 export interface SchemaMigrationsTable {
   version: string
+  /** the migration file's checksum: an applied migration must not change */
+  checksum: string
   applied_at: GeneratedTimestamp
+}
+
+/** Every provider event the commerce API's callback endpoint received (migration 0300). */
+export interface PaymentCallbackEventsTable {
+  event_id: string
+  provider: string
+  order_id: number | null
+  type: string
+  event_created_at: Timestamp
+  result: 'applied' | 'ignored' | 'refused'
+  reason: string | null
+  received_at: GeneratedTimestamp
 }
 
 export interface DB {
@@ -613,6 +627,7 @@ export interface DB {
   order_rows: OrderRowsTable
   order_events: OrderEventsTable
   schema_migrations: SchemaMigrationsTable
+  payment_callback_events: PaymentCallbackEventsTable
 }
 
 export type Product = Selectable<ProductsTable>

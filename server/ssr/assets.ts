@@ -1,7 +1,7 @@
 /**
  * Which scripts and styles a page needs, from Vite's build manifest: the client entry with its
- * static imports and CSS, plus the chunk of the page's own route module, so the browser fetches
- * them in parallel instead of discovering them one by one.
+ * static imports and CSS, plus the chunks of the page's own route module and of its language's
+ * messages, so the browser fetches them in parallel instead of discovering them one by one.
  */
 import path from 'node:path'
 import { readFile } from 'node:fs/promises'
@@ -21,12 +21,15 @@ export interface PageAssets {
   /** Module scripts to preload (entry's static imports and the route's chunk). */
   modulepreload: string[]
   stylesheets: string[]
+  /** The stylesheets' contents, in order, to inline into the head (production). */
+  inlineCss?: string
   /** Extra raw HTML for the head in development (Vite client, React refresh preamble). */
   devHead?: string
 }
 
 export interface AssetManifest {
-  forRoute(routeModule: string | undefined): PageAssets
+  /** The assets of a page: the entry's, its route module's and its messages module's chunks. */
+  forRoute(routeModule: string | undefined, messagesModule?: string): PageAssets
 }
 
 const ENTRY = 'src/entry-client.tsx'
@@ -49,19 +52,30 @@ export async function loadAssetManifest(clientDist: string): Promise<AssetManife
     for (const imported of chunk.imports ?? []) collect(imported, scripts, styles)
   }
   const cache = new Map<string, PageAssets>()
+  const cssFiles = new Set(Object.values(chunks).flatMap((chunk) => chunk.css ?? []))
+  const cssText = new Map<string, string>(
+    await Promise.all(
+      [...cssFiles].map(
+        async (file) => [`/${file}`, await readFile(path.join(clientDist, file), 'utf8')] as const,
+      ),
+    ),
+  )
 
   return {
-    forRoute(routeModule) {
-      const key = routeModule ?? ''
+    forRoute(routeModule, messagesModule) {
+      const key = `${routeModule ?? ''} ${messagesModule ?? ''}`
       const cached = cache.get(key)
       if (cached) return cached
       const scripts = new Set<string>()
       const styles = new Set<string>()
       collect(ENTRY, scripts, styles)
       if (routeModule) collect(routeModule, scripts, styles)
+      if (messagesModule) collect(messagesModule, scripts, styles)
       const entry = `/${entryChunk.file}`
       scripts.delete(entry)
-      const assets = { entry, modulepreload: [...scripts], stylesheets: [...styles] }
+      const stylesheets = [...styles]
+      const inlineCss = stylesheets.map((href) => cssText.get(href) ?? '').join('\n')
+      const assets = { entry, modulepreload: [...scripts], stylesheets, inlineCss }
       cache.set(key, assets)
       return assets
     },

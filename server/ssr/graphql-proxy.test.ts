@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
-import graphqlProxy, { GRAPHQL_PROXY_BODY_LIMIT, readCookie, type GraphqlProxyOptions } from './graphql-proxy'
-import { createServiceFetch } from './service-fetch'
+import graphqlProxy, {
+  GRAPHQL_PROXY_BODY_LIMIT,
+  sessionToken,
+  type GraphqlProxyOptions,
+} from './graphql-proxy'
+import { createServiceFetch } from '../services/shared/service-fetch'
 
 const SELF = { host: '127.0.0.1', port: 39_918 }
 const config: GraphqlProxyOptions['config'] = {
@@ -214,7 +218,7 @@ describe('upstream failures', () => {
   })
 })
 
-describe('readCookie', () => {
+describe('sessionToken', () => {
   it.each([
     ['lumo-auth=abc', 'abc'],
     ['a=1; lumo-auth=abc; b=2', 'abc'],
@@ -224,6 +228,6 @@ describe('readCookie', () => {
     ['other=1', undefined],
     [undefined, undefined],
   ])('%s → %s', (header, value) => {
-    expect(readCookie(header, 'lumo-auth')).toBe(value)
+    expect(sessionToken(header)).toBe(value)
   })
 })

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
-import { CSRF_HEADER } from '../../src/app/apollo'
+import { COOKIES, parseCookies } from '../../src/shared/cookies'
+import { CSRF_HEADER } from '../../src/shared/storefront-api'
 
 export const GRAPHQL_PROXY_PATH = '/api/graphql'
-export const AUTH_COOKIE = 'lumo-auth'
 export const GRAPHQL_PROXY_BODY_LIMIT = 256 * 1024
 
 export interface GraphqlProxyOptions {
@@ -19,19 +19,9 @@ export interface GraphqlProxyOptions {
   upstreamTimeoutMs?: number
 }
 
-/** One cookie's value from a Cookie header (works with or without @fastify/cookie). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue
-    const value = part.slice(separator + 1).trim()
-    try {
-      return decodeURIComponent(value) || undefined
-    } catch {
-      return value || undefined
-    }
-  }
-  return undefined
+/** The shopper's session token from a Cookie header (works with or without @fastify/cookie). */
+export function sessionToken(header: string | undefined): string | undefined {
+  return parseCookies(header)[COOKIES.auth] || undefined
 }
 
 function graphqlError(reply: FastifyReply, status: number, message: string) {
@@ -80,7 +70,7 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
         'content-type': 'application/json',
         'x-apikey': config.apiKey,
       }
-      const token = readCookie(request.headers.cookie, AUTH_COOKIE)
+      const token = sessionToken(request.headers.cookie)
       if (token) headers.authorization = `Bearer ${token}`
 
       let upstream: Response

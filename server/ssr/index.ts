@@ -8,10 +8,12 @@ import fastifyStatic from '@fastify/static'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../config'
 import type { Database } from '../db'
-import { renderPage, type EntryServer } from './render'
+import type { EntryServer } from '../../src/shared/server-entry'
+import { renderPage } from './render'
 import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
+import { selfOrigin } from '../services/shared/service-fetch'
 
 export interface SsrOptions {
   config: Config
@@ -73,13 +75,26 @@ export default async function ssr(
   )
   await app.register(sitemap, { config, serviceFetch })
 
+  // Server-side queries run in process when the commerce API is this process's own /graphql.
+  const graphqlExecutor =
+    isOwnApi(config) && app.hasDecorator('graphqlExecutor')
+      ? (headers: Record<string, string>) => app.graphqlExecutor(headers)
+      : undefined
+
   const render = async (request: FastifyRequest, reply: FastifyReply, sharedPage: boolean) => {
     if (vite) {
       entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer
       manifest = devAssets()
     }
     const pageEntry = sharedPage ? sharedPageEntry(entry!, reply) : entry!
-    return renderPage(request, reply, { entry: pageEntry, manifest: manifest!, config, serviceFetch, dev })
+    return renderPage(request, reply, {
+      entry: pageEntry,
+      manifest: manifest!,
+      config,
+      serviceFetch,
+      graphqlExecutor,
+      dev,
+    })
   }
   // Pages every shopper sees alike come from the shared page cache (not in development: Vite
   // serves changing modules there).
@@ -89,6 +104,12 @@ export default async function ssr(
   app.get('/*', (request, reply) =>
     pageCache ? pageCache.handle(request, reply) : render(request, reply, false),
   )
+}
+
+/** Whether API_URL is the commerce API embedded in this process (the default configuration). */
+export function isOwnApi(config: Pick<Config, 'host' | 'port' | 'services'>): boolean {
+  const api = new URL(config.services.api)
+  return api.origin === selfOrigin(config) && api.pathname === '/graphql' && api.search === ''
 }
 
 /** Everything shoppers see may be crawled; the API, BFF and payment pages may not. */

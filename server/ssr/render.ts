@@ -5,56 +5,18 @@
 import { randomBytes } from 'node:crypto'
 import { Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { Config } from '../config'
-import type { AssetManifest } from './assets'
-import type { UrlSettings } from '../../src/lib/paths'
-
-export interface PrepareContext {
-  urlSettings: UrlSettings
-  publicUrl: string
-  apiUri: string
-  apiHeaders: Record<string, string>
-  fetch: typeof fetch
-  cookies: Record<string, string>
-  host: string
-  userAgent: string
-  nonce: string
-  isProduction: boolean
-  /** Rendered for the shared page cache: the shopper's own state is left to the browser. */
-  sharedPage?: boolean
-}
-
-export type Prepared =
-  | { kind: 'redirect'; status: number; location: string }
-  | {
-      kind: 'page'
-      status: number
-      /** Escaped tags for <head>: title, meta, links. */
-      headHtml: string
-      lang: string
-      /** The JSON the client boots from, already escaped for a script element. */
-      bootJson: string
-      /** The page's route module source path (for preloading its chunk). */
-      routeModule?: string
-      /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
-      errors: unknown[]
-      /** A public page the service worker may keep for offline reading (no checkout or account page). */
-      offlineCacheable: boolean
-      /** What the page shows, for the page cache's invalidation (src/app/cache-tags.ts). */
-      cacheTags: string[]
-      render(options: RenderToPipeableStreamOptions): PipeableStream
-    }
-
-export interface EntryServer {
-  prepare(request: Request, context: PrepareContext): Promise<Prepared>
-}
+import type { AssetManifest, PageAssets } from './assets'
+import type { EntryServer } from '../../src/shared/server-entry'
+import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 
 interface RenderOptions {
   entry: EntryServer
   manifest: AssetManifest
   config: Config
   serviceFetch: typeof fetch
+  /** Builds the in-process API for one page's headers; absent when API_URL is another server. */
+  graphqlExecutor?: (headers: Record<string, string>) => GraphqlExecutor
   dev: boolean
 }
 
@@ -74,6 +36,29 @@ export function toWebRequest(request: FastifyRequest): Request {
   return new Request(url, { method: request.method === 'HEAD' ? 'GET' : request.method, headers })
 }
 
+/**
+ * The `<link rel="preload" as="image">` tags at the very start of React's first chunk (React
+ * writes the resources a render asked for before the markup), and the rest of the chunk.
+ */
+export function splitLeadingImagePreloads(html: string): [preloads: string, rest: string] {
+  const leading = /^(?:<link rel="preload" as="image"[^>]*>)+/.exec(html)
+  return leading ? [leading[0], html.slice(leading[0].length)] : ['', html]
+}
+
+/**
+ * The page's CSS inline in one <style> (no render-blocking request; it is a few KB gzip), each
+ * file then named by a disabled <link>: the browser does not fetch it, but Vite's loader sees
+ * it and does not load it again when a later route chunk lists it. Links when not inlined (dev).
+ */
+function stylesheetTags(assets: PageAssets): string[] {
+  if (assets.inlineCss === undefined)
+    return assets.stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`)
+  return [
+    `<style>${assets.inlineCss.replace(/<\/style/gi, '<\\/style')}</style>`,
+    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}" disabled>`),
+  ]
+}
+
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   if (dev) return ''
   return [
@@ -91,7 +76,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
-  const { entry, manifest, config, serviceFetch, dev } = options
+  const { entry, manifest, config, serviceFetch, graphqlExecutor, dev } = options
   const nonce = randomBytes(16).toString('base64')
   const cookies = request.cookies as Record<string, string>
   const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey }
@@ -104,6 +89,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     apiUri: config.services.api,
     apiHeaders,
     fetch: serviceFetch,
+    executeGraphql: graphqlExecutor?.(apiHeaders),
     cookies,
     host: request.host,
     userAgent: request.headers['user-agent'] ?? '',
@@ -121,16 +107,24 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
 
   if (prepared.status >= 500)
     for (const error of prepared.errors) request.log.error({ err: error }, 'route error')
-  const assets = manifest.forRoute(prepared.routeModule)
-  const head = [
+  const assets = manifest.forRoute(prepared.routeModule, prepared.messagesModule)
+  // The head goes out in two parts so that the image preloads React emits for the page's LCP
+  // image (ProductImage's `preload()`) can be moved in between, ahead of styles and scripts.
+  const headStart = [
     '<!doctype html>',
     `<html lang="${attr(prepared.lang)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+  ].join('')
+  const headRest = [
     prepared.headHtml,
-    ...assets.stylesheets.map((href) => `<link rel="stylesheet" href="${attr(href)}">`),
+    ...stylesheetTags(assets),
     ...assets.modulepreload.map((href) => `<link rel="modulepreload" href="${attr(href)}">`),
+    // crossorigin: the client's fetch() is a CORS-mode request, and a preload only serves its match
+    prepared.messagesUrl
+      ? `<link rel="preload" as="fetch" href="${attr(prepared.messagesUrl)}" crossorigin>`
+      : '',
     assets.devHead ?? '',
     '</head>',
     '<body>',
@@ -145,12 +139,18 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
 
   const csp = contentSecurityPolicy(nonce, dev)
   return new Promise<FastifyReply>((resolve, reject) => {
-    // React ends the stream it pipes into; the document's tail follows its last chunk.
+    // React ends the stream it pipes into; the document's head goes before its first chunk
+    // (taking the image preloads that chunk starts with) and the tail after its last.
+    let headSent = false
     const body = new Transform({
-      transform(chunk, _encoding, callback) {
-        callback(null, chunk)
+      transform(chunk: Buffer, _encoding, callback) {
+        if (headSent) return callback(null, chunk)
+        headSent = true
+        const [preloads, rest] = splitLeadingImagePreloads(chunk.toString('utf8'))
+        callback(null, headStart + preloads + headRest + rest)
       },
       flush(callback) {
+        if (!headSent) this.push(headStart + headRest)
         this.push(tail)
         callback()
       },
@@ -167,7 +167,6 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
           .header('referrer-policy', 'strict-origin-when-cross-origin')
         if (csp) reply.header('content-security-policy', csp)
         if (prepared.offlineCacheable) reply.header(OFFLINE_CACHE_HEADER, 'cache')
-        body.push(head)
         stream.pipe(body)
         resolve(reply.send(body))
       },

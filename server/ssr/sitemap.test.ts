@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createRequire } from 'node:module'
-import { alternates, pathFor, type UrlSettings } from '../../src/lib/paths'
-import { createServiceFetch } from './service-fetch'
+import { alternates, pathFor, type UrlSettings } from '../../src/shared/paths'
+import { createServiceFetch } from '../services/shared/service-fetch'
 import sitemap, {
   cachedValue,
   collectSitemapPages,

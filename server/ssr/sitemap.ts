@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
-import { DEFAULT_LOCALE, FALLBACK_MARKET, LOCALES, type LocaleCode } from '../../src/lib/markets'
+import { DEFAULT_LOCALE, FALLBACK_MARKET, LOCALES, type LocaleCode } from '../../src/shared/markets'
 import {
   HREFLANG_TARGETS,
   alternates,
@@ -17,8 +17,8 @@ import {
   type RouteParams,
   type UrlScope,
   type UrlSettings,
-} from '../../src/lib/paths'
-import { CONTENT_PAGES } from '../../src/routes/content/known-pages'
+} from '../../src/shared/paths'
+import { CONTENT_PAGES } from '../../src/shared/content-pages'
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_URL_LIMIT = 50_000

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
 import { IntlProvider } from 'react-intl'
-import { LOCALES, MARKETS } from '../lib/markets'
+import { LOCALES, MARKETS } from '../shared/markets'
 import type { AppStore } from './store'
 import { SiteProvider, type Site } from './site'
 import type { CompiledMessages, Messages } from './i18n'

@@ -1,16 +1,15 @@
 /**
- * The browser's Apollo client: talks to the same-origin BFF and starts from the cache the server
- * wrote into the page, so the first navigation reuses what SSR already fetched.
+ * The browser's Apollo client: talks to the same-origin BFF. It starts empty: the server page's
+ * data reaches the browser once, as the router's hydration data (docs/adr/0016-lean-render.md).
  */
-import type { NormalizedCacheObject } from '@apollo/client'
-import { BROWSER_GRAPHQL_URI, createApolloClient } from './apollo'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
+import { BROWSER_GRAPHQL_URI } from '../shared/storefront-api'
+import { createApolloClient } from './apollo'
+import type { LocaleCode, MarketAlias } from '../shared/markets'
 
-export function createBrowserApollo(scope: { market: MarketAlias; locale: LocaleCode }, restore: unknown) {
+export function createBrowserApollo(scope: { market: MarketAlias; locale: LocaleCode }) {
   return createApolloClient({
     uri: BROWSER_GRAPHQL_URI,
     ssrMode: false,
     getScope: () => scope,
-    restore: restore as NormalizedCacheObject,
   })
 }

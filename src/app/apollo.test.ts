@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApolloLink, CombinedGraphQLErrors, ServerParseError, gql } from '@apollo/client'
 import { of } from 'rxjs'
-import {
-  BROWSER_GRAPHQL_URI,
-  CSRF_HEADER,
-  createApolloClient,
-  createCache,
-  normaliseError,
-  type ApolloScope,
-} from './apollo'
+import { BROWSER_GRAPHQL_URI, CSRF_HEADER } from '../shared/storefront-api'
+import { createApolloClient, createCache, normaliseError, type ApolloScope } from './apollo'
 
 interface RecordedRequest {
   url: string

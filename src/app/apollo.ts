@@ -16,17 +16,8 @@ import {
   type TypePolicies,
 } from '@apollo/client'
 import { catchError, map, throwError } from 'rxjs'
-import { apiScope, type LocaleCode, type MarketAlias } from '../lib/markets'
-
-/** The browser's GraphQL endpoint: same origin, served by the BFF proxy. */
-export const BROWSER_GRAPHQL_URI = '/api/graphql'
-
-/**
- * The header the BFF requires on every request. Browsers cannot send a custom header cross-site
- * without a CORS preflight (which the proxy never grants), so forms and simple requests from
- * other sites cannot reach it: CSRF protection without tokens.
- */
-export const CSRF_HEADER = 'x-lumo-csrf'
+import { CSRF_HEADER } from '../shared/storefront-api'
+import { apiScope, type LocaleCode, type MarketAlias } from '../shared/markets'
 
 export interface ApolloScope {
   market: MarketAlias

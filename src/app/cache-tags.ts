@@ -8,7 +8,7 @@
  * - `content`: the page shows a content page, or could (404).
  */
 import type { NormalizedCacheObject } from '@apollo/client'
-import type { RouteName } from '../lib/paths'
+import type { RouteName } from '../shared/paths'
 
 const PRODUCT_ENTITY = /^ProductType:\{"productId":(\d+)\}$/
 const LIST_FIELDS = /^(products|listPageInfo|brands|categories|relatedProducts)\b/

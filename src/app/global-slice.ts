@@ -4,11 +4,16 @@
  * favourites broadcast, the shop events) live in thunks and listeners, never in the reducers.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import type { ListSort } from '../features/list/slice'
+import type { ListSort } from '../lib/list-url'
 import { shopEventRecorded } from '../features/events/slice'
+import {
+  CUSTOMER_TYPES,
+  DEFAULT_CUSTOMER_TYPE,
+  isCustomerType,
+  type CustomerType,
+} from '../shared/customer-types'
 
-export const CUSTOMER_TYPES = ['PERSON', 'ORGANIZATION', 'STUDENT', 'CURVE'] as const
-export type CustomerType = (typeof CUSTOMER_TYPES)[number]
+export { CUSTOMER_TYPES, isCustomerType, type CustomerType }
 
 export interface CustomerTypeEntry {
   type: CustomerType
@@ -86,7 +91,7 @@ export const DEFAULT_CONFIG: GlobalConfig = {
 export const initialGlobalState: GlobalState = {
   favorites: [],
   favoritesUserId: null,
-  customerType: 'PERSON',
+  customerType: DEFAULT_CUSTOMER_TYPE,
   vatIncluded: true,
   scrollTop: 0,
   viewportWidth: 0,
@@ -122,10 +127,6 @@ export function normaliseFavorites(ids: readonly FavoriteId[]): FavoriteId[] {
     if (result.length === FAVORITES_CAP) break
   }
   return result
-}
-
-export function isCustomerType(value: unknown): value is CustomerType {
-  return typeof value === 'string' && (CUSTOMER_TYPES as readonly string[]).includes(value)
 }
 
 /** Spec §4: Internet Explorer is the only 'ancient' browser. */

@@ -3,11 +3,12 @@
  * colour. The server renders it as escaped tags (`renderHeadTags`); after client navigations
  * `<HeadUpdater/>` keeps the same tags current, so both sides share `buildHead`.
  */
-import { escapeHtml } from '../lib/html'
+import { escapeHtml } from '../shared/html'
+import { SHOP_NAME } from '../shared/shop'
 import { useEffect } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
-import { DEFAULT_LOCALE, FALLBACK_MARKET, type LocaleCode, type MarketAlias } from '../lib/markets'
+import { DEFAULT_LOCALE, FALLBACK_MARKET, type LocaleCode, type MarketAlias } from '../shared/markets'
 import {
   HREFLANG_TARGETS,
   alternates,
@@ -15,14 +16,12 @@ import {
   canonicalUrl,
   type RouteName,
   type UrlSettings,
-} from '../lib/paths'
+} from '../shared/paths'
 import { htmlLang } from './i18n'
-import type { PageMetaResult, RouteModule } from './route-types'
-import type { RouteHandle } from './router'
+import type { PageMetaResult, RouteHandle, RouteModule } from './route-types'
 import { useSite } from './site'
 import { errorStatusOf } from './ErrorPage'
 
-export const SHOP_NAME = 'Lumo'
 export const THEME_COLOR = '#f5ede7'
 
 export interface HeadInput {

@@ -1,11 +1,12 @@
 /**
  * Messages for react-intl. Each language is its own JSON file in `locales/` with the same keys;
  * the dynamic imports below make each language a separate chunk in the browser bundle, so a page
- * only ever downloads the language it shows (the server boot state carries the first one).
+ * only ever downloads the language it shows.
  */
 import type { IntlShape } from 'react-intl'
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { LOCALES, MARKETS, type CurrencyCode, type LocaleCode, type MarketAlias } from '../lib/markets'
+import { LOCALES, type CurrencyCode, type LocaleCode } from '../shared/markets'
+import { formatMoney, fromDecimal } from '../shared/money'
 
 export type Messages = Record<string, string>
 /** Messages parsed into ICU syntax trees: react-intl formats them without its parser. */
@@ -32,33 +33,59 @@ export function loadMessages(locale: LocaleCode): Promise<Messages> {
   return messages
 }
 
+interface MessagesModule {
+  default: CompiledMessages | string
+  url?: string | null
+}
+
+const compiledLoaders: Record<LocaleCode, () => Promise<MessagesModule>> = {
+  fi: () => import('virtual:lumo-messages/fi'),
+  sv: () => import('virtual:lumo-messages/sv'),
+  nb: () => import('virtual:lumo-messages/nb'),
+  da: () => import('virtual:lumo-messages/da'),
+}
+
 const compiled = new Map<LocaleCode, Promise<CompiledMessages>>()
 
+async function fetchMessages(url: string): Promise<CompiledMessages> {
+  const response = await fetch(url)
+  if (!response.ok) throw new Error(`Could not load the messages (${response.status} ${url})`)
+  return (await response.json()) as CompiledMessages
+}
+
 /**
- * The messages of one language, parsed once (on the server). Handing react-intl syntax trees
- * instead of strings lets the browser bundle leave out the ICU parser (vite.config.ts swaps it for
- * its `no-parser` build) and skip parsing on hydration; the boot state grows by about 0.2 KB gzip.
- * The parser is imported on demand so importing this module does not pull it into a bundle.
+ * The messages of one language as ICU syntax trees, compiled by the build
+ * (scripts/vite/compiled-messages.ts). Handing react-intl trees instead of strings lets the
+ * browser bundle leave out the ICU parser (vite.config.ts swaps it for its `no-parser` build) and
+ * skip parsing on hydration. In the browser they are a hashed JSON asset that the page preloads
+ * and the client entry fetches before hydrating, so pages do not carry messages inline.
  */
 export function loadCompiledMessages(locale: LocaleCode): Promise<CompiledMessages> {
   let messages = compiled.get(locale)
   if (!messages) {
-    messages = Promise.all([import('@formatjs/icu-messageformat-parser'), loadMessages(locale)]).then(
-      ([{ parse }, source]) =>
-        Object.fromEntries(Object.entries(source).map(([id, text]) => [id, parse(text)])),
+    messages = compiledLoaders[locale]().then(({ default: trees }) =>
+      typeof trees === 'string' ? fetchMessages(trees) : trees,
     )
+    // A failed load must not be cached: the next attempt (e.g. after reconnecting) retries.
     messages.catch(() => compiled.delete(locale))
     compiled.set(locale, messages)
   }
   return messages
 }
 
+/** Server: the URL of a language's messages asset in the client build (null in development). */
+export async function messagesAssetUrl(locale: LocaleCode): Promise<string | null> {
+  return (await compiledLoaders[locale]()).url ?? null
+}
+
+/** The id of a language's messages module (the build manifest's key for its small chunk). */
+export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
+
 /**
- * Shop promise figures of spec §1 and §9, with the free-shipping threshold in each market's own
- * currency in major units: 69 € in the euro market and the seed's local equivalents elsewhere
- * (server/db/seed/fixtures.ts FREE_SHIPPING_THRESHOLD, there in minor units).
+ * Shop promise figures of spec §1 and §9 that are copy, not data. The free-shipping threshold is
+ * data: it comes from the shipping options through the API (the channel's markets, see
+ * freeShippingAmount).
  */
-export const FREE_SHIPPING_THRESHOLD: Record<MarketAlias, number> = { fi: 69, se: 790, no: 790, dk: 520 }
 export const SHOP_PROMISES = {
   returnDays: 14,
   serviceHours: { from: 8, to: 17 },
@@ -69,19 +96,18 @@ export const SHOP_PROMISES = {
   bonusPerThousandPointsEur: 2.5,
 } as const
 
-/** A price in a currency, formatted in the page's language (`1 999 kr`, `69 €`). */
-export function formatMoney(intl: IntlShape, amount: number, currency: CurrencyCode): string {
-  return intl.formatNumber(amount, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-    maximumFractionDigits: 2,
-  })
-}
-
-/** The free-shipping threshold of a market, formatted for the page. */
-export function freeShippingAmount(intl: IntlShape, market: MarketAlias): string {
-  return formatMoney(intl, FREE_SHIPPING_THRESHOLD[market], MARKETS[market].currency)
+/**
+ * The free-shipping threshold the API gave for the page's market (a decimal), formatted as a shop
+ * promise ("69 €"); a dash when the API could not tell.
+ */
+export function freeShippingAmount(
+  intl: IntlShape,
+  threshold: number | null,
+  currency: CurrencyCode,
+): string {
+  return threshold === null
+    ? '–'
+    : formatMoney(fromDecimal(threshold), currency, intl.locale, { trimWholeAmounts: true })
 }
 
 /** The `lang` attribute of a locale: its ISO language part (`fi`, `sv`, `nb`, `da`). */

@@ -4,7 +4,7 @@
  * Response (redirect or 404); an unknown name is a programming error answered with a 500.
  */
 import { redirect, type Params } from 'react-router'
-import type { RouteName } from '../lib/paths'
+import type { RouteName } from '../shared/paths'
 import type { AppStore, RootState } from './store'
 import { routeChanged } from './global-slice'
 import { pageImpression } from '../features/events/slice'

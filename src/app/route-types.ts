@@ -7,8 +7,17 @@ import type { ComponentType } from 'react'
 import type { Params } from 'react-router'
 import type { IntlShape } from 'react-intl'
 import type { ApolloClient } from '@apollo/client'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
+import type { LocaleCode, MarketAlias } from '../shared/markets'
+import type { LayoutName, RouteName } from '../shared/paths'
 import type { AppStore } from './store'
+
+/** What every page route carries in its react-router `handle`. */
+export interface RouteHandle {
+  name: RouteName
+  layout: LayoutName
+  /** Source path of the page module, for preloading its chunk. */
+  module: string
+}
 
 export interface PageLoaderArgs {
   request: Request

@@ -1,12 +1,12 @@
 /**
- * Turns the route table (src/lib/paths.ts) into react-router route objects for one market and
+ * Turns the route table (src/shared/paths.ts) into react-router route objects for one market and
  * language. Every page route's loader runs the route's middlewares first (spec §2), then the page
  * module's own loader; the page module itself is loaded lazily, so each page is its own chunk.
  */
 import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
-import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../lib/paths'
-import type { LocaleCode } from '../lib/markets'
-import type { RouteModule } from './route-types'
+import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../shared/paths'
+import type { LocaleCode } from '../shared/markets'
+import type { RouteHandle, RouteModule } from './route-types'
 import type { AppStore } from './store'
 import type { Site } from './site'
 import type { GetApollo } from './apollo-access'
@@ -22,13 +22,6 @@ export interface RouteDeps {
   store: AppStore
   site: Site
   isServer: boolean
-}
-
-export interface RouteHandle {
-  name: RouteName
-  layout: LayoutName
-  /** Source path of the page module, for preloading its chunk. */
-  module: string
 }
 
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])

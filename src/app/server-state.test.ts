@@ -244,6 +244,7 @@ describe('marketsFromChannel', () => {
       markets: [
         null,
         { id: '1|fi', alias: 'fi', currency: { code: 'EUR' } },
+        { id: '1|se', alias: 'se', currency: { code: 'SEK' }, freeShippingThreshold: 790 },
         { id: '1|us', alias: 'us', currency: { code: 'USD' } },
       ],
     })
@@ -258,6 +259,19 @@ describe('marketsFromChannel', () => {
         allowedLanguages: [],
         country: { name: '', code: '' },
         currency: { name: 'EUR', code: 'EUR', symbol: 'EUR' },
+        freeShippingThreshold: null,
+      },
+      {
+        id: '1|se',
+        alias: 'se',
+        defaultLanguageId: '',
+        virtual: false,
+        onlyDisplayInCheckout: false,
+        groupKey: 'se',
+        allowedLanguages: [],
+        country: { name: '', code: '' },
+        currency: { name: 'SEK', code: 'SEK', symbol: 'SEK' },
+        freeShippingThreshold: 790,
       },
     ])
     expect(marketsFromChannel(null)).toEqual({ defaultMarketId: null, markets: [] })

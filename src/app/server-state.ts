@@ -5,9 +5,9 @@
  * markets, unreadable cookies are ignored.
  */
 import { gql, type ApolloClient } from '@apollo/client'
-import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../lib/markets'
-import type { RouteName } from '../lib/paths'
-import { COOKIES, parsePersistedStates } from './cookies'
+import { CHANNEL_ID, isMarketAlias, type LocaleCode, type MarketAlias } from '../shared/markets'
+import type { RouteName } from '../shared/paths'
+import { COOKIES, parsePersistedStates } from '../shared/cookies'
 import {
   ancientBrowserSet,
   configSet,
@@ -56,6 +56,7 @@ export const CHANNEL_QUERY = gql`
           code
           symbol
         }
+        freeShippingThreshold
       }
     }
   }
@@ -140,6 +141,10 @@ export function marketsFromChannel(channel: unknown): {
         code: currency.code,
         symbol: nonEmptyString(currency.symbol) ? currency.symbol : currency.code,
       },
+      freeShippingThreshold:
+        typeof market.freeShippingThreshold === 'number' && Number.isFinite(market.freeShippingThreshold)
+          ? market.freeShippingThreshold
+          : null,
     })
   }
   return { defaultMarketId: nonEmptyString(defaultMarketId) ? defaultMarketId : null, markets: result }

@@ -3,8 +3,8 @@
  * (a market or language change is a new document), so a plain context is enough.
  */
 import { createContext, useContext, type ReactNode } from 'react'
-import type { LocaleCode, MarketAlias } from '../lib/markets'
-import type { UrlSettings } from '../lib/paths'
+import type { LocaleCode, MarketAlias } from '../shared/markets'
+import type { UrlSettings } from '../shared/paths'
 
 export interface Site {
   market: MarketAlias

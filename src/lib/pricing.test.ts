@@ -91,6 +91,10 @@ describe('price display', () => {
             regularPriceIncVat: regularAmount / 100,
             regularPriceExVat: regularAmount / 125,
             discountPercentage: 10,
+            sellingPriceIncVatFormatted: null,
+            sellingPriceExVatFormatted: null,
+            regularPriceIncVatFormatted: null,
+            regularPriceExVatFormatted: null,
           }
           const shown = priceDisplay(price, vatIncluded)
           if (shown.regular !== null) {

@@ -7,34 +7,13 @@
  * picks one set per the store's `vatIncluded`, which follows the customer type's configured entry
  * (PERSON, STUDENT, CURVE: inc VAT; ORGANIZATION: ex VAT).
  */
+import type { LowestPriceFieldsFragment, PriceFieldsFragment } from '../graphql/generated'
 
 /** The PriceType fields the storefront reads (graphql/operations/price-fields.graphql). */
-export interface PriceFields {
-  isDiscounted: boolean
-  sellingPriceIncVat: number
-  sellingPriceExVat: number
-  regularPriceIncVat: number
-  regularPriceExVat: number
-  discountPercentage: number
-  sellingPriceIncVatFormatted?: string | null
-  sellingPriceExVatFormatted?: string | null
-  regularPriceIncVatFormatted?: string | null
-  regularPriceExVatFormatted?: string | null
-}
+export type PriceFields = PriceFieldsFragment
 
 /** The LowestPriceType fields the storefront reads (EU price rule, 30 days). */
-export interface LowestPriceFields {
-  isDiscounted: boolean
-  discountPercentage: number
-  comparisonPriceIncVat: number
-  comparisonPriceExVat: number
-  comparisonPriceIncVatFormatted?: string | null
-  comparisonPriceExVatFormatted?: string | null
-  lowestPriceIncVat?: number
-  lowestPriceIncVatFormatted?: string | null
-  sellingPriceIncVat?: number
-  sellingPriceIncVatFormatted?: string | null
-}
+export type LowestPriceFields = LowestPriceFieldsFragment
 
 /** Spec §9: the lowest-price reference period. */
 export const LOWEST_PRICE_DAYS = 30

@@ -1,5 +1,5 @@
 /** Brand list `/b/{brand+}`: the brand's products. */
-import { splatSegments } from '../lib/paths'
+import { splatSegments } from '../shared/paths'
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

@@ -3,17 +3,14 @@ import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
-import { LOCALES } from '../lib/markets'
+import { LOCALES } from '../shared/markets'
 import { RouteLink } from '../ui/RouteLink'
 import listBrandsQuery from '../../graphql/operations/list-brands.graphql?raw'
+import type { ListBrandsQuery, ListBrandsQueryVariables } from '../graphql/generated'
+import type { ListItem } from '../graphql/list-items'
 import '../features/list/list.css'
 
-interface Brand {
-  brandId: number
-  alias: string | null
-  name: string | null
-  canonicalUrl: string | null
-}
+type Brand = ListItem<ListBrandsQuery['brands']>
 
 export interface BrandsPageData {
   groups: { letter: string; brands: { brandId: number; alias: string; name: string }[] }[]
@@ -37,7 +34,7 @@ export function groupBrands(brands: readonly (Brand | null)[], iso: string): Bra
 }
 
 export const loader: PageLoader<BrandsPageData> = async ({ apollo, locale }) => {
-  const data = await runQuery<{ brands: (Brand | null)[] | null }>(apollo, listBrandsQuery)
+  const data = await runQuery<ListBrandsQuery, ListBrandsQueryVariables>(apollo, listBrandsQuery)
   return { groups: groupBrands(data.brands ?? [], LOCALES[locale].iso) }
 }
 

@@ -1,5 +1,5 @@
 /** Category list `/c/…/{category}`; `/list/{alias?}` names any list by its bare alias (`/l/all`, every product, without one). */
-import { aliasFromParams, splatSegments } from '../lib/paths'
+import { aliasFromParams, splatSegments } from '../shared/paths'
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

@@ -14,67 +14,25 @@ import { runQuery } from '../app/graphql'
 import { useAppDispatch } from '../app/hooks'
 import { useGetApollo } from '../app/apollo-access'
 import { SHOP_PROMISES } from '../app/i18n'
-import { orderConfirmed } from '../features/payment/slice'
+import { confirmPlacedOrder } from '../features/checkout/thunks'
 import type { PurchaseOrder } from '../lib/purchase-event'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
-import completeCartMutation from '../../graphql/operations/confirm-complete-cart.graphql?raw'
+import type { OrderConfirmationQuery, OrderConfirmationQueryVariables } from '../graphql/generated'
+import { listItems, type ListItem } from '../graphql/list-items'
+import { isUuid } from '../shared/validation/ids'
+import { isCurrencyCode } from '../shared/markets'
+import { formatMoney, fromDecimal } from '../shared/money'
 
-interface Address {
-  firstName: string
-  lastName: string
-  company: string
-  careOf: string
-  addressLine1: string
-  addressLine2: string
-  zip: string
-  city: string
-  country: string
+type Details = NonNullable<OrderConfirmationQuery['getOrderPublic']>
+type Address = NonNullable<Details['billingAddress']>
+type ApiOrder = NonNullable<NonNullable<OrderConfirmationQuery['checkout']>['order']>
+/** The order as the page shows it: the rows that are there, and the id and currency it cannot do without. */
+type Order = Omit<ApiOrder, 'orderId' | 'currency' | 'rows'> & {
+  orderId: string
+  currency: string
+  rows: ListItem<ApiOrder['rows']>[]
 }
-
-interface OrderConfirmationResult {
-  checkout: {
-    completed: boolean | null
-    paymentUrl: string | null
-    order: {
-      orderId: string
-      currency: string
-      email: string | null
-      firstName: string | null
-      lastName: string | null
-      zip: string | null
-      status: string | null
-      discountIncVat: number
-      itemValueIncVat: number
-      shippingFeeIncVat: number
-      paymentFeeIncVat: number
-      sum: number
-      rows: {
-        articleNumber: string
-        name: string
-        brand: string | null
-        categories: string[] | null
-        variant: string | null
-        quantity: number
-        priceIncVat: number
-        imageUrl: string | null
-      }[]
-    } | null
-    cart: { id: string } | null
-  } | null
-  getOrderPublic: {
-    orderNumber: string | null
-    status: string
-    shippingMethod: string | null
-    paymentMethod: string | null
-    fromBalance: number
-    vat: { sellingPriceIncVat: number } | null
-    billingAddress: Address | null
-    shippingAddress: Address | null
-  } | null
-}
-
-type Order = NonNullable<NonNullable<OrderConfirmationResult['checkout']>['order']>
 
 export type ConfirmData =
   | { state: 'missing' }
@@ -85,34 +43,37 @@ export type ConfirmData =
       publicId: string
       cartId: string
       order: Order
-      details: NonNullable<OrderConfirmationResult['getOrderPublic']>
+      details: Details
     }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const loader: PageLoader<ConfirmData> = async ({ request, apollo }) => {
   const oid = new URL(request.url).searchParams.get('oid')?.trim() ?? ''
-  if (!UUID.test(oid)) return { state: 'missing' }
-  let result: OrderConfirmationResult
+  if (!isUuid(oid)) return { state: 'missing' }
+  let result: OrderConfirmationQuery
   try {
-    result = await runQuery<OrderConfirmationResult>(apollo, orderConfirmationQuery, {
-      id: oid,
-      publicId: oid,
-    })
+    result = await runQuery<OrderConfirmationQuery, OrderConfirmationQueryVariables>(
+      apollo,
+      orderConfirmationQuery,
+      {
+        id: oid,
+        publicId: oid,
+      },
+    )
   } catch {
     // an unknown order is NOT_FOUND from the API: the page says so instead of failing
     return { state: 'missing' }
   }
   const { checkout, getOrderPublic: details } = result
-  if (!checkout?.order || !details) return { state: 'missing' }
-  const orderNumber = details.orderNumber ?? checkout.order.orderId
-  if (checkout.order.status === 'cancelled') return { state: 'cancelled', orderNumber }
+  const order = checkout?.order
+  if (!checkout || !order?.orderId || !order.currency || !details) return { state: 'missing' }
+  const orderNumber = details.orderNumber ?? order.orderId
+  if (order.status === 'cancelled') return { state: 'cancelled', orderNumber }
   if (!checkout.completed) return { state: 'pending', orderNumber, paymentUrl: checkout.paymentUrl }
   return {
     state: 'confirmed',
     publicId: oid,
     cartId: checkout.cart?.id ?? '',
-    order: checkout.order,
+    order: { ...order, orderId: order.orderId, currency: order.currency, rows: listItems(order.rows) },
     details,
   }
 }
@@ -140,8 +101,8 @@ function purchaseOf(order: Order): PurchaseOrder {
     discountIncVat: order.discountIncVat,
     shippingFeeIncVat: order.shippingFeeIncVat,
     rows: order.rows.map((row) => ({
-      articleNumber: row.articleNumber,
-      name: row.name,
+      articleNumber: row.articleNumber ?? '',
+      name: row.name ?? '',
       brand: row.brand,
       category: row.categories?.[0] ?? null,
       variant: row.variant,
@@ -181,17 +142,14 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
   const { order, details, publicId, cartId } = data
-  const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency: order.currency })
+  // an amount the API gave as a decimal; a currency the shop does not sell in shows the number alone
+  const money = (amount: number) =>
+    isCurrencyCode(order.currency)
+      ? formatMoney(fromDecimal(amount), order.currency, intl.locale)
+      : intl.formatNumber(amount)
 
   useEffect(() => {
-    dispatch(orderConfirmed({ publicId, cartId, purchase: purchaseOf(order) }))
-    if (!cartId) return
-    // placeOrder completed the cart already; this is the storefront's half of the contract
-    void Promise.all([getApollo(), import('@apollo/client')])
-      .then(([apollo, { gql }]) =>
-        apollo.mutate({ mutation: gql(completeCartMutation), variables: { id: cartId } }),
-      )
-      .catch(() => undefined)
+    void dispatch(confirmPlacedOrder(getApollo, { publicId, cartId, purchase: purchaseOf(order) }))
   }, [dispatch, getApollo, publicId, cartId, order])
 
   const totals: [string, string][] = [

@@ -10,16 +10,10 @@ import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+import { isFailureReason, type FailureReason } from '../shared/lumopay'
+import { isUuid } from '../shared/validation/ids'
 import paymentStatusQuery from '../../graphql/operations/order-payment-status.graphql?raw'
-
-export const FAILURE_REASONS = [
-  'card_refused',
-  'serial_returner',
-  'out_of_stock',
-  'sold_out',
-  'user_blocked',
-] as const
-export type FailureReason = (typeof FAILURE_REASONS)[number]
+import type { OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables } from '../graphql/generated'
 
 export interface FailData {
   reason: FailureReason | null
@@ -28,27 +22,21 @@ export interface FailData {
   paymentUrl: string | null
 }
 
-interface PaymentStatusResult {
-  checkout: {
-    completed: boolean | null
-    paymentUrl: string | null
-    order: { orderId: string; status: string | null } | null
-  } | null
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function reasonOf(value: string | null): FailureReason | null {
-  return (FAILURE_REASONS as readonly string[]).includes(value ?? '') ? (value as FailureReason) : null
+  return isFailureReason(value) ? value : null
 }
 
 export const loader: PageLoader<FailData> = async ({ request, apollo }) => {
   const query = new URL(request.url).searchParams
   const reason = reasonOf(query.get('reason'))
   const oid = query.get('oid')?.trim() ?? ''
-  if (!UUID.test(oid)) return { reason, orderNumber: null, paymentUrl: null }
+  if (!isUuid(oid)) return { reason, orderNumber: null, paymentUrl: null }
   try {
-    const { checkout } = await runQuery<PaymentStatusResult>(apollo, paymentStatusQuery, { id: oid })
+    const { checkout } = await runQuery<OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables>(
+      apollo,
+      paymentStatusQuery,
+      { id: oid },
+    )
     return {
       reason,
       orderNumber: checkout?.order?.orderId ?? null,

@@ -1,6 +1,17 @@
-/** Checkout (undistracted layout): the cart, the customer form, delivery, payment and the order. */
+/**
+ * Checkout (undistracted layout): the cart, the customer form, delivery, payment and the order.
+ * The loader prices the shopper's cart with createOrUpdateCheckout into the checkout state, so
+ * the page renders with its options; the page keeps them current as the shopper chooses.
+ */
+import type { PageLoader } from '../app/route-types'
 import { messageMeta } from '../ui/page-meta'
 import { CheckoutPage } from '../features/checkout/CheckoutPage'
+import { loadCheckout } from '../features/checkout/thunks'
+
+export const loader: PageLoader<null> = async ({ apollo, store, market }) => {
+  await store.dispatch(loadCheckout(apollo, market))
+  return null
+}
 
 export const meta = messageMeta({
   title: 'page.checkout.title',

@@ -1,7 +1,7 @@
 /** The catch-all content route `/{alias}`: one of the shop's information pages, else 404. */
 import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
-import { contentPageByKey } from './content/known-pages'
+import { contentPageByKey } from '../shared/content-pages'
 import {
   ContentPageView,
   contentPageMeta,
@@ -9,8 +9,7 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData> = async ({ params, locale, request }) =>
-  requireContentPage(params.alias, locale, request)
+export const loader: PageLoader<ContentPageData> = async (args) => requireContentPage(args.params.alias, args)
 
 export const meta = contentPageMeta
 

@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router'
 import type { PageLoader } from '../app/route-types'
 import { InfoPage } from '../ui/InfoPage'
 import { useSite } from '../app/site'
-import { CONTENT_PAGES, contentPageByKey } from './content/known-pages'
+import { CONTENT_PAGES, contentPageByKey } from '../shared/content-pages'
 import {
   ContentPageView,
   contentPageMeta,
@@ -12,8 +12,8 @@ import {
   type ContentPageData,
 } from './content/ContentPageView'
 
-export const loader: PageLoader<ContentPageData | null> = async ({ params, locale, request }) =>
-  params.alias ? requireContentPage(params.alias, locale, request, '/content') : null
+export const loader: PageLoader<ContentPageData | null> = async (args) =>
+  args.params.alias ? requireContentPage(args.params.alias, args, '/content') : null
 
 export const meta = contentPageMeta
 

@@ -1,5 +1,5 @@
 /** Discount campaign list `/dc/{campaign+}`: the campaign's products. */
-import { splatSegments } from '../lib/paths'
+import { splatSegments } from '../shared/paths'
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

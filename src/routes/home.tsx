@@ -9,6 +9,8 @@ import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
+import { freeShippingThresholdOf } from '../features/channel/slice'
+import { MARKETS } from '../shared/markets'
 import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { NewsletterForm } from '../features/newsletter/NewsletterForm'
 import { ProductCard } from '../ui/ProductCard'
@@ -17,6 +19,8 @@ import { RouteLink } from '../ui/RouteLink'
 import { ShopPromises } from '../ui/ShopPromises'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../ui/navigation'
 import homeQuery from '../../graphql/operations/home.graphql?raw'
+import type { HomeQuery, HomeQueryVariables } from '../graphql/generated'
+import { listItems } from '../graphql/list-items'
 
 export interface HomeCampaign {
   name: string
@@ -30,32 +34,15 @@ export interface HomeData {
   campaign: HomeCampaign | null
   newArrivals: ListProduct[]
   bestsellers: ListProduct[]
+  /** the market's free-shipping threshold from the API (decimal), for the description */
+  freeShippingThreshold: number | null
 }
 
 /** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
 export const RAIL_SIZE = 8
 
-type ProductsResult = { products: (ListProduct | null)[] | null } | null
-
-interface FacetValue {
-  facetId: string | null
-  label: string | null
-  url: string | null
-  count: number
-}
-
-interface HomeQueryData {
-  newArrivals?: ProductsResult
-  bestsellers?: ProductsResult
-  campaigns: {
-    filters: {
-      facets: ({ type: string | null; values: (FacetValue | null)[] | null } | null)[] | null
-    } | null
-  } | null
-}
-
 /** The first running campaign with products, in the campaigns' own order. */
-export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
+export function heroCampaign(data: Pick<HomeQuery, 'campaigns'>): HomeCampaign | null {
   const facet = data.campaigns?.filters?.facets?.find((candidate) => candidate?.type === 'Campaign')
   for (const value of facet?.values ?? []) {
     const alias = value?.url?.startsWith('/dc/') ? value.url.slice('/dc/'.length) : ''
@@ -65,25 +52,29 @@ export function heroCampaign(data: HomeQueryData): HomeCampaign | null {
   return null
 }
 
-const products = (result: ProductsResult | undefined): ListProduct[] =>
-  (result?.products ?? []).filter((product): product is ListProduct => product !== null)
+const products = (result: { products: ReadonlyArray<ListProduct | null> | null } | null | undefined) =>
+  listItems(result?.products)
 
 const query = withListProductFields(homeQuery)
 
-export const loader: PageLoader<HomeData> = async ({ apollo }) => {
-  const data = await runQuery<HomeQueryData>(apollo, query, { railSize: RAIL_SIZE })
+export const loader: PageLoader<HomeData> = async ({ apollo, store, market }) => {
+  const data = await runQuery<HomeQuery, HomeQueryVariables>(apollo, query, { railSize: RAIL_SIZE })
   return {
     campaign: heroCampaign(data),
     newArrivals: products(data.newArrivals),
     bestsellers: products(data.bestsellers),
+    freeShippingThreshold: freeShippingThresholdOf(store.getState().channel, market),
   }
 }
 
-export const meta: PageMeta<HomeData> = ({ intl, market }) => ({
+export const meta: PageMeta<HomeData> = ({ data, intl, market }) => ({
   title: intl.formatMessage({ id: 'page.home.title' }),
   description: intl.formatMessage(
     { id: 'app.description' },
-    { amount: freeShippingAmount(intl, market), days: SHOP_PROMISES.returnDays },
+    {
+      amount: freeShippingAmount(intl, data.freeShippingThreshold, MARKETS[market].currency),
+      days: SHOP_PROMISES.returnDays,
+    },
   ),
 })
 

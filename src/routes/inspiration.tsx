@@ -6,19 +6,12 @@
 import { redirect, useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
+import type { ContentPageQuery, ContentPageQueryVariables } from '../graphql/generated'
 
-export interface ContentPage {
-  key: string
-  kind: 'PAGE' | 'INSPIRATION' | 'MEMBER' | 'STYLE'
-  alias: string
-  title: string
-  body: string
-  metaDescription: string | null
-  alternativeAliases: { language: string; alias: string }[]
-}
+export type ContentPage = NonNullable<ContentPageQuery['contentPage']>
 
 export interface InspirationData {
   article: ContentPage
@@ -35,7 +28,7 @@ export function paragraphsOf(body: string): string[] {
 export const loader: PageLoader<InspirationData> = async ({ params, apollo, request }) => {
   const alias = params.alias?.trim()
   if (!alias) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
-  const data = await runQuery<{ contentPage: ContentPage | null }>(apollo, contentPageQuery, {
+  const data = await runQuery<ContentPageQuery, ContentPageQueryVariables>(apollo, contentPageQuery, {
     alias,
     kind: 'INSPIRATION',
   })

@@ -1,5 +1,5 @@
 /** Generic list `/l/*` (new arrivals, bestsellers, sale, outlet, …): each with its own default sort. */
-import { splatSegments } from '../lib/paths'
+import { splatSegments } from '../shared/paths'
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

@@ -1,14 +1,17 @@
 /** The member programme `/lumo-member` (spec §1, §9: points, bonus four times a year at 2.50 € per 1,000 points). */
 import { useIntl, type IntlShape } from 'react-intl'
 import type { PageMeta } from '../app/route-types'
-import { formatMoney, SHOP_PROMISES } from '../app/i18n'
+import { SHOP_PROMISES } from '../app/i18n'
+import { formatMoney, fromDecimal } from '../shared/money'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 
 const POINTS_PER_PAYOUT = 1000
 
 function introValues(intl: IntlShape) {
   return {
-    amount: formatMoney(intl, SHOP_PROMISES.bonusPerThousandPointsEur, 'EUR'),
+    amount: formatMoney(fromDecimal(SHOP_PROMISES.bonusPerThousandPointsEur), 'EUR', intl.locale, {
+      trimWholeAmounts: true,
+    }),
     points: intl.formatNumber(POINTS_PER_PAYOUT),
   }
 }

@@ -9,8 +9,8 @@
  */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
-import { aliasFromParams } from '../lib/paths'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { aliasFromParams } from '../shared/paths'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
@@ -33,6 +33,15 @@ import productQuery from '../../graphql/operations/product.graphql?raw'
 import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
+import { listItems } from '../graphql/list-items'
+import type {
+  ProductQuery,
+  ProductQueryVariables,
+  RelatedProductsQuery,
+  RelatedProductsQueryVariables,
+  ReviewsQuery,
+  ReviewsQueryVariables,
+} from '../graphql/generated'
 
 // below the fold: their code loads when they come near the viewport (first-load budget)
 const ProductReviews = deferredSection('product-reviews', () => import('../features/product/ProductReviews'))
@@ -52,15 +61,16 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
   const [productData, reviewsData, relatedData] = await Promise.all([
-    runQuery<{ product: ProductData | null }>(apollo, withPriceFields(productQuery), { alias }),
+    runQuery<ProductQuery, ProductQueryVariables>(apollo, withPriceFields(productQuery), { alias }),
     // reviews and related products are part of the page, but a failure there must not hide the product
-    runQuery<{ reviews: ReviewsData | null }>(apollo, reviewsQuery, { alias, take: REVIEWS_PAGE_SIZE }).catch(
-      (error: unknown) => {
-        console.error('Could not load the reviews', error)
-        return { reviews: null }
-      },
-    ),
-    runQuery<{ relatedProducts: (RelatedProduct | null)[] | null }>(apollo, withPriceFields(relatedQuery), {
+    runQuery<ReviewsQuery, ReviewsQueryVariables>(apollo, reviewsQuery, {
+      alias,
+      take: REVIEWS_PAGE_SIZE,
+    }).catch((error: unknown) => {
+      console.error('Could not load the reviews', error)
+      return { reviews: null }
+    }),
+    runQuery<RelatedProductsQuery, RelatedProductsQueryVariables>(apollo, withPriceFields(relatedQuery), {
       alias,
     }).catch((error: unknown) => {
       console.error('Could not load the related products', error)
@@ -151,9 +161,11 @@ export function Component() {
   const intl = useIntl()
   const data = useLoaderData() as ProductPageData
   const { product } = data
-  const images = (product.productImages ?? []).map((image) => image.fileName).filter(Boolean)
+  const images = listItems(product.productImages)
+    .map((image) => image.fileName)
+    .filter(Boolean)
   const alt = [product.brand?.name, product.name].filter(Boolean).join(' ')
-  const skus = product.skus ?? []
+  const skus = listItems(product.skus)
   const sizes = skus.map((sku) => sku.name ?? '').filter(Boolean)
   const rating = data.reviews && data.reviews.count > 0 ? data.reviews : null
   return (

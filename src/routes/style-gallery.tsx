@@ -6,18 +6,19 @@ import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
-import { paragraphsOf, type ContentPage } from './inspiration'
+import { paragraphsOf } from './inspiration'
 import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
+import type { ContentPageQuery, ContentPageQueryVariables } from '../graphql/generated'
 
 /** The style page's alias, the same in every language (as the route's path). */
 export const STYLE_PAGE_ALIAS = 'lumostyle'
 
 export interface StyleGalleryData {
-  page: ContentPage
+  page: NonNullable<ContentPageQuery['contentPage']>
 }
 
 export const loader: PageLoader<StyleGalleryData> = async ({ apollo }) => {
-  const data = await runQuery<{ contentPage: ContentPage | null }>(apollo, contentPageQuery, {
+  const data = await runQuery<ContentPageQuery, ContentPageQueryVariables>(apollo, contentPageQuery, {
     alias: STYLE_PAGE_ALIAS,
     kind: 'STYLE',
   })

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
-import type { RouteName, RouteParams } from '../lib/paths'
+import type { RouteName, RouteParams } from '../shared/paths'
 import { RouteLink } from './RouteLink'
 
 export interface PageLink {

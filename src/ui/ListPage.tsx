@@ -9,7 +9,7 @@ import { useEffect, useRef, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
-import { isLocaleCode, type LocaleCode } from '../lib/markets'
+import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import { listSearchString, isListSort, type FilterValue, type ListSelection } from '../lib/list-url'
 import {
   hasFilters,
@@ -28,6 +28,7 @@ import { useProductLeft } from '../features/list/product-left'
 import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
 import '../features/list/list.css'
+import { listItems } from '../graphql/list-items'
 
 export interface ListTexts {
   /** message id of the title when the list has no name of its own (and of search pages, with {query}) */
@@ -61,7 +62,7 @@ function pageIntro(data: ListPageData, texts: ListTexts, format: Format, title: 
 /** The list's path in each language (for hreflang), from the API's alternative urls. */
 function listAlternates(data: ListPageData): Partial<Record<LocaleCode, string>> | undefined {
   const paths: Partial<Record<LocaleCode, string>> = {}
-  for (const alternative of data.info?.alternativeUrls ?? []) {
+  for (const alternative of listItems(data.info?.alternativeUrls)) {
     if (isLocaleCode(alternative.language)) paths[alternative.language] ??= alternative.url
   }
   return Object.keys(paths).length > 0 ? paths : undefined
@@ -122,7 +123,7 @@ function ListView({ data, texts, ownTexts }: { data: ListPageData; texts: ListTe
 
 function SubCategories({ data }: { data: ListPageData }) {
   const intl = useIntl()
-  const categories = (data.info?.subCategories ?? []).filter((category) =>
+  const categories = listItems(data.info?.subCategories).filter((category) =>
     category.canonicalUrl.startsWith('/c/'),
   )
   if (categories.length === 0) return null

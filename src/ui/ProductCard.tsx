@@ -17,6 +17,7 @@ import { Price } from './Price'
 import { RouteLink } from './RouteLink'
 import { productFullName, type ListProduct } from './product-card-data'
 import './product-card.css'
+import { listItems } from '../graphql/list-items'
 
 export type { ListProduct } from './product-card-data'
 
@@ -40,7 +41,7 @@ export function ProductCard({ product, headingLevel = 3, priority = false, actio
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const Heading = `h${headingLevel}` as const
-  const image = product.productImages?.find((candidate) => candidate.fileName.trim() !== '')
+  const image = listItems(product.productImages).find((candidate) => candidate.fileName.trim() !== '')
   const badges = cardBadges(product)
   const name = product.name ?? product.alias
   const fullName = productFullName(product)

@@ -5,7 +5,7 @@
  */
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { useLinkClickHandler, useLocation } from 'react-router'
-import { pathFor, type RouteName, type RouteParams } from '../lib/paths'
+import { pathFor, type RouteName, type RouteParams } from '../shared/paths'
 import { useSite, type Site } from '../app/site'
 
 export function hrefFor(site: Site, name: RouteName, params?: RouteParams): string {

@@ -1,17 +1,29 @@
-/** The shop promises of spec §1, with the free-shipping threshold in the market's currency. */
+/**
+ * The shop promises of spec §1. The free-shipping threshold is the API's (the channel's markets);
+ * without it the promise is left out rather than guessed.
+ */
 import { FormattedMessage, useIntl } from 'react-intl'
 import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
 import { useSite } from '../app/site'
+import { useAppSelector } from '../app/hooks'
+import { freeShippingThresholdOf } from '../features/channel/slice'
+import { MARKETS } from '../shared/markets'
 
 export function ShopPromises({ className = 'promises plain-list' }: { className?: string }) {
   const intl = useIntl()
   const { market } = useSite()
+  const threshold = useAppSelector((state) => freeShippingThresholdOf(state.channel, market))
   const { from, to } = SHOP_PROMISES.serviceHours
   return (
     <ul className={className} role="list">
-      <li>
-        <FormattedMessage id="promise.freeShipping" values={{ amount: freeShippingAmount(intl, market) }} />
-      </li>
+      {threshold !== null && (
+        <li>
+          <FormattedMessage
+            id="promise.freeShipping"
+            values={{ amount: freeShippingAmount(intl, threshold, MARKETS[market].currency) }}
+          />
+        </li>
+      )}
       <li>
         <FormattedMessage id="promise.returns" values={{ days: SHOP_PROMISES.returnDays }} />
       </li>

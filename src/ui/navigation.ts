@@ -3,8 +3,8 @@
  * category tree roots; their aliases are per language (url-safe, as the seed writes them), so a
  * link always points at the category page in the page's own language.
  */
-import type { LocaleCode } from '../lib/markets'
-import type { RouteName } from '../lib/paths'
+import type { LocaleCode } from '../shared/markets'
+import type { RouteName } from '../shared/paths'
 
 export interface CategoryEntry {
   /** message id of the category's name */

@@ -1,5 +1,5 @@
 /**
- * The data a product card needs: the TypeScript shape of graphql/operations/list-product-fields.graphql
+ * The data a product card needs (graphql/operations/list-product-fields.graphql, typed by codegen)
  * and the helper that appends the card's fragments to a query. Any page that renders
  * <ProductCard> (lists, home rails, favourites) selects `...ListProductFields` on its products:
  *
@@ -8,22 +8,10 @@
  */
 import listProductFields from '../../graphql/operations/list-product-fields.graphql?raw'
 import priceFields from '../../graphql/operations/price-fields.graphql?raw'
-import type { LowestPriceFields, PriceFields, StockStatus } from '../lib/pricing'
+import type { ListProductFieldsFragment } from '../graphql/generated'
 
-export interface ListProduct {
-  productId: number
-  alias: string
-  name: string | null
-  canonicalUrl: string | null
-  brand: { brandId: number; name: string | null } | null
-  productImages: { fileName: string }[] | null
-  unitPrice: PriceFields | null
-  lowestPrice: LowestPriceFields | null
-  stockStatus: StockStatus | null
-  badges: string[] | null
-  /** expected arrival (ISO date-time) of an incoming product */
-  incoming: string | null
-}
+/** A product card's data: the generated type of the ListProductFields fragment. */
+export type ListProduct = ListProductFieldsFragment
 
 /** The price fragments alone, for operations that spread ...PriceFields / ...LowestPriceFields. */
 export function withPriceFields(query: string): string {

@@ -3,7 +3,7 @@
  * accessible names in the page's language (locales/*.json), never by CSS classes.
  */
 import type { Locator, Page } from '@playwright/test'
-import type { LocaleCode } from '../../src/lib/markets'
+import type { LocaleCode } from '../../src/shared/markets'
 import { message } from './fixtures'
 
 function header(page: Page): Locator {

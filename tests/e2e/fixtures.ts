@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { test as base, expect, type Page } from '@playwright/test'
-import type { LocaleCode } from '../../src/lib/markets'
+import type { LocaleCode } from '../../src/shared/markets'
 
 export { expect }
 

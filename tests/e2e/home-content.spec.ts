@@ -6,7 +6,7 @@
  * style gallery, the 404 for unknown aliases, and sitemap.xml and robots.txt.
  */
 import AxeBuilder from '@axe-core/playwright'
-import type { LocaleCode } from '../../src/lib/markets'
+import type { LocaleCode } from '../../src/shared/markets'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const HOMES: { path: string; market: string; locale: LocaleCode }[] = [

@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
-import type { LocaleCode } from '../../src/lib/markets'
+import type { LocaleCode } from '../../src/shared/markets'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const PAGE_SIZE = 24

@@ -4,7 +4,7 @@
  * a market change reaches a second tab, and the canonicalising redirects and the 404 page work.
  */
 import type { Page } from '@playwright/test'
-import { LOCALES, MARKETS, type LocaleCode } from '../../src/lib/markets'
+import { LOCALES, MARKETS, type LocaleCode } from '../../src/shared/markets'
 import { languageSwitch, marketSwitch, switchLanguage, switchMarket } from './channel'
 import { expect, message, test, waitForHydration } from './fixtures'
 

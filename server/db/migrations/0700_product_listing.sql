@@ -1,5 +1,5 @@
 -- Issue #9 item 4: product lists and facet counts read one row per product and market instead of
--- joining categories, SKUs, campaigns, parameters, stock and reviews per request (docs/adr/0016).
+-- joining categories, SKUs, campaigns, parameters, stock and reviews per request (docs/adr/0017).
 -- The table holds derived data only; triggers on every source table rebuild a product's rows in
 -- the same transaction as the change, so a price or stock change shows in lists at once.
 -- Language-dependent facts (names, search vectors) stay in product_texts, which is already

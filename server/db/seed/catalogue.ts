@@ -4,7 +4,13 @@
  * (seed, product id, reference date), so the same inputs always give the same rows.
  */
 import type { Insertable } from 'kysely'
-import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/lib/markets'
+import {
+  LOCALE_CODES,
+  MARKET_ALIASES,
+  STANDARD_VAT_RATE_BP,
+  type LocaleCode,
+  type MarketAlias,
+} from '../../../src/shared/markets'
 import type {
   BrandTextsTable,
   BrandsTable,
@@ -31,7 +37,12 @@ import type {
   ReviewsTable,
   SkusTable,
 } from '../schema'
-import { FIXTURE_PRODUCT_OVERRIDES, FIXTURE_SKU_STOCK } from './fixtures'
+import {
+  FIXTURE_PRODUCT_OVERRIDES,
+  FIXTURE_SKU_STOCK,
+  type ProductOverrides,
+  type StockStatus,
+} from './fixtures'
 import { drawGarment, IMAGE_HEIGHT, IMAGE_WIDTH, type ImageView } from './images'
 import { Random } from './random'
 import {
@@ -59,8 +70,6 @@ import {
   type Material,
   type PerLanguage,
 } from './vocabulary'
-
-export const VAT_RATE_BP: Record<MarketAlias, number> = { fi: 2550, se: 2500, no: 2500, dk: 2500 }
 
 /** Rough euro exchange rates for the shelf prices of the other markets. */
 const EURO_RATE: Record<MarketAlias, number> = { fi: 1, se: 11.2, no: 11.7, dk: 7.46 }
@@ -371,29 +380,6 @@ export function campaignRows(referenceDate: string) {
 // ---------------------------------------------------------------------------------------------
 // Products
 // ---------------------------------------------------------------------------------------------
-
-export type StockStatus = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static' | 'incoming'
-
-/** Forced choices for the documented fixture products (see fixtures.ts). */
-export interface ProductOverrides {
-  garment?: string
-  colour?: string
-  material?: string
-  brand?: string
-  /** Regular price in euro */
-  euro?: number
-  sale?: { campaign: string } | { percentage: number } | 'none'
-  /** An earlier short discount inside the 30 days before the sale started */
-  earlierDiscount?: boolean
-  /** Days from the reference date; positive = incoming ('coming soon') */
-  availableInDays?: number
-  sizes?: readonly string[]
-  stock?: readonly StockStatus[]
-  reviews?: number
-  outlet?: boolean
-  /** A colour variant of this product (the style's main product): its garment, material, brand and price */
-  variantOf?: number
-}
 
 export interface ProductRows {
   product: Insertable<ProductsTable>
@@ -824,7 +810,7 @@ function priceRowsOf(draft: ProductDraft) {
       market_alias: market,
       regular_price_inc_vat: regularPrice,
       selling_price_inc_vat: selling,
-      vat_rate_bp: VAT_RATE_BP[market],
+      vat_rate_bp: STANDARD_VAT_RATE_BP[market],
     })
     if (!salePercentage) continue
     // One row per price change: listed at the regular price, maybe a short earlier discount, then the sale.

@@ -10,11 +10,12 @@ import {
   LOCALE_CODES,
   MARKETS,
   MARKET_ALIASES,
+  STANDARD_VAT_RATE_BP,
   type LocaleCode,
   type MarketAlias,
-} from '../../../src/lib/markets'
+} from '../../../src/shared/markets'
 import { toJson, type AddressJson, type DB, type OrderStatus, type PaymentKind } from '../schema'
-import { addDays, at, buildProduct, VAT_RATE_BP, type CatalogueContext, type ProductRows } from './catalogue'
+import { addDays, at, buildProduct, type CatalogueContext, type ProductRows } from './catalogue'
 import {
   FIXTURE_CUSTOMERS,
   FIXTURE_EMAIL_RULES,
@@ -56,7 +57,7 @@ export function marketRows() {
       currency_code: market.currency,
       currency_name: CURRENCY[alias].name,
       currency_symbol: CURRENCY[alias].symbol,
-      vat_rate_bp: VAT_RATE_BP[alias],
+      vat_rate_bp: STANDARD_VAT_RATE_BP[alias],
       default_language: market.defaultLocale,
       min_order_value_inc_vat: MIN_ORDER_VALUE[alias],
       group_key: 'nordics',
@@ -133,7 +134,7 @@ export function shippingAndPaymentRows() {
         name: option.name,
         display_names: toJson(option.names),
         fee_inc_vat: option.fee,
-        vat_rate_bp: VAT_RATE_BP[alias],
+        vat_rate_bp: STANDARD_VAT_RATE_BP[alias],
         free_shipping_threshold_inc_vat: option.free ? FREE_SHIPPING_THRESHOLD[alias] : null,
         is_default: index === 0,
         is_active: true,
@@ -892,7 +893,7 @@ export function customerRows(context: CatalogueContext): CustomerRows {
       createdAt,
       market,
       language: MARKETS[market].defaultLocale,
-      vat: VAT_RATE_BP[market],
+      vat: STANDARD_VAT_RATE_BP[market],
     }
     const lines = orderLines(context, products, cart)
     cartItems.push(...lines.cartItems)

@@ -5,8 +5,31 @@
  * All money is minor units including VAT. Dates relative to the seed's reference date
  * (`seedDatabase(db, { referenceDate })`, default today UTC).
  */
-import type { MarketAlias } from '../../../src/lib/markets'
-import type { ProductOverrides } from './catalogue'
+import type { MarketAlias } from '../../../src/shared/markets'
+
+/** The stock situations the seed draws for a SKU. */
+export type StockStatus = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static' | 'incoming'
+
+/** Forced choices for the documented fixture products: what they pin down, the generator fills in the rest. */
+export interface ProductOverrides {
+  garment?: string
+  colour?: string
+  material?: string
+  brand?: string
+  /** Regular price in euro */
+  euro?: number
+  sale?: { campaign: string } | { percentage: number } | 'none'
+  /** An earlier short discount inside the 30 days before the sale started */
+  earlierDiscount?: boolean
+  /** Days from the reference date; positive = incoming ('coming soon') */
+  availableInDays?: number
+  sizes?: readonly string[]
+  stock?: readonly StockStatus[]
+  reviews?: number
+  outlet?: boolean
+  /** A colour variant of this product (the style's main product): its garment, material, brand and price */
+  variantOf?: number
+}
 
 /** Reference date of the deterministic fingerprint tests. */
 export const FIXED_REFERENCE_DATE = '2026-06-01'

@@ -4,7 +4,7 @@
  * garment with each language's agreement and compounding rules ("Musta satiinimekko",
  * "Svart satinklänning", "Svart satengkjole", "Sort satinkjole").
  */
-import type { LocaleCode } from '../../../src/lib/markets'
+import type { LocaleCode } from '../../../src/shared/markets'
 import type { ShapeKind } from './images'
 
 export type PerLanguage<T = string> = Record<LocaleCode, T>

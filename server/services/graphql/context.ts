@@ -7,49 +7,11 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import type { DB } from '../../db/schema'
-import type { LocaleCode, LocaleIso, MarketAlias, CurrencyCode } from '../../../src/lib/markets'
 import type { CatalogueLoaders } from './catalogue/loaders'
 import type { MarketDirectory } from './scope'
+import type { CustomerType, MarketRow, RequestScope, RequestUser } from './request-scope'
 
-/** A market as the database describes it (markets + market_languages). */
-export interface MarketRow {
-  alias: MarketAlias
-  /** Geins MarketType.id, e.g. '1|fi' */
-  marketId: string
-  countryCode: string
-  countryName: string
-  currencyCode: CurrencyCode
-  currencyName: string
-  currencySymbol: string
-  /** Standard VAT rate in basis points (25.5 % = 2550). */
-  vatRateBp: number
-  /** Minimum order value in minor units incl. VAT; null when the market has none. */
-  minOrderValueIncVat?: number | null
-  defaultLanguage: LocaleCode
-  allowedLanguages: LocaleCode[]
-  groupKey: string
-  isVirtual: boolean
-  onlyDisplayInCheckout: boolean
-}
-
-/** The channel, market and language one operation runs in. */
-export interface RequestScope {
-  channelId: string
-  market: MarketRow
-  language: LocaleCode
-  /** e.g. 'fi-FI': the languageId value and the Intl locale for formatting. */
-  locale: LocaleIso
-}
-
-export type CustomerType = 'PERSON' | 'ORGANIZATION'
-
-/** The signed-in shopper from the bearer token; null for anonymous requests. */
-export interface RequestUser {
-  id: string
-  customerType: CustomerType
-  email: string | null
-  memberType: string | null
-}
+export type { CustomerType, MarketRow, RequestScope, RequestUser }
 
 export interface GraphQLContext {
   db: Kysely<DB>

@@ -11,16 +11,13 @@
  * visible to the SSR's in-process Apollo link; such calls pass a context from `createContext`.
  */
 import { randomUUID } from 'node:crypto'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
-import { NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql'
+import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type ValidationRule } from 'graphql'
 import mercurius, { type IResolvers } from 'mercurius'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { apiKeyFromRequest, isValidApiKey, userFromRequest } from './auth'
-import { createCatalogueLoaders } from './catalogue/loaders'
+import { createCatalogueLoaders, type CatalogueLoaders } from './catalogue/loaders'
 import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
@@ -32,8 +29,14 @@ import { ERROR_CODES } from './errors'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
+import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
+import type {
+  GraphqlExecutor,
+  GraphqlRequest as InProcessRequest,
+  GraphqlResponse as InProcessResponse,
+} from '../../../src/shared/graphql-executor'
 
 export interface GraphQLServiceOptions {
   database: Database
@@ -41,22 +44,6 @@ export interface GraphQLServiceOptions {
   /** Where the endpoint is mounted; '/graphql' unless the app registers it elsewhere. */
   path?: string
   limits?: QueryLimits
-}
-
-const here = path.dirname(fileURLToPath(import.meta.url))
-const SCHEMA_FILE = path.resolve(here, '../../../graphql/schema.graphql')
-
-/** graphql/schema.graphql plus the `extend type …` files areas keep in their own folders. */
-export function loadSchemaSource(): string {
-  const extensions: string[] = []
-  for (const entry of readdirSync(here).sort()) {
-    const folder = path.join(here, entry)
-    if (!statSync(folder).isDirectory()) continue
-    for (const file of readdirSync(folder).sort()) {
-      if (file.endsWith('.graphql')) extensions.push(readFileSync(path.join(folder, file), 'utf8'))
-    }
-  }
-  return [readFileSync(SCHEMA_FILE, 'utf8'), ...extensions].join('\n')
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -90,6 +77,8 @@ export interface ContextInput {
   user?: RequestUser | null
   apiKey?: string | null
   requestId?: string
+  /** Batch loaders to share with other operations of the same page; fresh ones otherwise. */
+  loaders?: CatalogueLoaders
 }
 
 function stringOrNull(value: unknown): string | null {
@@ -122,7 +111,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     config: deps.config,
     scope,
     user: input.user ?? null,
-    loaders: createCatalogueLoaders(db),
+    loaders: input.loaders ?? createCatalogueLoaders(db),
     markets: deps.markets,
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
@@ -205,9 +194,69 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
 
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
+  app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
 
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
+}
+
+const UNAUTHORISED_BODY = {
+  data: null,
+  errors: [
+    {
+      message: 'Missing or invalid API key (X-ApiKey header)',
+      extensions: { code: ERROR_CODES.UNAUTHENTICATED },
+    },
+  ],
+}
+
+/** mercurius's error for a query that did not run (syntax, validation, variables): it holds their errors. */
+function queryErrorsOf(error: unknown): { message: string }[] | undefined {
+  const errors = (error as { errors?: unknown } | null)?.errors
+  return Array.isArray(errors)
+    ? errors.map((item) => ({ message: String((item as Error).message) }))
+    : undefined
+}
+
+/**
+ * The API for one server-rendered page, in process (`app.graphql`, no HTTP): the same API-key
+ * check, bearer-token user and resolver context as the HTTP endpoint, read once from the page's
+ * headers, and one set of batch loaders for all the page's operations. Answers with the status
+ * and body the endpoint would send: 401 without a valid key, 400 for a query that does not
+ * validate, 200 with data and errors otherwise (resolver errors masked as errorFormatter does).
+ */
+function inProcessExecutor(app: FastifyInstance, deps: ContextDeps, headers: Record<string, string>) {
+  const source = {
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+  }
+  const apiKey = apiKeyFromRequest(source) ?? null
+  const authorised = isValidApiKey(apiKey ?? undefined, deps.config.apiKey)
+  const user = authorised ? userFromRequest(source, deps.config) : Promise.resolve(null)
+  const loaders = createCatalogueLoaders(deps.database.db)
+  const requestId = randomUUID()
+
+  return async ({ query, variables, operationName }: InProcessRequest): Promise<InProcessResponse> => {
+    if (!authorised) return { status: 401, body: UNAUTHORISED_BODY }
+    const context = await createContext(deps, { variables, user: await user, apiKey, requestId, loaders })
+    try {
+      const result: ExecutionResult = await app.graphql(query, context, variables, operationName)
+      // errorFormatter already ran and turned the errors into their JSON form
+      return { status: 200, body: result as InProcessResponse['body'] }
+    } catch (error) {
+      const queryErrors = queryErrorsOf(error)
+      if (queryErrors) return { status: 400, body: { data: null, errors: queryErrors } }
+      app.log.error({ err: error }, 'In-process GraphQL operation failed')
+      return {
+        status: 500,
+        body: {
+          data: null,
+          errors: [
+            { message: 'Internal server error', extensions: { code: ERROR_CODES.INTERNAL_SERVER_ERROR } },
+          ],
+        },
+      }
+    }
+  }
 }
 
 // Not encapsulated: the routes, `app.graphql` and `app.graphqlContext` belong to the parent app.
@@ -217,6 +266,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Builds the context for an in-process `app.graphql(query, context, variables)` call. */
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
+    /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
+    graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
   }
 }
 

@@ -4,6 +4,7 @@
  */
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 import { ERROR_CODES } from './errors'
+import { isUuid } from '../../../src/shared/validation/ids'
 
 function invalid(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: ERROR_CODES.BAD_USER_INPUT } })
@@ -68,10 +69,8 @@ export const DateTimeScalar = new GraphQLScalarType({
   },
 })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function toGuid(value: unknown): string {
-  if (typeof value !== 'string' || !UUID.test(value)) throw invalid('Guid must be a UUID')
+  if (typeof value !== 'string' || !isUuid(value)) throw invalid('Guid must be a UUID')
   return value.toLowerCase()
 }
 

@@ -9,18 +9,19 @@ import type { DB } from '../../db/schema'
 import {
   CHANNEL_ID,
   FALLBACK_MARKET,
+  CURRENCIES,
   LOCALES,
   MARKETS,
   MARKET_ALIASES,
+  STANDARD_VAT_RATE_BP,
   isLocaleCode,
   isMarketAlias,
   localeFromIso,
   type CurrencyCode,
   type LocaleCode,
   type MarketAlias,
-} from '../../../src/lib/markets'
-import type { GraphQLContext, MarketRow, RequestScope } from './context'
-import { STANDARD_VAT_RATE_BP } from './pricing/money'
+} from '../../../src/shared/markets'
+import type { MarketRow, RequestScope } from './request-scope'
 
 export interface ScopeArgs {
   channelId?: string | null
@@ -84,6 +85,12 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
         .whereRef('market_languages.market_alias', '=', 'markets.alias')
         .select((inner) => inner.fn.agg<string[]>('array_agg', ['market_languages.language']).as('langs'))
         .as('allowed_languages'),
+      eb
+        .selectFrom('shipping_options')
+        .whereRef('shipping_options.market_alias', '=', 'markets.alias')
+        .where('shipping_options.is_active', '=', true)
+        .select((inner) => inner.fn.min('shipping_options.free_shipping_threshold_inc_vat').as('threshold'))
+        .as('free_shipping_threshold'),
     ])
     .orderBy('markets.sort_order')
     .orderBy('markets.alias')
@@ -102,6 +109,7 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
         currencySymbol: row.currency_symbol,
         vatRateBp: row.vat_rate_bp,
         minOrderValueIncVat: row.min_order_value_inc_vat,
+        freeShippingThreshold: row.free_shipping_threshold ?? null,
         defaultLanguage: row.default_language,
         allowedLanguages: allowed.length > 0 ? allowed : [row.default_language],
         groupKey: row.group_key,
@@ -112,15 +120,8 @@ async function loadMarkets(db: Kysely<DB>): Promise<MarketRow[]> {
   })
 }
 
-const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
-  EUR: { name: 'Euro', symbol: '€' },
-  SEK: { name: 'Svensk krona', symbol: 'kr' },
-  NOK: { name: 'Norsk krone', symbol: 'kr' },
-  DKK: { name: 'Dansk krone', symbol: 'kr' },
-}
-
 /**
- * The markets of the typed config (src/lib/markets.ts). Used only when the database cannot give
+ * The markets of the typed config (src/shared/markets.ts). Used only when the database cannot give
  * its markets (an outage, or a database not seeded yet), so that a request still gets a scope and
  * fails, if at all, inside a resolver where errors are masked, instead of before GraphQL runs.
  */
@@ -138,6 +139,7 @@ export function configuredMarkets(): MarketRow[] {
       vatRateBp: STANDARD_VAT_RATE_BP[alias],
       // unknown without the database: placeOrder cannot run without it either
       minOrderValueIncVat: null,
+      freeShippingThreshold: null,
       defaultLanguage: market.defaultLocale,
       allowedLanguages: [...market.allowedLocales],
       groupKey: 'default',
@@ -190,7 +192,10 @@ export function resolveScope(markets: readonly MarketRow[], args: ScopeArgs): Re
  * The scope of one field: its own channelId/marketId/languageId arguments win over the request's
  * variables, which the context already resolved.
  */
-export async function scopeFromArgs(ctx: GraphQLContext, args: ScopeArgs): Promise<RequestScope> {
+export async function scopeFromArgs(
+  ctx: { scope: RequestScope; markets: MarketDirectory },
+  args: ScopeArgs,
+): Promise<RequestScope> {
   if (!args.marketId && !args.languageId && !args.channelId) return ctx.scope
   const markets = await ctx.markets.all()
   return resolveScope(markets, {

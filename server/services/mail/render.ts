@@ -2,7 +2,9 @@
  * The order-confirmation e-mail: plain text and HTML in the order's language, every value from
  * the order escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
  */
-import { escapeHtml } from '../../../src/lib/html'
+import { escapeHtml } from '../../../src/shared/html'
+import type { CurrencyCode } from '../../../src/shared/markets'
+import { formatMoney } from '../../../src/shared/money'
 import { LANGUAGE_ISO as ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
 export type MailLanguage = ServiceLanguage
@@ -26,7 +28,7 @@ export interface MailAddress {
 export interface OrderMail {
   orderNumber: string
   language: MailLanguage
-  currency: string
+  currency: CurrencyCode
   email: string
   firstName: string
   rows: { name: string; brand: string; size: string; quantity: number; totalIncVat: number }[]
@@ -66,10 +68,7 @@ export function renderOrderConfirmation(order: OrderMail): RenderedMail {
   const messages = mailMessages(order.language)
   const t = (id: string, values: Record<string, string> = {}) =>
     (messages[id] ?? id).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
-  const money = (minor: number) =>
-    new Intl.NumberFormat(ISO[order.language], { style: 'currency', currency: order.currency }).format(
-      minor / 100,
-    )
+  const money = (minor: number) => formatMoney(minor, order.currency, ISO[order.language])
   const subject = t('mail.orderConfirmation.subject', { number: order.orderNumber })
   const greeting = t('mail.orderConfirmation.greeting', { name: order.firstName })
   const intro = t('mail.orderConfirmation.intro', { number: order.orderNumber })

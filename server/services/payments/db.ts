@@ -1,17 +1,19 @@
 /**
- * The tables of migration 0300_payments.sql as Kysely types. Kept here (like the cart area's
- * CommerceDB) so the shared schema file stays the database owner's.
+ * The provider's own tables of migration 0300_payments.sql as Kysely types, private to this
+ * service. The shop's side of that migration (payment_callback_events, written by the commerce
+ * API) is in server/db/schema.ts.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { CurrencyCode } from '../../../src/shared/markets'
 import type { DB, GeneratedTimestamp, Timestamp } from '../../db/schema'
-import type { SessionStatus } from './protocol'
+import type { SessionStatus } from '../../contracts/lumopay'
 
 export interface LumopaySessionsTable {
   session_id: Generated<string>
   reference: string
   merchant_order_id: string
   amount: number
-  currency: 'EUR' | 'SEK' | 'NOK' | 'DKK'
+  currency: CurrencyCode
   language: 'fi' | 'sv' | 'nb' | 'da'
   shop_name: string
   success_url: string
@@ -46,22 +48,10 @@ export interface LumopayCallbackDeliveriesTable {
   created_at: GeneratedTimestamp
 }
 
-export interface PaymentCallbackEventsTable {
-  event_id: string
-  provider: string
-  order_id: number | null
-  type: string
-  event_created_at: Timestamp
-  result: 'applied' | 'ignored' | 'refused'
-  reason: string | null
-  received_at: GeneratedTimestamp
-}
-
 export type PaymentsDB = DB & {
   lumopay_sessions: LumopaySessionsTable
   lumopay_attempts: LumopayAttemptsTable
   lumopay_callback_deliveries: LumopayCallbackDeliveriesTable
-  payment_callback_events: PaymentCallbackEventsTable
 }
 
 /** Widens the shared handle by the 0300 tables; the runtime object is unchanged. */

@@ -7,17 +7,17 @@
  *   POST /pay/orders/{reference}    a card attempt; answers with a redirect to the shop
  *
  * Card data is posted only here; the shop's pages never see it and Lumopay keeps only the last
- * four digits. The callbacks to the shop are signed (protocol.ts) and retried until answered; a
+ * four digits. The callbacks to the shop are signed (server/contracts/lumopay.ts) and retried until answered; a
  * timer expires unpaid sessions and resends due callbacks (stopped when the app closes).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
-import { createServiceFetch } from '../../ssr/service-fetch'
+import { createServiceFetch } from '../shared/service-fetch'
 import { checkCard } from './cards'
 import { paymentsDb } from './db'
 import { renderMessagePage, renderPaymentPage, type PageLanguage, type RenderedPage } from './page'
-import { SessionRequestSchema, verifySignature } from './protocol'
+import { SessionRequestSchema, verifySignature } from '../../contracts/lumopay'
 import {
   closedReason,
   createSession,
@@ -29,6 +29,7 @@ import {
   type ProviderDeps,
   type Session,
 } from './sessions'
+import { isUuid } from '../../../src/shared/validation/ids'
 
 export interface PaymentsServiceOptions {
   database: Database
@@ -39,8 +40,6 @@ export interface PaymentsServiceOptions {
   /** Expiry and retry sweep; 0 turns the timer off (tests run the sweep themselves). */
   sweepIntervalMs?: number
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 function send(reply: FastifyReply, page: RenderedPage, status = 200) {
   return reply
@@ -123,7 +122,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     '/pay/orders/:reference',
     async (request, reply) => {
       const { reference } = request.params
-      const session = UUID.test(reference) ? await findSession(deps, reference) : undefined
+      const session = isUuid(reference) ? await findSession(deps, reference) : undefined
       if (!session) return notFound(reply, languageFrom(request.query.lang))
       if (session.status === 'open' && session.expires_at.getTime() <= deps.now().getTime()) {
         await expireSessions(deps)
@@ -150,7 +149,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     '/pay/orders/:reference',
     async (request, reply) => {
       const { reference } = request.params
-      const session = UUID.test(reference) ? await findSession(deps, reference) : undefined
+      const session = isUuid(reference) ? await findSession(deps, reference) : undefined
       if (!session) return notFound(reply, 'fi')
       if (session.status !== 'open') return closedPage(reply, session)
       const form = request.body && typeof request.body === 'object' ? request.body : {}

@@ -6,7 +6,9 @@
 import { randomBytes } from 'node:crypto'
 import type { CardError, CardField } from './cards'
 import { TEST_CARDS } from './cards'
-import { escapeHtml } from '../../../src/lib/html'
+import { escapeHtml } from '../../../src/shared/html'
+import type { CurrencyCode } from '../../../src/shared/markets'
+import { formatMoney } from '../../../src/shared/money'
 import { LANGUAGE_ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
 export type PageLanguage = ServiceLanguage
@@ -22,8 +24,8 @@ function t(language: PageLanguage, id: string, values: Record<string, string> = 
   return escapeHtml(template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole))
 }
 
-export function formatAmount(minor: number, currency: string, language: PageLanguage): string {
-  return new Intl.NumberFormat(LANGUAGE_ISO[language], { style: 'currency', currency }).format(minor / 100)
+export function formatAmount(minor: number, currency: CurrencyCode, language: PageLanguage): string {
+  return formatMoney(minor, currency, LANGUAGE_ISO[language])
 }
 
 function groupCard(number: string): string {
@@ -84,7 +86,7 @@ export interface PaymentPageInput {
   language: PageLanguage
   shopName: string
   amount: number
-  currency: string
+  currency: CurrencyCode
   /** where the form posts (this page's own path) */
   action: string
   cancelUrl: string | null

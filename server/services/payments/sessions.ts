@@ -18,7 +18,7 @@ import {
   type CallbackEvent,
   type FailureReason,
   type SessionRequest,
-} from './protocol'
+} from '../../contracts/lumopay'
 
 export type Session = Selectable<LumopaySessionsTable>
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { cacheDecision, isTrackingParam, normaliseQuery, pageCacheKey } from './key'
-import { ROUTES, type UrlSettings } from '../../../src/lib/paths'
+import { ROUTES, type UrlSettings } from '../../../src/shared/paths'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
 const scope = { market: 'fi', locale: 'fi', customerType: 'PERSON' } as const

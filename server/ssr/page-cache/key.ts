@@ -4,12 +4,10 @@
  * (inc/ex VAT prices). Ad-click and newsletter tracking parameters change nothing on the page,
  * so they are dropped; the rest are sorted so `?a=1&b=2` and `?b=2&a=1` share an entry.
  */
-import { COOKIES } from '../../../src/app/cookies'
-import { initialGlobalState, isCustomerType, type CustomerType } from '../../../src/app/global-slice'
-import { matchRoute, resolveUrl, type UrlSettings } from '../../../src/lib/paths'
-import type { LocaleCode, MarketAlias } from '../../../src/lib/markets'
-
-const DEFAULT_CUSTOMER_TYPE = initialGlobalState.customerType
+import { COOKIES } from '../../../src/shared/cookies'
+import { DEFAULT_CUSTOMER_TYPE, isCustomerType, type CustomerType } from '../../../src/shared/customer-types'
+import { matchRoute, resolveUrl, type UrlSettings } from '../../../src/shared/paths'
+import type { LocaleCode, MarketAlias } from '../../../src/shared/markets'
 
 /** Exact tracking parameter names (lower case) that never change what a page shows. */
 const TRACKING_PARAMS = new Set([

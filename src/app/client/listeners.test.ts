@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeStore } from '../store'
-import { COOKIES, parsePersistedStates, readCookie, writeCookie, deleteCookie } from '../cookies'
+import { COOKIES, parsePersistedStates, readCookie, writeCookie, deleteCookie } from '../../shared/cookies'
 import { changeCustomerType, favoritesCleared, toggleFavorite, favoritesSet } from '../global-slice'
 import {
   FAVORITES_MESSAGE_TYPE,

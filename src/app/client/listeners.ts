@@ -5,7 +5,13 @@
  * useClientBehaviours; returns one cleanup for all.
  */
 import type { AppStore, RootState } from '../store'
-import { COOKIES, deleteCookie, readCookie, serialisePersistedStates, writeCookie } from '../cookies'
+import {
+  COOKIES,
+  deleteCookie,
+  readCookie,
+  serialisePersistedStates,
+  writeCookie,
+} from '../../shared/cookies'
 import {
   customerTypeSet,
   favoritesCleared,

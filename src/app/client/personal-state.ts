@@ -8,8 +8,8 @@
  * listeners that would otherwise drop the cart and user cookies the server "did not accept".
  */
 import type { AppStore } from '../store'
-import { COOKIES, parsePersistedStates, readCookie } from '../cookies'
-import { isMarketAlias } from '../../lib/markets'
+import { COOKIES, parsePersistedStates, readCookie } from '../../shared/cookies'
+import { isMarketAlias } from '../../shared/markets'
 import { cartRestored } from '../../features/cart/slice'
 import { parseUserCookie, userRestored } from '../../features/auth/slice'
 import { checkoutMarketChanged } from '../../features/channel/slice'

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl'
 import { RouteLink } from '../../ui/RouteLink'
 import { useSite } from '../site'
 import { ShopPromises } from '../../ui/ShopPromises'
-import { CONTENT_PAGES } from '../../routes/content/known-pages'
+import { CONTENT_PAGES } from '../../shared/content-pages'
 
 export function SiteFooter() {
   const intl = useIntl()

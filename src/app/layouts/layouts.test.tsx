@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { renderRoutes } from '../../ui/test-helpers'
 import { headerHiddenSet, onlineSet } from '../global-slice'
 import { modalOpened } from '../../features/modal/slice'
+import { fallbackMarkets, marketsLoaded } from '../../features/channel/slice'
+import { makeStore } from '../store'
 import { DefaultLayout } from './DefaultLayout'
 import { UndistractedLayout } from './UndistractedLayout'
 import { UndistractedSpecialLayout } from './UndistractedSpecialLayout'
@@ -57,8 +59,14 @@ describe('DefaultLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Merkit', current: false })).toBeTruthy()
   })
 
-  it('shows the shop promises with the market’s own free-shipping threshold', () => {
-    renderRoutes(withLayout(<DefaultLayout />), { market: 'se', locale: 'sv', path: '/se/sv/' })
+  it('shows the shop promises with the market’s own free-shipping threshold from the API', () => {
+    const store = makeStore()
+    const markets = fallbackMarkets().map((market) => ({
+      ...market,
+      freeShippingThreshold: market.alias === 'se' ? 790 : 69,
+    }))
+    store.dispatch(marketsLoaded({ defaultMarketId: '1|fi', markets }))
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'se', locale: 'sv', path: '/se/sv/', store })
     const footer = screen.getByRole('contentinfo')
     expect(within(footer).getByText('Fri frakt på beställningar över 790 kr')).toBeTruthy()
     expect(within(footer).getByText('14 dagars returrätt')).toBeTruthy()
@@ -67,6 +75,13 @@ describe('DefaultLayout', () => {
     expect(within(footer).getByRole('link', { name: 'Köpvillkor' }).getAttribute('href')).toBe(
       '/se/sv/kopvillkor',
     )
+  })
+
+  it('leaves the free-shipping promise out while the API has not given a threshold', () => {
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'se', locale: 'sv', path: '/se/sv/' })
+    const footer = screen.getByRole('contentinfo')
+    expect(within(footer).queryByText(/Fri frakt/)).toBeNull()
+    expect(within(footer).getByText('14 dagars returrätt')).toBeTruthy()
   })
 
   it('hides the header while the store says so', () => {

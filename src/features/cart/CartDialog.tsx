@@ -4,19 +4,7 @@
  * close it, and focus returns to what had it before (DESIGN §5 accessibility).
  */
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
-
-const FOCUSABLE = [
-  'a[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',')
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)]
-}
+import { useFocusTrap } from '../../ui/focus-trap'
 
 export interface CartDialogProps {
   titleId: string
@@ -31,26 +19,15 @@ export function CartDialog({ titleId, closeLabel, onClose, variant, children }: 
   const onCloseRef = useRef(onClose)
   onCloseRef.current = onClose
 
+  const trapTab = useFocusTrap(dialog, 'cart-dialog__close')
+
   useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const container = dialog.current
-    if (container) {
-      const first = focusableIn(container).find(
-        (element) => !element.classList.contains('cart-dialog__close'),
-      )
-      ;(first ?? container).focus()
-    }
-    document.body.classList.add('modal-open')
     // Escape also closes when focus fell out of the dialog (e.g. onto the page body)
     const onDocumentKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) onCloseRef.current()
     }
     document.addEventListener('keydown', onDocumentKey)
-    return () => {
-      document.removeEventListener('keydown', onDocumentKey)
-      document.body.classList.remove('modal-open')
-      if (previouslyFocused?.isConnected) previouslyFocused.focus()
-    }
+    return () => document.removeEventListener('keydown', onDocumentKey)
   }, [])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -60,22 +37,7 @@ export function CartDialog({ titleId, closeLabel, onClose, variant, children }: 
       onCloseRef.current()
       return
     }
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = focusableIn(dialog.current)
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (!first || !last) {
-      event.preventDefault()
-      return
-    }
-    const active = document.activeElement
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault()
-      first.focus()
-    }
+    trapTab(event)
   }
 
   const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {

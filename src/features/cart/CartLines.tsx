@@ -13,6 +13,7 @@ import { useCart, useSetLineQuantity, useVatIncluded } from './hooks'
 import { lineStock, maxOrderable, shownPrice, sizeName, thresholdReached } from './rules'
 import type { CartItem } from './types'
 import './cart.css'
+import { listItems } from '../../graphql/list-items'
 
 const IMAGE_WIDTH = 80
 
@@ -72,9 +73,11 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
             <span className="cart-line__unit">({shownPrice(item.unitPrice, vatIncluded)})</span>
           ) : null}
         </div>
-        {item.campaign?.appliedCampaigns?.some((campaign) => campaign.name && !campaign.hideTitle) ? (
+        {listItems(item.campaign?.appliedCampaigns).some(
+          (campaign) => campaign.name && !campaign.hideTitle,
+        ) ? (
           <p className="cart-line__campaign">
-            {item.campaign.appliedCampaigns
+            {listItems(item.campaign?.appliedCampaigns)
               .filter((campaign) => campaign.name && !campaign.hideTitle)
               .map((campaign) => campaign.name)
               .join(', ')}

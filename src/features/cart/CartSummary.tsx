@@ -7,6 +7,7 @@
 import { useIntl } from 'react-intl'
 import { useCart, useVatIncluded } from './hooks'
 import { summaryRows } from './rules'
+import { listItems } from '../../graphql/list-items'
 
 export function CartSummary() {
   const intl = useIntl()
@@ -14,7 +15,7 @@ export function CartSummary() {
   const vatIncluded = useVatIncluded()
   if (!cart || cart.items.length === 0) return null
   const rows = summaryRows(cart, vatIncluded)
-  const campaigns = (cart.appliedCampaigns ?? [])
+  const campaigns = listItems(cart.appliedCampaigns)
     .filter((campaign) => campaign.name && !campaign.hideTitle)
     .map((campaign) => campaign.name)
   return (

@@ -5,12 +5,24 @@
  * `CartApiError` with the API's `extensions.code` (contracts.md §3.6).
  */
 import type { ApolloClient, DocumentNode } from '@apollo/client'
-import { apiScope, type LocaleCode, type MarketAlias } from '../../lib/markets'
+import { apiScope, type LocaleCode, type MarketAlias } from '../../shared/markets'
 import fragmentSource from '../../../graphql/operations/cart-fragment.graphql?raw'
 import getCartSource from '../../../graphql/operations/cart-get.graphql?raw'
 import addToCartSource from '../../../graphql/operations/cart-add.graphql?raw'
 import updateCartItemSource from '../../../graphql/operations/cart-update-item.graphql?raw'
 import setCartPromoCodeSource from '../../../graphql/operations/cart-promo-code.graphql?raw'
+import type {
+  AddToCartMutation,
+  AddToCartMutationVariables,
+  CartFragment,
+  GetCartQuery,
+  GetCartQueryVariables,
+  SetCartPromoCodeMutation,
+  SetCartPromoCodeMutationVariables,
+  UpdateCartItemMutation,
+  UpdateCartItemMutationVariables,
+} from '../../graphql/generated'
+import { listItems } from '../../graphql/list-items'
 import type { CartView } from './types'
 
 export const CART_OPERATION_SOURCES = {
@@ -90,21 +102,34 @@ function scopeVariables(scope: CartScope) {
 
 type CartClient = Pick<ApolloClient, 'query' | 'mutate'>
 
-function cartOf(data: unknown, field: string): CartView {
-  const cart = (data as Record<string, unknown> | null | undefined)?.[field] as CartView | null | undefined
-  if (!cart || typeof cart.id !== 'string')
-    throw new CartApiError(`The API returned no cart (${field})`, null)
-  return { ...cart, items: (cart.items ?? []).filter((item) => item !== null) }
+/** Each cart operation's generated result and variable types; every result is `{ [name]: Cart }`. */
+interface CartOperations {
+  getCart: { data: GetCartQuery; variables: GetCartQueryVariables }
+  addToCart: { data: AddToCartMutation; variables: AddToCartMutationVariables }
+  updateCartItem: { data: UpdateCartItemMutation; variables: UpdateCartItemMutationVariables }
+  setCartPromoCode: { data: SetCartPromoCodeMutation; variables: SetCartPromoCodeMutationVariables }
 }
 
-async function mutate(
+function cartOf(
+  data: Partial<Record<OperationName, CartFragment | null>> | undefined,
+  field: OperationName,
+): CartView {
+  const cart = data?.[field]
+  if (!cart?.id) throw new CartApiError(`The API returned no cart (${field})`, null)
+  return { ...cart, id: cart.id, items: listItems(cart.items) }
+}
+
+async function mutate<Name extends Exclude<OperationName, 'getCart'>>(
   apollo: CartClient,
-  name: Exclude<OperationName, 'getCart'>,
-  variables: Record<string, unknown>,
+  name: Name,
+  variables: CartOperations[Name]['variables'],
 ): Promise<CartView> {
   try {
-    const result = await apollo.mutate({ mutation: await documentFor(name), variables })
-    return cartOf(result.data, name)
+    const result = await apollo.mutate<CartOperations[Name]['data'], CartOperations[Name]['variables']>({
+      mutation: await documentFor(name),
+      variables,
+    })
+    return cartOf(result.data ?? undefined, name)
   } catch (error) {
     throw toCartApiError(error)
   }
@@ -117,7 +142,7 @@ export async function fetchCart(
   scope: CartScope,
 ): Promise<CartView> {
   try {
-    const result = await apollo.query({
+    const result = await apollo.query<GetCartQuery, GetCartQueryVariables>({
       query: await documentFor('getCart'),
       variables: { ...scopeVariables(scope), ...(id ? { id } : {}) },
       fetchPolicy: 'no-cache',

@@ -6,6 +6,7 @@ import { useCallback } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { formatMoney, fromDecimal } from '../../shared/money'
 import { toCartApiError } from './api'
 import { cartErrorMessage, VOUCHER_MINIMUM_PURCHASE_EUR, type CartOperation } from './rules'
 import { applyPromoCode, setLineQuantity } from './thunks'
@@ -19,10 +20,7 @@ export function describeCartError(
   operation: CartOperation,
   code?: string,
 ): string {
-  const voucherMinimum = intl.formatNumber(VOUCHER_MINIMUM_PURCHASE_EUR, {
-    style: 'currency',
-    currency: 'EUR',
-  })
+  const voucherMinimum = formatMoney(fromDecimal(VOUCHER_MINIMUM_PURCHASE_EUR), 'EUR', intl.locale)
   const message = cartErrorMessage(toCartApiError(error), operation, {
     ...(code !== undefined ? { code } : {}),
     voucherMinimum,

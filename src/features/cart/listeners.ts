@@ -9,7 +9,7 @@
  * (src/app/client/listeners.ts, broadcast.ts), keyed on `cartLoaded` / `cartEmptied`.
  */
 import type { AppStore } from '../../app/store'
-import { COOKIES, deleteCookie, readCookie } from '../../app/cookies'
+import { COOKIES, deleteCookie, readCookie } from '../../shared/cookies'
 import { isFromOtherTab } from '../../app/client/broadcast'
 import { shopEventRecorded } from '../events/slice'
 import { voucherIdChecked } from '../loyalty/slice'

@@ -6,6 +6,7 @@
 import { LOYALTY_VOUCHER_PREFIX } from '../loyalty/slice'
 import { CART_ERROR_CODES, type CartApiError } from './api'
 import type { CartItem, CartPrice, CartSkuStock, CartView } from './types'
+import { listItems } from '../../graphql/list-items'
 
 /** Static and oversellable sizes are capped at 99 a line (the commerce API's rule). */
 export const MAX_LINE_QUANTITY = 99
@@ -22,7 +23,7 @@ export function maxOrderable(stock: CartSkuStock | null | undefined): number {
 }
 
 export function lineStock(item: CartItem): CartSkuStock | null {
-  return item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.stock ?? null
+  return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.stock ?? null
 }
 
 /** Spec §5: the threshold message shows once the quantity in the cart has reached what can be ordered. */
@@ -31,7 +32,7 @@ export function thresholdReached(item: CartItem): boolean {
 }
 
 export function sizeName(item: CartItem): string | null {
-  return item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.name ?? null
+  return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.name ?? null
 }
 
 /** Spec §4 loyalty: bonus vouchers are promo codes with the voucher prefix. */

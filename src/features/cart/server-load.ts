@@ -7,7 +7,7 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import type { AppStore } from '../../app/store'
-import type { LocaleCode, MarketAlias } from '../../lib/markets'
+import type { LocaleCode, MarketAlias } from '../../shared/markets'
 import { fetchCart, toCartApiError } from './api'
 import { isLostCart } from './rules'
 import { cartEmptied, cartLoaded } from './slice'

@@ -51,6 +51,7 @@ export function cartView(overrides: Partial<CartView> = {}): CartView {
   return {
     id: 'cart-1',
     promoCode: null,
+    minimumOrderValue: null,
     appliedCampaigns: [],
     items: [item({ skuId: 101, quantity: 1 })],
     summary: {

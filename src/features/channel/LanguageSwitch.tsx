@@ -6,9 +6,9 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
-import { LOCALES, MARKETS, isLocaleCode, type LocaleCode } from '../../lib/markets'
-import { switchPath } from '../../lib/paths'
-import { COOKIES, writeCookie } from '../../app/cookies'
+import { LOCALES, MARKETS, isLocaleCode, type LocaleCode } from '../../shared/markets'
+import { switchPath } from '../../shared/paths'
+import { COOKIES, writeCookie } from '../../shared/cookies'
 import { useAppDispatch } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { localeSet } from './slice'

@@ -7,9 +7,9 @@
  */
 import { useId, useMemo, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
-import { MARKETS, isMarketAlias, type MarketAlias } from '../../lib/markets'
-import { switchPath } from '../../lib/paths'
-import { COOKIES, writeCookie } from '../../app/cookies'
+import { MARKETS, isMarketAlias, type MarketAlias } from '../../shared/markets'
+import { switchPath } from '../../shared/paths'
+import { COOKIES, writeCookie } from '../../shared/cookies'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { marketChanged } from './slice'

@@ -4,7 +4,9 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import {
+  CURRENCIES,
   FALLBACK_MARKET,
+  isCurrencyCode,
   LOCALES,
   MARKETS,
   MARKET_ALIASES,
@@ -12,7 +14,7 @@ import {
   type CurrencyCode,
   type LocaleCode,
   type MarketAlias,
-} from '../../lib/markets'
+} from '../../shared/markets'
 
 export interface MarketLanguage {
   /** locale iso, e.g. fi-FI */
@@ -32,6 +34,8 @@ export interface MarketInfo {
   allowedLanguages: MarketLanguage[]
   country: { name: string; code: string }
   currency: { name: string; code: string; symbol: string }
+  /** The order value (a decimal in the market's currency, incl. VAT) from which shipping is free; null when unknown or never. */
+  freeShippingThreshold: number | null
 }
 
 export interface ChannelState {
@@ -46,14 +50,7 @@ export interface ChannelState {
   urlMode: 'path' | 'domain'
 }
 
-const CURRENCY_NAMES: Record<CurrencyCode, { name: string; symbol: string }> = {
-  EUR: { name: 'Euro', symbol: '€' },
-  SEK: { name: 'Svensk krona', symbol: 'kr' },
-  NOK: { name: 'Norsk krone', symbol: 'kr' },
-  DKK: { name: 'Dansk krone', symbol: 'kr' },
-}
-
-/** The markets the shop knows without asking the API (src/lib/markets.ts), in the API's shape. */
+/** The markets the shop knows without asking the API (src/shared/markets.ts), in the API's shape. */
 export function fallbackMarkets(): MarketInfo[] {
   return MARKET_ALIASES.map((alias) => {
     const market = MARKETS[alias]
@@ -70,7 +67,9 @@ export function fallbackMarkets(): MarketInfo[] {
         code,
       })),
       country: { name: market.countryName, code: market.countryCode },
-      currency: { code: market.currency, ...CURRENCY_NAMES[market.currency] },
+      currency: { code: market.currency, ...CURRENCIES[market.currency] },
+      // a figure of the database: unknown until the API answers
+      freeShippingThreshold: null,
     }
   })
 }
@@ -84,10 +83,6 @@ export const initialChannelState: ChannelState = {
   locale: DEFAULT_LOCALE,
   currency: MARKETS[FALLBACK_MARKET].currency,
   urlMode: 'path',
-}
-
-function isCurrencyCode(value: string): value is CurrencyCode {
-  return value in CURRENCY_NAMES
 }
 
 /** The market's currency from the list, else from the built-in config (spec §8 'Currency not found for this market'). */
@@ -147,3 +142,11 @@ export const selectCurrentMarket = (state: { channel: ChannelState }): MarketInf
 /** Markets the market switch offers: the checkout-only ones are left out. */
 export const selectSelectableMarkets = (state: { channel: ChannelState }): MarketInfo[] =>
   state.channel.markets.filter((market) => !market.onlyDisplayInCheckout && !market.virtual)
+
+/** The free-shipping threshold of a market as the API gave it (decimal, incl. VAT); null when unknown. */
+export function freeShippingThresholdOf(
+  channel: Pick<ChannelState, 'markets'>,
+  alias: MarketAlias,
+): number | null {
+  return channel.markets.find((market) => market.alias === alias)?.freeShippingThreshold ?? null
+}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { renderRoutes } from '../../ui/test-helpers'
-import { parseCookies } from '../../app/cookies'
+import { parseCookies } from '../../shared/cookies'
 import { MarketSwitch } from './MarketSwitch'
 import { LanguageSwitch } from './LanguageSwitch'
 import { marketChanged } from './slice'

@@ -5,10 +5,17 @@
  */
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../../app/hooks'
+import { listItems } from '../../graphql/list-items'
 import type { CheckoutCart } from './api'
 
-type IncEx = { sellingPriceIncVatFormatted: string | null; sellingPriceExVatFormatted: string | null }
-type FeePair = { feeIncVatFormatted: string | null; feeExVatFormatted: string | null }
+type Summary = NonNullable<CheckoutCart['summary']>
+/** A formatted amount with and without VAT, as the summary's subtotal and total carry it. */
+type IncEx = Pick<
+  NonNullable<Summary['subTotal']>,
+  'sellingPriceIncVatFormatted' | 'sellingPriceExVatFormatted'
+>
+/** A formatted fee with and without VAT, as shipping and payment carry it. */
+type FeePair = Pick<NonNullable<Summary['shipping']>, 'feeIncVatFormatted' | 'feeExVatFormatted'>
 
 function useVatIncluded(): boolean {
   return useAppSelector((state) => state.global.vatIncluded)
@@ -25,8 +32,8 @@ export function CheckoutCartLines({ cart }: { cart: CheckoutCart }) {
   const vatIncluded = useVatIncluded()
   return (
     <ul className="checkout-cart plain-list" role="list">
-      {(cart.items ?? []).map((item) => {
-        const size = item.product?.skus?.find((sku) => sku.skuId === item.skuId)?.name
+      {listItems(cart.items).map((item) => {
+        const size = listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.name
         return (
           <li key={item.id} className="checkout-cart__line">
             <span className="checkout-cart__name">

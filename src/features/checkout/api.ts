@@ -5,103 +5,32 @@
  * src/app/graphql.ts does, so the page's first load does not carry Apollo (ADR 0006).
  */
 import type { ApolloClient, OperationVariables } from '@apollo/client'
-import { normaliseZip, type CountryCode } from '../../lib/validation'
-import type { CustomerForm, OrderValidation } from './slice'
+import type {
+  CheckoutInputType,
+  CreateOrUpdateCheckoutMutation,
+  CreateOrUpdateCheckoutMutationVariables,
+  PlaceOrderMutation,
+  PlaceOrderMutationVariables,
+  SubscribeToNewsletterMutation,
+  SubscribeToNewsletterMutationVariables,
+  ValidateOrderCreationQuery,
+  ValidateOrderCreationQueryVariables,
+} from '../../graphql/generated'
+import type { ListItem } from '../../graphql/list-items'
+import { normaliseZip, type CountryCode } from '../../shared/validation'
+import type { CustomerForm } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
-import newsletterMutation from '../../../graphql/operations/checkout-newsletter.graphql?raw'
+import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
 
-export interface FormattedPair {
-  incVat: string | null
-  exVat: string | null
-}
-
-export interface ShippingOption {
-  id: number
-  displayName: string | null
-  isSelected: boolean
-  isDefault: boolean
-  feeIncVatFormatted: string | null
-  feeExVatFormatted: string | null
-  amountLeftToFreeShippingFormatted: string | null
-}
-
-export interface PaymentOption {
-  id: number
-  /** the payment kind: 'invoice' or 'card' */
-  name: string | null
-  displayName: string | null
-  isSelected: boolean
-  isDefault: boolean
-  paymentType: string | null
-  checkoutType: string | null
-  feeIncVatFormatted: string | null
-  feeExVatFormatted: string | null
-}
-
-interface IncExFormatted {
-  sellingPriceIncVatFormatted: string | null
-  sellingPriceExVatFormatted: string | null
-}
-
-export interface CheckoutCartItem {
-  id: string
-  skuId: number
-  quantity: number
-  product: {
-    productId: number
-    name: string | null
-    alias: string
-    brand: { name: string | null } | null
-    skus: { skuId: number; name: string | null }[] | null
-  } | null
-  totalPrice: IncExFormatted | null
-}
-
-export interface CheckoutCart {
-  id: string
-  isCompleted: boolean
-  promoCode: string | null
-  items: CheckoutCartItem[] | null
-  summary: {
-    subTotal: IncExFormatted | null
-    shipping: {
-      displayName: string | null
-      feeIncVatFormatted: string | null
-      feeExVatFormatted: string | null
-    } | null
-    payment: {
-      displayName: string | null
-      feeIncVatFormatted: string | null
-      feeExVatFormatted: string | null
-    } | null
-    balance: { pending: number; pendingFormatted: string | null } | null
-    total:
-      | (IncExFormatted & {
-          isDiscounted: boolean
-          discountIncVat: number
-          discountIncVatFormatted: string | null
-          discountExVatFormatted: string | null
-          vatFormatted: string | null
-        })
-      | null
-  } | null
-}
-
-export interface CheckoutData {
-  checkoutStatus: 'OK' | 'CUSTOMER_BLACKLISTED' | null
-  shippingOptions: ShippingOption[] | null
-  paymentOptions: PaymentOption[] | null
-  cart: CheckoutCart | null
-}
-
-export interface PlaceOrderResult {
-  orderId: string | null
-  publicId: string | null
-  status: string | null
-  redirectUrl: string | null
-}
+/** The createOrUpdateCheckout answer: options for the shopper's choices and the priced cart. */
+export type CheckoutData = NonNullable<CreateOrUpdateCheckoutMutation['createOrUpdateCheckout']>
+export type CheckoutCart = NonNullable<CheckoutData['cart']>
+export type ShippingOption = ListItem<CheckoutData['shippingOptions']>
+export type PaymentOption = ListItem<CheckoutData['paymentOptions']>
+export type PlaceOrderResult = NonNullable<PlaceOrderMutation['placeOrder']>
+export type OrderValidationResult = NonNullable<ValidateOrderCreationQuery['validateOrderCreation']>
 
 export interface CheckoutUrls {
   redirectUrl: string
@@ -133,7 +62,7 @@ const numberOrUndefined = (value: string | null): number | undefined => {
  * private person or the organisation number of an organisation; the address is both the billing
  * and the delivery address, in the market's country.
  */
-export function checkoutInput(choices: CheckoutChoices): Record<string, unknown> {
+export function checkoutInput(choices: CheckoutChoices): CheckoutInputType {
   const { form } = choices
   const organisation = form.customerType === 'ORGANIZATION'
   const consents = [
@@ -141,7 +70,7 @@ export function checkoutInput(choices: CheckoutChoices): Record<string, unknown>
     form.newsletter ? 'newsletter' : null,
     form.smsConsent ? 'sms' : null,
   ].filter((consent): consent is string => consent !== null)
-  const input: Record<string, unknown> = {
+  const input: CheckoutInputType = {
     email: trimmed(form.email),
     customerType: form.customerType,
     identityNumber: trimmed(organisation ? form.organizationId : form.personalId),
@@ -170,11 +99,13 @@ export function checkoutInput(choices: CheckoutChoices): Record<string, unknown>
 
 let apolloModule: Promise<typeof import('@apollo/client')> | undefined
 
-async function run<T>(
-  apollo: ApolloClient,
+type CheckoutClient = Pick<ApolloClient, 'query' | 'mutate'>
+
+async function run<T, V extends OperationVariables>(
+  apollo: CheckoutClient,
   kind: 'query' | 'mutation',
   source: string,
-  variables: OperationVariables,
+  variables: V,
 ): Promise<T> {
   apolloModule ??= import('@apollo/client')
   const { gql } = await apolloModule
@@ -186,47 +117,62 @@ async function run<T>(
   return result.data as T
 }
 
+/** No answer where the schema allows null: the checkout treats it as a failed call. */
+function required<T>(value: T | null, operation: string): T {
+  if (value === null) throw new Error(`The commerce API answered no ${operation}`)
+  return value
+}
+
 export async function updateCheckout(
-  apollo: ApolloClient,
+  apollo: CheckoutClient,
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<CheckoutData> {
-  const data = await run<{ createOrUpdateCheckout: CheckoutData }>(apollo, 'mutation', checkoutMutation, {
-    cartId,
-    checkout: checkoutInput(choices),
-  })
-  return data.createOrUpdateCheckout
+  const data = await run<CreateOrUpdateCheckoutMutation, CreateOrUpdateCheckoutMutationVariables>(
+    apollo,
+    'mutation',
+    checkoutMutation,
+    { cartId, checkout: checkoutInput(choices) },
+  )
+  return required(data.createOrUpdateCheckout, 'checkout')
 }
 
 /** Spec §7: validateOrderCreation with the e-mail and the billing address, never cached. */
 export async function validateOrder(
-  apollo: ApolloClient,
+  apollo: CheckoutClient,
   cartId: string,
   choices: CheckoutChoices,
-): Promise<OrderValidation> {
-  const data = await run<{ validateOrderCreation: OrderValidation }>(apollo, 'query', validateQuery, {
-    cartId,
-    checkout: checkoutInput(choices),
-  })
-  return data.validateOrderCreation
+): Promise<OrderValidationResult> {
+  const data = await run<ValidateOrderCreationQuery, ValidateOrderCreationQueryVariables>(
+    apollo,
+    'query',
+    validateQuery,
+    { cartId, checkout: checkoutInput(choices) },
+  )
+  return required(data.validateOrderCreation, 'order validation')
 }
 
 export async function placeOrder(
-  apollo: ApolloClient,
+  apollo: CheckoutClient,
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<PlaceOrderResult> {
-  const data = await run<{ placeOrder: PlaceOrderResult }>(apollo, 'mutation', placeOrderMutation, {
-    cartId,
-    checkout: checkoutInput(choices),
-  })
-  return data.placeOrder
+  const data = await run<PlaceOrderMutation, PlaceOrderMutationVariables>(
+    apollo,
+    'mutation',
+    placeOrderMutation,
+    { cartId, checkout: checkoutInput(choices) },
+  )
+  return required(data.placeOrder, 'order')
 }
 
-export async function subscribeToNewsletter(apollo: ApolloClient, email: string): Promise<boolean> {
-  const data = await run<{ subscribeToNewsletter: boolean | null }>(apollo, 'mutation', newsletterMutation, {
-    email: email.trim(),
-  })
+export async function subscribeToNewsletter(apollo: CheckoutClient, email: string): Promise<boolean> {
+  const data = await run<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>(
+    apollo,
+    'mutation',
+    newsletterMutation,
+    { email: email.trim() },
+  )
   return data.subscribeToNewsletter === true
 }
 

@@ -19,7 +19,7 @@ import {
   isValidPhone,
   isValidZip,
   type CountryCode,
-} from '../../lib/validation'
+} from '../../shared/validation'
 import type { CustomerForm } from './slice'
 
 export type CheckoutField =

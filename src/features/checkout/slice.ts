@@ -1,8 +1,11 @@
 /**
  * Checkout (spec §3 Customer form, §4 customer status): the form, the shipping and payment
- * choices, and the customer status derived from order validation.
+ * choices, the customer status derived from order validation, and the latest createOrUpdateCheckout
+ * answer (options and priced cart) that the route loader and the thunks (./thunks.ts) put here.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
+import { listItems } from '../../graphql/list-items'
+import type { CheckoutData, OrderValidationResult } from './api'
 
 export type Gender = 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
@@ -39,6 +42,24 @@ export interface CheckoutState {
   termsAccepted: boolean
   /** 'validating' while validateOrderCreation runs */
   status: 'idle' | 'validating' | 'placing' | 'error'
+  /** the latest createOrUpdateCheckout answer: shipping and payment options, the priced cart */
+  options: CheckoutData | null
+  /** 'empty' when there is no cart to check out (none, emptied, or already an order) */
+  load: CheckoutLoad
+  /** numbers createOrUpdateCheckout calls, so that an older answer never overwrites a newer one */
+  requestSeq: number
+  /** spec §6: the payment chosen was taken away for this customer (a restricted customer) */
+  paymentsLimited: boolean
+}
+
+export type CheckoutLoad = 'loading' | 'ready' | 'empty' | 'failed'
+
+/** A createOrUpdateCheckout answer, and the shipping and payment ids the call was made with. */
+export interface CheckoutAnswer {
+  seq: number
+  data: CheckoutData
+  shippingId: string | null
+  paymentId: string | null
 }
 
 export function emptyCustomerForm(): CustomerForm {
@@ -72,14 +93,14 @@ export const initialCheckoutState: CheckoutState = {
   paymentId: null,
   termsAccepted: false,
   status: 'idle',
+  options: null,
+  load: 'loading',
+  requestSeq: 0,
+  paymentsLimited: false,
 }
 
-export interface OrderValidation {
-  isValid?: boolean | null
-  message?: string | null
-  memberType?: string | null
-  paymentType?: string | null
-}
+/** validateOrderCreation's answer; the rules read any part of it. */
+export type OrderValidation = Partial<OrderValidationResult>
 
 const CREDIT_PAYMENT_TYPES = ['DirectInvoice', 'Loan']
 
@@ -131,6 +152,40 @@ const checkoutSlice = createSlice({
     checkoutReset() {
       return initialCheckoutState
     },
+    checkoutRequested(state) {
+      state.requestSeq += 1
+    },
+    /**
+     * The options follow the answer; a shipping or payment choice the answer no longer offers
+     * falls back to the option the API marks selected.
+     */
+    checkoutLoaded(state, action: PayloadAction<CheckoutAnswer>) {
+      const { seq, data, shippingId, paymentId } = action.payload
+      if (seq !== state.requestSeq) return
+      state.options = data
+      const items = data.cart?.items ?? []
+      state.load = data.cart && !data.cart.isCompleted && items.length > 0 ? 'ready' : 'empty'
+      const shipping = listItems(data.shippingOptions)
+      if (!shipping.some((option) => String(option.id) === shippingId)) {
+        const selected = shipping.find((option) => option.isSelected)
+        state.shippingId = selected ? String(selected.id) : null
+      }
+      const payments = listItems(data.paymentOptions)
+      if (!payments.some((option) => String(option.id) === paymentId)) {
+        // spec §6: a restricted customer gets limited payment options; the one chosen is gone
+        if (paymentId !== null && payments.length > 0) state.paymentsLimited = true
+        const selected = payments.find((option) => option.isSelected)
+        state.paymentId = selected ? String(selected.id) : null
+      }
+    },
+    /** `cartGone`: the API has no such cart or it is already an order, so there is nothing to check out. */
+    checkoutLoadFailed(state, action: PayloadAction<{ seq: number; cartGone: boolean }>) {
+      if (action.payload.seq !== state.requestSeq) return
+      state.load = action.payload.cartGone ? 'empty' : 'failed'
+    },
+    checkoutEmpty(state) {
+      state.load = 'empty'
+    },
   },
 })
 
@@ -144,5 +199,9 @@ export const {
   validationFailed,
   orderPlacing,
   checkoutReset,
+  checkoutRequested,
+  checkoutLoaded,
+  checkoutLoadFailed,
+  checkoutEmpty,
 } = checkoutSlice.actions
 export const checkoutReducer = checkoutSlice.reducer

@@ -7,7 +7,7 @@
  */
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
-import { COOKIES, writeCookie } from '../../app/cookies'
+import { COOKIES, writeCookie } from '../../shared/cookies'
 import { changeCustomerType } from '../../app/global-slice'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 

@@ -17,6 +17,7 @@
  */
 import type { AppStore } from '../../app/store'
 import { eventsDelivered, shopEventRecorded, type ShopEvent } from './slice'
+import { discountBandOf } from '../../shared/discount-bands'
 
 export const IMPRESSION_BATCH_SIZE = 4
 
@@ -28,26 +29,9 @@ declare global {
   }
 }
 
-/** Spec §9 sales_type bands. */
-const DISCOUNT_BANDS: [number, number][] = [
-  [0, 5],
-  [6, 10],
-  [11, 15],
-  [16, 20],
-  [21, 30],
-  [31, 40],
-  [41, 50],
-  [51, 60],
-  [61, 70],
-  [71, 80],
-  [81, 100],
-]
-
+/** Spec §9 sales_type: the discount's band, e.g. '16-20'. */
 export function discountBand(percentage: number): string {
-  const rounded = Math.round(percentage)
-  const band = Number.isFinite(percentage)
-    ? DISCOUNT_BANDS.find(([low, high]) => rounded >= low && rounded <= high)
-    : undefined
+  const band = discountBandOf(percentage)
   if (!band) throw new Error('Invalid discount percentage')
   return `${band[0]}-${band[1]}`
 }

@@ -8,7 +8,7 @@ import { App } from '../../app/App'
 import { makeStore, type AppStore } from '../../app/store'
 import { FAVORITES_STORAGE_KEY, startFavoritesSync } from '../../app/client/listeners'
 import { shopSite, TEST_MESSAGES } from '../../ui/test-helpers'
-import type { LocaleCode, MarketAlias } from '../../lib/markets'
+import type { LocaleCode, MarketAlias } from '../../shared/markets'
 import { FavouriteToggle } from './FavouriteToggle'
 
 // hydrateRoot is driven by hand here, outside Testing Library's render

@@ -10,6 +10,7 @@ import { selectFavorites } from '../../app/global-slice'
 import { withListProductFields, type ListProduct } from '../../ui/product-card-data'
 import favoriteProductsQuery from '../../../graphql/operations/favorite-products.graphql?raw'
 import { chunks, FAVOURITES_PAGE_SIZE, missingIds, orderedProducts, productIdsOf } from './favourite-products'
+import type { FavoriteProductsQuery, FavoriteProductsQueryVariables } from '../../graphql/generated'
 
 export type FavouriteProductsStatus = 'restoring' | 'loading' | 'ready' | 'failed'
 
@@ -52,7 +53,7 @@ export function useFavouriteProducts(): FavouriteProducts {
         const apollo = await getApollo()
         const pages = await Promise.all(
           chunks(wanted, FAVOURITES_PAGE_SIZE).map((productIds) =>
-            runQuery<{ products: { products: (ListProduct | null)[] | null } | null }>(apollo, query, {
+            runQuery<FavoriteProductsQuery, FavoriteProductsQueryVariables>(apollo, query, {
               productIds,
               take: productIds.length,
             }),

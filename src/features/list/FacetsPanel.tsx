@@ -16,6 +16,7 @@ import {
   withoutFilters,
   type SelectionSlot,
 } from '../../lib/list-selection'
+import { listItems } from '../../graphql/list-items'
 import type { Facet } from './query'
 import { usePendingSelection } from './navigation'
 
@@ -29,7 +30,7 @@ const SLOT_OF_TYPE: Record<string, FilterKey> = {
 
 /** Where a facet's choices go in the selection: a filter key, or `p-{label}` for a parameter. */
 export function slotOf(facet: Pick<Facet, 'type' | 'label' | 'filterId'>): SelectionSlot | null {
-  const key = SLOT_OF_TYPE[facet.type]
+  const key = facet.type ? SLOT_OF_TYPE[facet.type] : undefined
   if (key) return { key }
   if (facet.type === 'Parameter') return { parameter: facet.label || facet.filterId }
   return null
@@ -103,8 +104,12 @@ export function FacetsPanel({ facets, selection: loaded, priceRange, count }: Fa
           </div>
           {facets.map((facet) => {
             const slot = slotOf(facet)
-            const values = facet.values.filter(
-              (value) => !value.hidden || (slot && isSelected(selection, slot, value.facetId)),
+            // A value without a facet id cannot be chosen (the API always sends one; the schema allows null).
+            const values = listItems(facet.values).flatMap((value) =>
+              value.facetId !== null &&
+              (!value.hidden || (slot && isSelected(selection, slot, value.facetId)))
+                ? [{ ...value, facetId: value.facetId, label: value.label ?? '' }]
+                : [],
             )
             if (!slot || values.length === 0) return null
             return (

@@ -13,6 +13,16 @@ import type { GlobalConfig } from '../../app/global-slice'
 import { LIST_SORTS, parseListSearch, type ListSelection, type ListSort } from '../../lib/list-url'
 import { hasFilters, priceRangeOf, selectedFacetIds } from '../../lib/list-selection'
 import type { ListProduct } from '../../ui/product-card-data'
+import type {
+  ListPageAliasQuery,
+  ListPageAliasQueryVariables,
+  ListPageQuery,
+  ListPageQueryVariables,
+  ListResultFieldsFragment,
+  ListSearchQuery,
+  ListSearchQueryVariables,
+} from '../../graphql/generated'
+import { listItems, type ListItem } from '../../graphql/list-items'
 import listProductFields from '../../../graphql/operations/list-product-fields.graphql?raw'
 import priceFields from '../../../graphql/operations/price-fields.graphql?raw'
 import listResultFields from '../../../graphql/operations/list-result-fields.graphql?raw'
@@ -35,42 +45,10 @@ export type ListTarget =
   /** /list/{alias?}: a category, brand, campaign or generic list by its bare alias; none = all products */
   | { kind: 'alias'; alias: string | undefined }
 
-export interface FacetValue {
-  facetId: string
-  parentId: string | null
-  label: string
-  count: number
-  hidden: boolean
-}
-
-export interface Facet {
-  filterId: string
-  type: 'Category' | 'Brand' | 'Sku' | 'Campaign' | 'Discount' | 'Parameter' | string
-  label: string
-  values: FacetValue[]
-}
-
-export interface ListPageInfo {
-  id: number
-  alias: string
-  name: string
-  canonicalUrl: string | null
-  hideTitle: boolean
-  hideDescription: boolean
-  primaryDescription: string | null
-  meta: { title: string | null; description: string | null } | null
-  subCategories: { categoryId: number; name: string; alias: string | null; canonicalUrl: string }[] | null
-  alternativeUrls: { url: string; language: string; culture: string }[] | null
-}
-
-export interface ListResult {
-  count: number
-  products: (ListProduct | null)[] | null
-  filters: {
-    price: { lowest: number; highest: number } | null
-    facets: (Facet | null)[] | null
-  } | null
-}
+export type ListPageInfo = NonNullable<ListPageQuery['listPageInfo']>
+export type ListResult = ListResultFieldsFragment
+export type Facet = ListItem<NonNullable<ListResult['filters']>['facets']>
+export type FacetValue = ListItem<Facet['values']>
 
 export interface ListPageData {
   info: ListPageInfo | null
@@ -162,7 +140,7 @@ function isNotFound(error: unknown): boolean {
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' })
 
 async function listUrlForAlias(args: PageLoaderArgs, alias: string): Promise<string> {
-  const data = await runQuery<{ listPageInfo: { canonicalUrl: string | null } | null }>(
+  const data = await runQuery<ListPageAliasQuery, ListPageAliasQueryVariables>(
     args.apollo,
     listPageAliasQuery,
     { alias },
@@ -199,7 +177,7 @@ export async function loadListPage(
   let result: ListResult | null
   try {
     if (url) {
-      const data = await runQuery<{ listPageInfo: ListPageInfo | null; products: ListResult | null }>(
+      const data = await runQuery<ListPageQuery, ListPageQueryVariables>(
         args.apollo,
         `${listPageQuery}\n${fragments}`,
         variables,
@@ -208,7 +186,7 @@ export async function loadListPage(
       if (!info) throw notFound()
       result = data.products
     } else {
-      const data = await runQuery<{ products: ListResult | null }>(
+      const data = await runQuery<ListSearchQuery, ListSearchQueryVariables>(
         args.apollo,
         `${listSearchQuery}\n${fragments}`,
         variables,
@@ -223,8 +201,8 @@ export async function loadListPage(
     info,
     searchText,
     count: result?.count ?? 0,
-    products: (result?.products ?? []).filter((product): product is ListProduct => product !== null),
-    facets: (result?.filters?.facets ?? []).filter((facet): facet is Facet => facet !== null),
+    products: listItems(result?.products),
+    facets: listItems(result?.filters?.facets),
     priceRange: result?.filters?.price ?? null,
     selection,
     defaultSort,

@@ -3,9 +3,10 @@
  * labelled by its title, keeps keyboard focus inside (Tab wraps), closes on Escape, the close
  * button or the backdrop, and gives focus back to what had it before opening.
  */
-import { useEffect, useId, useRef, type ComponentType, type KeyboardEvent, type MouseEvent } from 'react'
+import { useId, useRef, type ComponentType, type KeyboardEvent, type MouseEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { useFocusTrap } from '../../ui/focus-trap'
 import { modalClosed, type ModalProps } from './slice'
 import './modal.css'
 
@@ -17,24 +18,6 @@ export interface ModalContentProps {
 }
 
 export type ModalRegistry = Record<string, ComponentType<ModalContentProps>>
-
-const FOCUSABLE = [
-  'a[href]',
-  'area[href]',
-  'button:not([disabled])',
-  'input:not([disabled]):not([type="hidden"])',
-  'select:not([disabled])',
-  'textarea:not([disabled])',
-  'iframe',
-  '[contenteditable="true"]',
-  '[tabindex]:not([tabindex="-1"])',
-].join(',')
-
-function focusableIn(container: HTMLElement): HTMLElement[] {
-  return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (element) => !element.closest('[inert]'),
-  )
-}
 
 function Dialog({
   Content,
@@ -49,20 +32,7 @@ function Dialog({
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const container = dialog.current
-    if (container) {
-      // the first control inside the content, else the dialog itself
-      const first = focusableIn(container).find((element) => !element.classList.contains('modal__close'))
-      ;(first ?? container).focus()
-    }
-    document.body.classList.add('modal-open')
-    return () => {
-      document.body.classList.remove('modal-open')
-      if (previouslyFocused?.isConnected) previouslyFocused.focus()
-    }
-  }, [])
+  const trapTab = useFocusTrap(dialog, 'modal__close')
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
@@ -70,22 +40,7 @@ function Dialog({
       onClose()
       return
     }
-    if (event.key !== 'Tab' || !dialog.current) return
-    const focusable = focusableIn(dialog.current)
-    const first = focusable[0]
-    const last = focusable[focusable.length - 1]
-    if (!first || !last) {
-      event.preventDefault()
-      return
-    }
-    const active = document.activeElement
-    if (event.shiftKey && (active === first || active === dialog.current)) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault()
-      first.focus()
-    }
+    trapTab(event)
   }
 
   const onBackdrop = (event: MouseEvent<HTMLDivElement>) => {

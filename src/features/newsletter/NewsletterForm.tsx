@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { SHOP_PROMISES } from '../../app/i18n'
-import { isValidEmail } from '../../lib/validation/email'
+import { isValidEmail } from '../../shared/validation/email'
 import { subscribeToNewsletter } from './subscribe'
 import './newsletter.css'
 

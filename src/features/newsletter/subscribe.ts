@@ -5,6 +5,10 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import subscribeMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
+import type {
+  SubscribeToNewsletterMutation,
+  SubscribeToNewsletterMutationVariables,
+} from '../../graphql/generated'
 
 /** The outcome the form shows: done, the address was refused, or anything else went wrong. */
 export type SubscribeResult = 'subscribed' | 'invalid-email' | 'failed'
@@ -30,10 +34,12 @@ export async function subscribeToNewsletter(
 ): Promise<SubscribeResult> {
   const { gql } = await import('@apollo/client')
   try {
-    const result = await apollo.mutate<{ subscribeToNewsletter: boolean | null }>({
-      mutation: gql(subscribeMutation),
-      variables: { email: email.trim(), tags: [NEWSLETTER_OFFER_TAG] },
-    })
+    const result = await apollo.mutate<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>(
+      {
+        mutation: gql(subscribeMutation),
+        variables: { email: email.trim(), tags: [NEWSLETTER_OFFER_TAG] },
+      },
+    )
     return result.data?.subscribeToNewsletter ? 'subscribed' : 'failed'
   } catch (error) {
     return isBadEmailError(error) ? 'invalid-email' : 'failed'

@@ -7,10 +7,14 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
-import { isValidEmail } from '../../lib/validation/email'
-import { runMutation } from './graphql'
+import { isValidEmail } from '../../shared/validation/email'
+import { runMutation } from '../../app/graphql'
 import type { ProductSku } from './types'
 import monitorMutation from '../../../graphql/operations/monitor-product-availability.graphql?raw'
+import type {
+  RequestStockNotificationMutation,
+  RequestStockNotificationMutationVariables,
+} from '../../graphql/generated'
 
 type Outcome = 'subscribed' | 'alreadyActive' | 'failed'
 
@@ -42,9 +46,10 @@ export default function BackInStockForm({ sku }: { sku: ProductSku }) {
     setPending(true)
     try {
       const apollo = await getApollo()
-      const data = await runMutation<{
-        requestStockNotification: { ok: boolean; alreadyActive: boolean } | null
-      }>(apollo, monitorMutation, { email: email.trim(), skuId: sku.skuId })
+      const data = await runMutation<
+        RequestStockNotificationMutation,
+        RequestStockNotificationMutationVariables
+      >(apollo, monitorMutation, { email: email.trim(), skuId: sku.skuId })
       const result = data.requestStockNotification
       setOutcome({
         skuId: sku.skuId,

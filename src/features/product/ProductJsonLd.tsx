@@ -6,12 +6,13 @@
 import { useAppSelector } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { IMAGE_BASE, PRODUCT_ASPECT, heightForAspect, imageUrl } from '../../lib/images'
-import { canonicalUrl } from '../../lib/paths'
+import { canonicalUrl } from '../../shared/paths'
 import { serializeForScript } from '../../lib/serialize'
 import { hrefFor } from '../../ui/RouteLink'
 import { categoryAlias } from './breadcrumbs'
 import { productPageJsonLd } from './json-ld'
 import type { ProductData, ReviewsData } from './types'
+import { listItems } from '../../graphql/list-items'
 
 export function ProductJsonLd({ data }: { data: { product: ProductData; reviews: ReviewsData | null } }) {
   const site = useSite()
@@ -26,7 +27,7 @@ export function ProductJsonLd({ data }: { data: { product: ProductData; reviews:
     })
   const url = absolute(hrefFor(site, 'product', { '*': data.product.alias }))
   const origin = new URL(url).origin
-  const imageUrls = (data.product.productImages ?? []).map(
+  const imageUrls = listItems(data.product.productImages).map(
     (image) =>
       `${origin}${imageUrl(IMAGE_BASE, {
         type: 'product',

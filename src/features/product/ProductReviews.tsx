@@ -13,6 +13,7 @@ import { markHydrated } from './Deferred'
 import type { Review, ReviewsData } from './types'
 import { REVIEWS_PAGE_SIZE } from './reviews-page'
 import reviewsQuery from '../../../graphql/operations/reviews.graphql?raw'
+import type { ReviewsQuery, ReviewsQueryVariables } from '../../graphql/generated'
 
 const ReviewForm = lazy(() => import('./ReviewForm'))
 
@@ -32,7 +33,7 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
     setFailed(false)
     try {
       const apollo = await getApollo()
-      const data = await runQuery<{ reviews: ReviewsData | null }>(apollo, reviewsQuery, {
+      const data = await runQuery<ReviewsQuery, ReviewsQueryVariables>(apollo, reviewsQuery, {
         alias,
         skip: reviews.length,
         take: REVIEWS_PAGE_SIZE,

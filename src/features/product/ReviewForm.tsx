@@ -5,9 +5,10 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
-import { runMutation } from './graphql'
+import { runMutation } from '../../app/graphql'
 import { validateReview, type ReviewDraft, type ReviewErrors } from './review-form'
 import postReviewMutation from '../../../graphql/operations/post-product-review.graphql?raw'
+import type { PostProductReviewMutation, PostProductReviewMutationVariables } from '../../graphql/generated'
 
 const STAR_VALUES = [1, 2, 3, 4, 5] as const
 
@@ -32,12 +33,16 @@ export default function ReviewForm({ alias }: { alias: string }) {
     setState('sending')
     try {
       const apollo = await getApollo()
-      const data = await runMutation<{ postProductReview: boolean | null }>(apollo, postReviewMutation, {
-        alias,
-        rating: draft.rating,
-        author: draft.author.trim(),
-        comment: draft.comment.trim(),
-      })
+      const data = await runMutation<PostProductReviewMutation, PostProductReviewMutationVariables>(
+        apollo,
+        postReviewMutation,
+        {
+          alias,
+          rating: draft.rating,
+          author: draft.author.trim(),
+          comment: draft.comment.trim(),
+        },
+      )
       setState(data.postProductReview ? 'sent' : 'failed')
     } catch (error) {
       console.error('Could not send the review', error)

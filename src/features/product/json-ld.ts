@@ -5,6 +5,7 @@
  */
 import { statusOf } from './stock'
 import type { ProductData, ReviewsData, StockStatus } from './types'
+import { listItems } from '../../graphql/list-items'
 
 const AVAILABILITY: Record<StockStatus, string> = {
   IN_STOCK: 'https://schema.org/InStock',
@@ -48,7 +49,7 @@ export function productJsonLd({
   const description = product.texts?.text1?.trim()
   const offers =
     amount !== undefined && currency
-      ? (product.skus ?? []).map((sku) =>
+      ? listItems(product.skus).map((sku) =>
           compact({
             '@type': 'Offer',
             sku: sku.articleNumber,

@@ -17,6 +17,8 @@ import { SizeGuide } from '../product/SizeGuide'
 import type { ProductData } from '../product/types'
 import productQuery from '../../../graphql/operations/product.graphql?raw'
 import './quickshop.css'
+import { listItems } from '../../graphql/list-items'
+import type { ProductQuery, ProductQueryVariables } from '../../graphql/generated'
 
 type Loaded =
   { state: 'loading' } | { state: 'failed' } | { state: 'missing' } | { state: 'ready'; product: ProductData }
@@ -30,7 +32,7 @@ export default function QuickshopDialog({ alias, onClose }: { alias: string; onC
     let current = true
     getApollo()
       .then((apollo) =>
-        runQuery<{ product: ProductData | null }>(apollo, withPriceFields(productQuery), { alias }),
+        runQuery<ProductQuery, ProductQueryVariables>(apollo, withPriceFields(productQuery), { alias }),
       )
       .then(
         (data) => {
@@ -52,7 +54,7 @@ export default function QuickshopDialog({ alias, onClose }: { alias: string; onC
     ? [product.brand?.name, product.name].filter(Boolean).join(' ')
     : intl.formatMessage({ id: 'quickshop.title' })
   const image = product?.productImages?.[0]?.fileName
-  const skus = product?.skus ?? []
+  const skus = listItems(product?.skus)
 
   return (
     <Dialog title={title} onClose={onClose} className="quickshop">

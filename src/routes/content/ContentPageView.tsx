@@ -2,21 +2,29 @@
 import { useIntl } from 'react-intl'
 import { freeShippingAmount, SHOP_PROMISES } from '../../app/i18n'
 import { useSite } from '../../app/site'
-import type { PageMeta } from '../../app/route-types'
+import { useAppSelector } from '../../app/hooks'
+import { freeShippingThresholdOf } from '../../features/channel/slice'
+import type { PageLoaderArgs, PageMeta } from '../../app/route-types'
 import { InfoPage, SHOP_LINKS } from '../../ui/InfoPage'
 import { redirect } from 'react-router'
-import type { LocaleCode } from '../../lib/markets'
-import { contentPageByAlias, contentPageByKey, type ContentPageDefinition } from './known-pages'
+import { MARKETS, type LocaleCode, type MarketAlias } from '../../shared/markets'
+import { contentPageByAlias, contentPageByKey, type ContentPageDefinition } from '../../shared/content-pages'
 
 export interface ContentPageData {
   /** the page's key in the registry */
   key: string
+  /** the market's free-shipping threshold from the API (decimal), for the texts that promise it */
+  freeShippingThreshold: number | null
 }
 
 /** The values every information page text may use. */
-function figures(intl: ReturnType<typeof useIntl>, market: Parameters<typeof freeShippingAmount>[1]) {
+function figures(
+  intl: ReturnType<typeof useIntl>,
+  market: MarketAlias,
+  freeShippingThreshold: number | null,
+) {
   return {
-    amount: freeShippingAmount(intl, market),
+    amount: freeShippingAmount(intl, freeShippingThreshold, MARKETS[market].currency),
     days: SHOP_PROMISES.returnDays,
     hours: SHOP_PROMISES.orderEmailHours,
     from: SHOP_PROMISES.serviceHours.from,
@@ -31,8 +39,7 @@ function figures(intl: ReturnType<typeof useIntl>, market: Parameters<typeof fre
  */
 export function requireContentPage(
   alias: string | undefined,
-  locale: LocaleCode,
-  request: Request,
+  { locale, market, request, store }: Pick<PageLoaderArgs, 'locale' | 'market' | 'request' | 'store'>,
   prefix = '',
 ): ContentPageData {
   const page = contentPageByAlias(alias)
@@ -40,7 +47,7 @@ export function requireContentPage(
   if (page.alias[locale] !== alias) {
     throw redirect(`${prefix}/${encodeURIComponent(page.alias[locale])}${new URL(request.url).search}`, 301)
   }
-  return { key: page.key }
+  return { key: page.key, freeShippingThreshold: freeShippingThresholdOf(store.getState().channel, market) }
 }
 
 export const contentPageMeta: PageMeta<ContentPageData | null> = ({ data, intl, market }) => {
@@ -50,7 +57,7 @@ export const contentPageMeta: PageMeta<ContentPageData | null> = ({ data, intl, 
       title: intl.formatMessage({ id: 'content.indexTitle' }),
       description: intl.formatMessage({ id: 'content.indexIntro' }),
     }
-  const values = figures(intl, market)
+  const values = figures(intl, market, data?.freeShippingThreshold ?? null)
   return {
     title: intl.formatMessage({ id: page.title }),
     description: page.paragraphs.map((id) => intl.formatMessage({ id }, values)).join(' '),
@@ -71,7 +78,8 @@ function contentPageAlternates(page: ContentPageDefinition): Partial<Record<Loca
 export function ContentPageView({ page }: { page: ContentPageDefinition }) {
   const intl = useIntl()
   const { market } = useSite()
-  const values = figures(intl, market)
+  const threshold = useAppSelector((state) => freeShippingThresholdOf(state.channel, market))
+  const values = figures(intl, market, threshold)
   return (
     <InfoPage title={intl.formatMessage({ id: page.title })} links={SHOP_LINKS}>
       {page.paragraphs.map((id) => (

@@ -15,9 +15,9 @@ import {
   pathFor,
   routePatterns,
   type RouteName,
-} from '../../lib/paths'
-import { LOCALES, type LocaleCode } from '../../lib/markets'
-import { contentPageByKey } from '../content/known-pages'
+} from '../../shared/paths'
+import { LOCALES, type LocaleCode } from '../../shared/markets'
+import { contentPageByKey } from '../../shared/content-pages'
 import type { RouteModule } from '../../app/route-types'
 import { DefaultLayout } from '../../app/layouts/DefaultLayout'
 import { UndistractedLayout } from '../../app/layouts/UndistractedLayout'

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
-import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
+import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/seed/fixtures'
 import graphqlService from '../../../server/services/graphql'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
@@ -80,6 +80,7 @@ interface Market {
   allowedLanguages: { id: string; code: string }[]
   country: { code: string }
   currency: { code: string; symbol: string }
+  freeShippingThreshold: number | null
 }
 interface PageInfo {
   id: number
@@ -190,6 +191,19 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       expect(market('se').currency.code).toBe('SEK')
       expect(market('no').currency.code).toBe('NOK')
       expect(market('dk').currency.code).toBe('DKK')
+    })
+
+    it('gives each market the free-shipping threshold of its shipping options (Lumo extension)', async () => {
+      const { data } = await gql('{ channel { markets { alias freeShippingThreshold } } }')
+      const thresholds = Object.fromEntries(
+        data.channel.markets.map((m) => [m.alias, m.freeShippingThreshold]),
+      )
+      expect(thresholds).toEqual({
+        fi: FREE_SHIPPING_THRESHOLD.fi / 100,
+        se: FREE_SHIPPING_THRESHOLD.se / 100,
+        no: FREE_SHIPPING_THRESHOLD.no / 100,
+        dk: FREE_SHIPPING_THRESHOLD.dk / 100,
+      })
     })
 
     it('answers channels and falls back from an unknown channel id', async () => {
@@ -464,6 +478,16 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       const size = first(group('Sku')).facetId
       expect(await count([a, size])).toBeLessThanOrEqual(Math.min(await count([a]), await count([size])))
       expect(await count([a, size])).toBeGreaterThanOrEqual(0)
+    })
+
+    it('selects only cut prices in the first discount band, di_0-5 (spec §9; a full price rounds to 0 % too)', async () => {
+      const { data } = await gql(
+        '{ products(take: 200, filter: { facets: ["di_0-5"] }) { count products { unitPrice { isDiscounted } } } }',
+      )
+      const products = data.products.products as { unitPrice: { isDiscounted: boolean } }[]
+      expect(products.every((product) => product.unitPrice.isDiscounted)).toBe(true)
+      const all = await gql('{ products(take: 0) { count } }')
+      expect(data.products.count).toBeLessThan(all.data.products.count)
     })
 
     it('keeps the order of explicit productIds', async () => {

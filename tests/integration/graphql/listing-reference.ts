@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../server/db/schema'
-import type { LocaleCode } from '../../../src/lib/markets'
+import type { LocaleCode } from '../../../src/shared/markets'
 import type { RequestScope } from '../../../server/services/graphql/context'
 import type { FacetSelection } from '../../../server/services/graphql/catalogue/facets'
 import { descendantIds, type CategoryTree } from '../../../server/services/graphql/catalogue/loaders'
@@ -65,7 +65,10 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   if (selection.discountBands.length > 0) {
     groups.set(
       'di',
-      any(selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`)),
+      // only cut prices: the first band starts at 0 %, which a full price also rounds to
+      sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat AND ${any(
+        selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`),
+      )}`,
     )
   }
   for (const [parameterId, values] of selection.parameters) {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'
-import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/lib/paths'
-import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/lib/markets'
+import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/shared/paths'
+import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import { startProductionApp, type ProductionApp } from './production-app'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
@@ -133,9 +133,61 @@ describe('product page data through the commerce API', () => {
     const page = await get(`/fi/p/${product.alias}`)
     expect(page.statusCode).toBe(200)
     expect(page.body).toContain(`<h1>${product.name}</h1>`)
-    // The Apollo cache holding the product is serialised for the client.
-    expect(page.body).toMatch(/window\.__LUMO__=.*"ProductType:/)
     expect((await get('/fi/p/no-such-product-anywhere')).statusCode).toBe(404)
+  })
+
+  it('serialises each object of a product page once: in the router data, not again in the boot state', async () => {
+    const list = await shop.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { productId alias } } }' },
+    })
+    const product = list.json().data.products.products[0] as { productId: number; alias: string }
+    const { body } = await get(`/fi/p/${product.alias}`)
+    const inlineScript = (pattern: RegExp) => {
+      const source = pattern.exec(body)?.[1]
+      expect(source, String(pattern)).toBeTruthy()
+      // each is `JSON.parse("…")`: the string literal holds the JSON text
+      return JSON.parse(JSON.parse(source!.replace(/^JSON\.parse\(/, '').replace(/\);?$/, ''))) as unknown
+    }
+    const boot = inlineScript(/window\.__LUMO__=(.*?)<\/script>/s) as Record<string, unknown>
+    const routerData = inlineScript(/window\.__staticRouterHydrationData = (.*?);?<\/script>/s)
+
+    // the boot state is the site and the Redux state: no Apollo cache, no message catalogue
+    expect(Object.keys(boot).sort()).toEqual(['redux', 'site'])
+    // the product object (and each SKU) is serialised exactly once across both
+    const serialised = JSON.stringify([boot, routerData])
+    const occurrences = (needle: string) => serialised.split(needle).length - 1
+    expect(occurrences(`"__typename":"ProductType","productId":${product.productId},`)).toBe(1)
+    const skuIds = [...serialised.matchAll(/"__typename":"SkuType","skuId":(\d+)/g)].map((match) => match[1])
+    expect(skuIds.length).toBeGreaterThan(0)
+    expect(new Set(skuIds).size).toBe(skuIds.length)
+  })
+
+  it("preloads the page language's compiled messages as a hashed asset instead of inlining them", async () => {
+    for (const [path, locale] of [
+      ['/fi/', 'fi'],
+      ['/se/sv/', 'sv'],
+    ] as const) {
+      const { body } = await get(path)
+      const preloads = [...body.matchAll(/<link rel="preload" as="fetch" href="([^"]+)" crossorigin>/g)]
+      expect(
+        preloads.map((match) => match[1]),
+        path,
+      ).toEqual([expect.stringMatching(new RegExp(`^/assets/messages-${locale}-[\\w-]+\\.json$`))])
+      const asset = await get(preloads[0]![1]!)
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      // the language's texts, compiled, are in the asset and not in the page
+      const messages = asset.json() as Record<string, unknown>
+      expect(messages['error.generic.text']).toEqual([
+        expect.objectContaining({
+          value: expect.stringContaining(locale === 'fi' ? 'Valitettavasti' : 'Tyvärr'),
+        }),
+      ])
+      expect(body).not.toContain('error.generic.text')
+    }
   })
 
   it("links a product page's hreflang alternates to the product's alias in each language", async () => {

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { HREFLANG_TARGETS, pathFor, type UrlSettings } from '../../../src/lib/paths'
+import { HREFLANG_TARGETS, pathFor, type UrlSettings } from '../../../src/shared/paths'
 import { startProductionApp, type ProductionApp } from './production-app'
 
 // jsdom ships no type declarations; only its DOMParser is needed

@@ -16,9 +16,3 @@ export type CommerceDB = Omit<DB, 'carts'> & { carts: CommerceCartsTable }
 export function commerceDb(db: Kysely<DB>): Kysely<CommerceDB> {
   return db as unknown as Kysely<CommerceDB>
 }
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value)
-}

@@ -10,7 +10,8 @@ import {
   type CartSummaryShape,
   type PriceShape,
 } from '../pricing/present'
-import type { AppliedCampaign, CartLine, PricedCart, ProductSku } from './load'
+import type { AppliedCampaign, CartLine, ProductSku } from './load'
+import type { PricedCart } from './price'
 import { minimumOrderCheck } from './minimum'
 
 export interface CampaignRuleShape {

@@ -5,29 +5,23 @@
  */
 import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
-import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { scopeFromArgs } from '../scope'
 import { presentCart } from './present'
 import * as carts from './service'
+import type {
+  GeinsMerchantApiMutationAddToCartArgs,
+  GeinsMerchantApiMutationCompleteCartArgs,
+  GeinsMerchantApiMutationSetCartPromoCodeArgs,
+  GeinsMerchantApiQueryGetCartArgs,
+} from '../generated'
 
-interface GetCartArgs extends ScopeArgs {
-  id?: string | null
-  includeCompleted?: boolean | null
-  forceRefresh?: boolean | null
-}
+type GetCartArgs = GeinsMerchantApiQueryGetCartArgs
 
-interface ItemArgs extends ScopeArgs {
-  id: string
-  item: carts.CartItemInput
-}
+type ItemArgs = GeinsMerchantApiMutationAddToCartArgs
 
-interface PromoArgs extends ScopeArgs {
-  id: string
-  promoCode: string
-}
+type PromoArgs = GeinsMerchantApiMutationSetCartPromoCodeArgs
 
-interface IdArgs extends ScopeArgs {
-  id: string
-}
+type IdArgs = GeinsMerchantApiMutationCompleteCartArgs
 
 export const resolvers: ResolverModule = {
   Query: {

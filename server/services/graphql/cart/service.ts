@@ -25,13 +25,10 @@ import {
   loadLines,
   loadPromoRule,
   loadSavedCheckout,
-  moneyFormat,
-  priceCart,
   requireCart,
-  toPricingLines,
   type CartRecord,
-  type PricedCart,
 } from './load'
+import { moneyFormat, priceCart, toPricingLines, type PricedCart } from './price'
 import { maxOrderableQuantity } from './stock'
 
 type Db = Kysely<CommerceDB>

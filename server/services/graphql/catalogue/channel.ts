@@ -2,12 +2,12 @@
  * channel and channels: the one channel '1|fi' with the markets, languages, countries and
  * currencies the database describes.
  */
-import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/lib/markets'
+import { CHANNEL_ID, LOCALES, type LocaleCode } from '../../../../src/shared/markets'
+import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext, MarketRow } from '../context'
+import { toDecimal } from '../pricing/money'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
-
-export const SHOP_NAME = 'Lumo'
 
 function language(code: LocaleCode) {
   return { id: LOCALES[code].iso, name: LOCALES[code].name, code }
@@ -23,6 +23,8 @@ export function marketType(market: MarketRow) {
     groupKey: market.groupKey,
     allowedLanguages: market.allowedLanguages.map(language),
     country: { name: market.countryName, code: market.countryCode },
+    freeShippingThreshold:
+      market.freeShippingThreshold == null ? null : toDecimal(market.freeShippingThreshold),
     currency: {
       name: market.currencyName,
       symbol: market.currencySymbol,

@@ -10,8 +10,8 @@ import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { isUuid } from '../../../../src/shared/validation/ids'
+import type { GeinsMerchantApiMutationPostProductReviewArgs } from '../generated'
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
   const scope = await scopeFromArgs(ctx, args)
@@ -59,12 +59,7 @@ async function reviews(
   }
 }
 
-interface PostReviewArgs extends ScopeArgs {
-  alias: string
-  rating?: number | null
-  comment?: string | null
-  author: string
-}
+type PostReviewArgs = GeinsMerchantApiMutationPostProductReviewArgs
 
 /**
  * Stores a review. Login is not required here yet (the storefront's form asks for it); a signed-in
@@ -74,7 +69,7 @@ async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx:
   const input = parseArgs(ReviewInput, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const productId = await requireProductId(ctx, rawArgs, input.alias)
-  const userId = ctx.user && UUID.test(ctx.user.id) ? ctx.user.id : null
+  const userId = ctx.user && isUuid(ctx.user.id) ? ctx.user.id : null
   await ctx.db
     .insertInto('reviews')
     .values({

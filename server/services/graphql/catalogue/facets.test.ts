@@ -28,7 +28,12 @@ describe('parseFacets', () => {
     ])
   })
 
-  it.each(['x_1', 'c_abc', 'c_0', 'b_', 'di_1-99', 'p_1', 'p_x_black', 'dresses'])(
+  it('takes the first discount band as the spec writes it, 0-5 (the analytics copy had it right)', () => {
+    expect(parseFacets(['di_0-5']).discountBands).toEqual([[0, 5]])
+    expect(() => parseFacets(['di_1-5'])).toThrow("Unknown facet id 'di_1-5'")
+  })
+
+  it.each(['x_1', 'c_abc', 'c_0', 'b_', 'di_1-99', 'di_1-5', 'p_1', 'p_x_black', 'dresses'])(
     'rejects %s with BAD_USER_INPUT',
     (id) => {
       try {

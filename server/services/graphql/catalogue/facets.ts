@@ -8,31 +8,17 @@
  *   p_<parameterId>_<value identifier>  parameter value, e.g. p_1_black
  * Values of one group are OR-ed; groups are AND-ed.
  */
+import { DISCOUNT_BANDS, type DiscountBand } from '../../../../src/shared/discount-bands'
 import { badUserInput } from '../errors'
 
-/** The discount bands of the spec (§9 sales_type bands), in percent. */
-export const DISCOUNT_BANDS: readonly (readonly [number, number])[] = [
-  [1, 5],
-  [6, 10],
-  [11, 15],
-  [16, 20],
-  [21, 30],
-  [31, 40],
-  [41, 50],
-  [51, 60],
-  [61, 70],
-  [71, 80],
-  [81, 100],
-]
-
-export const bandId = ([from, to]: readonly [number, number]) => `di_${from}-${to}`
+export const bandId = ([from, to]: DiscountBand) => `di_${from}-${to}`
 
 export interface FacetSelection {
   categoryIds: number[]
   brandIds: number[]
   sizes: string[]
   campaignIds: number[]
-  discountBands: (readonly [number, number])[]
+  discountBands: DiscountBand[]
   /** parameterId → value identifiers */
   parameters: Map<number, string[]>
 }

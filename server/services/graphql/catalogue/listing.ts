@@ -9,11 +9,12 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'
-import { bandId, DISCOUNT_BANDS, type FacetSelection } from './facets'
+import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-bands'
+import { bandId, type FacetSelection } from './facets'
 import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
 import { coreSelect, type ProductCoreRow } from './product-sql'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
@@ -161,7 +162,7 @@ export async function resolveTarget(
 }
 
 // ------------------------------------------------------------------------------------------ SQL
-// Lists read product_listing (migration 0700, docs/adr/0016): one row per product and market with
+// Lists read product_listing (migration 0700, docs/adr/0017): one row per product and market with
 // the price, the stock totals and the facet values as arrays, kept current by triggers. Only a
 // search (and the alphabetical sorts) joins the language's product_texts.
 
@@ -197,7 +198,10 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   if (selection.discountBands.length > 0) {
     groups.set(
       'di',
-      any(selection.discountBands.map(([from, to]) => sql`l.discount_percent BETWEEN ${from} AND ${to}`)),
+      // only cut prices: the first band starts at 0 %, which a full price also rounds to
+      sql`l.price < l.regular AND ${any(
+        selection.discountBands.map(([from, to]) => sql`l.discount_percent BETWEEN ${from} AND ${to}`),
+      )}`,
     )
   }
   for (const [parameterId, values] of selection.parameters) {
@@ -589,7 +593,7 @@ export function assembleFilters(
         )
         break
       case 'di': {
-        const band = DISCOUNT_BANDS.find(([from, to]) => Number(row.key) >= from && Number(row.key) <= to)
+        const band = discountBandOf(Number(row.key))
         if (band) bandCounts.set(bandId(band), (bandCounts.get(bandId(band)) ?? 0) + row.n)
         break
       }

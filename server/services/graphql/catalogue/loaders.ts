@@ -6,9 +6,9 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode, MarketAlias } from '../../../../src/lib/markets'
+import type { LocaleCode, MarketAlias } from '../../../../src/shared/markets'
 import { BatchLoader, groupBy } from '../batch-loader'
-import type { RequestScope } from '../context'
+import type { RequestScope } from '../request-scope'
 import { scopeKey } from '../scope'
 import { selectProductCores, type ProductCoreRow } from './product-sql'
 

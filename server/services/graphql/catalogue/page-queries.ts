@@ -1,10 +1,10 @@
 /** categories, brands and listPageInfo. */
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import { badUserInput } from '../errors'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
-import { SHOP_NAME } from './channel'
+import { SHOP_NAME, SHOP_SLUG } from '../../../../src/shared/shop'
 import {
   findBrand,
   findCampaign,
@@ -15,11 +15,9 @@ import {
 } from './listing'
 import { alternativeUrls, brandUrl, campaignUrl, categoryType, categoryUrl } from './products'
 import { findCategory, type CategoryNode, type CategoryTree } from './loaders'
+import type { GeinsMerchantApiQueryCategoriesArgs, GeinsMerchantApiQueryListPageInfoArgs } from '../generated'
 
-interface CategoriesArgs extends ScopeArgs {
-  includeHidden?: boolean | null
-  parentCategoryId?: number | null
-}
+type CategoriesArgs = GeinsMerchantApiQueryCategoriesArgs
 
 /** A hidden category hides the categories below it as well. */
 function isVisible(tree: CategoryTree, node: CategoryNode): boolean {
@@ -213,10 +211,7 @@ function genericPage(scope: RequestScope, list: GenericList) {
   })
 }
 
-interface ListPageInfoArgs extends ScopeArgs {
-  alias?: string | null
-  url?: string | null
-}
+type ListPageInfoArgs = GeinsMerchantApiQueryListPageInfoArgs
 
 async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
@@ -256,7 +251,7 @@ async function listPageInfo(_parent: unknown, args: ListPageInfoArgs, ctx: Graph
   const site = SITE_META[scope.language]
   return pageInfo({
     id: 0,
-    alias: 'lumo',
+    alias: SHOP_SLUG,
     canonicalUrl: '/',
     name: SHOP_NAME,
     meta: { title: site.title, description: site.description },

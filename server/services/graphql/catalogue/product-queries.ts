@@ -9,6 +9,7 @@ import { defaultSort, resolveTarget, selectFilters, selectProductPage, type List
 import { coreSelect, productIdByAlias, type ProductCoreRow } from './product-sql'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
+import type { GeinsMerchantApiQueryProductArgs } from '../generated'
 
 function toMinor(amount: number | null | undefined): number | null {
   return amount === null || amount === undefined ? null : Math.round(amount * 100)
@@ -50,10 +51,7 @@ async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx
   }
 }
 
-interface ProductArgs extends ScopeArgs {
-  alias?: string | null
-  productId?: number | null
-}
+type ProductArgs = GeinsMerchantApiQueryProductArgs
 
 async function product(_parent: unknown, args: ProductArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)

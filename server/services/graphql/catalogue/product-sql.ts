@@ -6,7 +6,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB, DiscountType } from '../../../db/schema'
-import type { RequestScope } from '../context'
+import type { RequestScope } from '../request-scope'
 
 export interface CampaignJson {
   id: number

@@ -7,7 +7,7 @@
  * Other areas (the cart) build their own product objects without that reference; the relation
  * resolvers then return the object's own field, so those objects keep working unchanged.
  */
-import { LOCALES, MARKETS, MARKET_ALIASES, CHANNEL_ID, type LocaleCode } from '../../../../src/lib/markets'
+import { LOCALES, MARKETS, MARKET_ALIASES, CHANNEL_ID, type LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import {

@@ -13,15 +13,20 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../../config'
-import { basenameFor } from '../../../../src/lib/paths'
-import { isLocaleCode, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../../src/lib/markets'
-import { createServiceFetch } from '../../../ssr/service-fetch'
-import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../payments/protocol'
+import { basenameFor } from '../../../../src/shared/paths'
+import {
+  isLocaleCode,
+  MARKET_ALIASES,
+  type LocaleCode,
+  type MarketAlias,
+} from '../../../../src/shared/markets'
+import { createServiceFetch } from '../../shared/service-fetch'
+import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../../contracts/lumopay'
+import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext } from '../context'
 import { apiError, ERROR_CODES } from '../errors'
 import type { PlaceOrderResponse } from './place-order'
 
-export const SHOP_NAME = 'Lumo'
 /** Minutes a card order waits for its payment before the stock goes back (ADR 0012). */
 export const CARD_PAYMENT_MINUTES = 30
 export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`

@@ -3,7 +3,7 @@
  * range does not deliver to; payment per market minus the kinds the customer's member type blocks.
  */
 import type { Kysely } from 'kysely'
-import type { MarketAlias } from '../../../../src/lib/markets'
+import type { MarketAlias } from '../../../../src/shared/markets'
 import type { PaymentKind } from '../../../db/schema'
 import type { CommerceDB } from '../cart/db'
 import type { PaymentChoice, ShippingChoice } from '../cart/load'

@@ -14,7 +14,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../../config'
 import type { Database } from '../../../db'
-import { paymentsDb } from '../../payments/db'
 import {
   CallbackEventSchema,
   PROVIDER_NAME,
@@ -22,7 +21,7 @@ import {
   type CallbackAnswer,
   type CallbackEvent,
   type FailureReason,
-} from '../../payments/protocol'
+} from '../../../contracts/lumopay'
 import { CALLBACK_PATH } from './card-payment'
 import { confirmOrderPayment } from './payment'
 
@@ -37,7 +36,7 @@ function answer(reply: FastifyReply, body: CallbackAnswer) {
 }
 
 export default async function paymentCallbackRoutes(app: FastifyInstance, options: PaymentCallbackOptions) {
-  const db = paymentsDb(options.database.db)
+  const db = options.database.db
   const now = options.now ?? (() => new Date())
 
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16_384 }, (_r, body, done) =>

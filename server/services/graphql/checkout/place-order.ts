@@ -20,11 +20,10 @@ import {
   loadPaymentOptions,
   loadSavedCheckout,
   loadShippingOptions,
-  priceCart,
   requireCart,
-  type PricedCart,
   type SavedCheckout,
 } from '../cart/load'
+import { priceCart, type PricedCart } from '../cart/price'
 import { cartCompleted } from '../cart/service'
 import { maxOrderableQuantity, planStockDecrement, type StockDecrement } from '../cart/stock'
 import { mergeCheckout } from './input'

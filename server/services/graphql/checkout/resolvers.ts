@@ -4,22 +4,19 @@
  */
 import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
-import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { scopeFromArgs } from '../scope'
 import { parseCheckoutInput } from './input'
 import { paymentRedirectUrl, placeOrder } from './place-order'
 import { startCardPayment } from './card-payment'
 import { checkoutData, createOrUpdateCheckout, validateOrderCreation } from './service'
+import type {
+  GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs,
+  GeinsMerchantApiQueryCheckoutArgs,
+} from '../generated'
 
-interface CheckoutArgs extends ScopeArgs {
-  cartId: string
-  checkout?: unknown
-}
+type CheckoutArgs = GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs
 
-interface CheckoutDataArgs extends ScopeArgs {
-  id: string
-  cartId?: string | null
-  paymentType: string
-}
+type CheckoutDataArgs = GeinsMerchantApiQueryCheckoutArgs
 
 export const resolvers: ResolverModule = {
   Query: {

@@ -4,15 +4,16 @@
 import { toJson } from '../../../db/schema'
 import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
-import { commerceDb, isUuid } from '../cart/db'
+import { commerceDb } from '../cart/db'
+import { isUuid } from '../../../../src/shared/validation/ids'
 import {
   loadPaymentOptions,
   loadSavedCheckout,
   loadShippingOptions,
-  priceCart,
   requireCart,
   type SavedCheckout,
 } from '../cart/load'
+import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
 import { lockCartForChange } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'

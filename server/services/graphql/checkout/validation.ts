@@ -12,7 +12,7 @@ import {
   isValidOrganisationId,
   isValidPersonalId,
   isValidZip,
-} from '../../../../src/lib/validation'
+} from '../../../../src/shared/validation'
 
 export const CUSTOMER_BLACKLISTED = 'Customer is blacklisted'
 export const EMAIL_INVALID = 'Email seems to be invalid'
@@ -58,7 +58,7 @@ export function fieldErrors(
   if (blank(billing.addressLine1)) errors.push('Address is required')
   if (blank(billing.city)) errors.push('City is required')
   if (blank(billing.zip)) errors.push('Zip is required')
-  // the storefront's own rules (src/lib/validation): a zip, personal id or organisation number
+  // the storefront's own rules (src/shared/validation): a zip, personal id or organisation number
   // of the market's country
   const country = isCountryCode(countryCode) ? countryCode : null
   if (country) {

@@ -5,9 +5,9 @@
  */
 import type { Kysely } from 'kysely'
 import type { Order, OrderRow } from '../../../db/schema'
-import type { LocaleCode } from '../../../../src/lib/markets'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import type { CommerceDB } from '../cart/db'
-import { isUuid } from '../cart/db'
+import { isUuid } from '../../../../src/shared/validation/ids'
 
 export interface RefundEvent {
   eventId: number

@@ -10,14 +10,11 @@ import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { commerceDb } from '../cart/db'
 import { loadOrders, type LoadedOrder } from './load'
 import { presentOrder } from './present'
+import type { GeinsMerchantApiQueryGetOrderArgs, GeinsMerchantApiQueryGetOrderPublicArgs } from '../generated'
 
-interface OrderArgs extends ScopeArgs {
-  orderId: number
-}
+type OrderArgs = GeinsMerchantApiQueryGetOrderArgs
 
-interface PublicOrderArgs extends ScopeArgs {
-  publicOrderId: string
-}
+type PublicOrderArgs = GeinsMerchantApiQueryGetOrderPublicArgs
 
 async function present(ctx: GraphQLContext, args: ScopeArgs, orders: LoadedOrder[]) {
   const scope = await scopeFromArgs(ctx, args)

@@ -3,13 +3,10 @@
  * (cents, öre) so that sums are exact; VAT rates are integers in basis points (25.5 % = 2550)
  * for the same reason. Decimals exist only at the GraphQL boundary (`toDecimal`).
  */
-import type { CurrencyCode, MarketAlias } from '../../../../src/lib/markets'
+import { formatMoney, fromDecimal, toDecimal, type Minor } from '../../../../src/shared/money'
 
-/** An integer amount in the currency's minor unit. */
-export type Minor = number
-
-/** The standard VAT rate per market in basis points; Finland raised its rate to 25.5 % in 2024. */
-export const STANDARD_VAT_RATE_BP: Record<MarketAlias, number> = { fi: 2550, se: 2500, no: 2500, dk: 2500 }
+/** The shared money basics, for the API's modules that already import their arithmetic here. */
+export { formatMoney, fromDecimal, toDecimal, type Minor }
 
 const BASIS = 10_000
 
@@ -64,30 +61,7 @@ export function allocate(total: Minor, weights: readonly Minor[]): Minor[] {
   return parts
 }
 
-/** All four shop currencies have two decimals. */
-export function toDecimal(amount: Minor): number {
-  return amount / 100
-}
-
-/** A decimal amount from the API (e.g. 49.95) in minor units. */
-export function fromDecimal(amount: number): Minor {
-  return Math.round(amount * 100)
-}
-
 /** VAT rate in percent for the API (2550 → 25.5). */
 export function vatRatePercent(vatRateBp: number): number {
   return vatRateBp / 100
-}
-
-const formatters = new Map<string, Intl.NumberFormat>()
-
-/** "1 234,50 €", "1 999,00 kr": the market's currency in the shopper's language. */
-export function formatMoney(amount: Minor, currency: CurrencyCode, languageIso: string): string {
-  const key = `${languageIso}|${currency}`
-  let formatter = formatters.get(key)
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(languageIso, { style: 'currency', currency })
-    formatters.set(key, formatter)
-  }
-  return formatter.format(toDecimal(amount))
 }

@@ -2,7 +2,7 @@
  * Minor-unit totals → the API's price shapes (PriceType, CartSummaryType pieces): decimals in
  * major units plus the *Formatted strings in the market currency and the shopper's language.
  */
-import type { CurrencyCode } from '../../../../src/lib/markets'
+import type { CurrencyCode } from '../../../../src/shared/markets'
 import { formatMoney, toDecimal, vatRatePercent, type Minor } from './money'
 import type { AmountPair, CartTotals } from './summary'
 

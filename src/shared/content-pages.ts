@@ -4,7 +4,7 @@
  * the same as the seed's content pages (server/db/seed/commerce.ts); their texts are messages in
  * locales/, with the shop's figures filled in. Any other alias is a 404.
  */
-import type { LocaleCode } from '../../lib/markets'
+import type { LocaleCode } from './markets'
 
 export interface ContentPageDefinition {
   key: string

@@ -8,7 +8,20 @@ export type LocaleCode = (typeof LOCALE_CODES)[number]
 export const MARKET_ALIASES = ['fi', 'se', 'no', 'dk'] as const
 export type MarketAlias = (typeof MARKET_ALIASES)[number]
 
-export type CurrencyCode = 'EUR' | 'SEK' | 'NOK' | 'DKK'
+export const CURRENCY_CODES = ['EUR', 'SEK', 'NOK', 'DKK'] as const
+export type CurrencyCode = (typeof CURRENCY_CODES)[number]
+
+export function isCurrencyCode(value: unknown): value is CurrencyCode {
+  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value)
+}
+
+/** Each currency's name and symbol as the channel describes them (the built-in copy for when the API cannot answer). */
+export const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
+  EUR: { name: 'Euro', symbol: '€' },
+  SEK: { name: 'Svensk krona', symbol: 'kr' },
+  NOK: { name: 'Norsk krone', symbol: 'kr' },
+  DKK: { name: 'Dansk krone', symbol: 'kr' },
+}
 export type LocaleIso = 'fi-FI' | 'sv-SE' | 'nb-NO' | 'da-DK'
 
 export interface LocaleConfig {
@@ -32,6 +45,13 @@ export interface MarketConfig {
   /** IANA zone for dates shown to shoppers (the server runs in UTC). */
   timeZone: string
 }
+
+/**
+ * The standard VAT rate per market in basis points (25.5 % = 2550), integers so that sums stay
+ * exact. Finland raised its rate to 25.5 % in 2024. The seed writes it into the database, which
+ * the commerce API then reads.
+ */
+export const STANDARD_VAT_RATE_BP: Record<MarketAlias, number> = { fi: 2550, se: 2500, no: 2500, dk: 2500 }
 
 export const DEFAULT_LOCALE: LocaleCode = 'fi'
 export const FALLBACK_MARKET: MarketAlias = 'fi'

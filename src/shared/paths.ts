@@ -20,11 +20,10 @@ import {
   type LocaleCode,
   type MarketAlias,
 } from './markets'
+import { SHOP_SLUG } from './shop'
 import { LOCALISED_PATHS, LOCALISED_ROUTE_NAMES, type LocalisedRouteName } from './slugs'
 
 export { LOCALISED_PATHS, LOCALISED_ROUTE_NAMES, type LocalisedRouteName } from './slugs'
-
-export const SHOP_NAME = 'lumo'
 
 export const ROUTE_NAMES = [
   'home',
@@ -171,7 +170,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   {
     name: 'member',
-    path: `/${SHOP_NAME}-member`,
+    path: `/${SHOP_SLUG}-member`,
     middleware: PLAIN,
     layout: 'default',
     localised: false,
@@ -179,7 +178,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   {
     name: 'style-gallery',
-    path: `/${SHOP_NAME}style`,
+    path: `/${SHOP_SLUG}style`,
     middleware: ['default', 'check-is-member'],
     layout: 'default',
     localised: false,

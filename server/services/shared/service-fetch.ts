@@ -4,7 +4,7 @@
  * contract, no socket. Any other URL (a service configured elsewhere) goes to the global fetch.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../../config'
 
 /** `http://{host}:{port}` exactly as server/config.ts builds the default service URLs. */
 export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {

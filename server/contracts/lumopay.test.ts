@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sign, signedHeaders, verifySignature } from './protocol'
+import { sign, signedHeaders, verifySignature } from './lumopay'
 
 const SECRET = 'a-test-secret-of-at-least-thirty-two-characters'
 const BODY = JSON.stringify({ id: 'x', type: 'payment.paid' })

@@ -14,6 +14,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
+import { CURRENCY_CODES } from '../../src/shared/markets'
+import { FAILURE_REASONS, isFailureReason, type FailureReason } from '../../src/shared/lumopay'
 
 export const PROVIDER_NAME = 'lumopay'
 export const SIGNATURE_HEADER = 'lumopay-signature'
@@ -21,19 +23,8 @@ export const TIMESTAMP_HEADER = 'lumopay-timestamp'
 /** How far a signed request's timestamp may be from the receiver's clock. */
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60
 
-/** Why the shopper lands on /checkout/lumopay-fail (the storefront shows the spec's message per reason). */
-export const FAILURE_REASONS = [
-  'card_refused',
-  'serial_returner',
-  'out_of_stock',
-  'sold_out',
-  'user_blocked',
-] as const
-export type FailureReason = (typeof FAILURE_REASONS)[number]
-
-export function isFailureReason(value: unknown): value is FailureReason {
-  return typeof value === 'string' && (FAILURE_REASONS as readonly string[]).includes(value)
-}
+/** Why a payment failed is the part of the protocol the storefront reads as well. */
+export { FAILURE_REASONS, isFailureReason, type FailureReason }
 
 export function sign(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
@@ -82,7 +73,7 @@ export const SessionRequestSchema = z.object({
   /** the shop's public order id: the hosted page is {payments}/orders/{reference} */
   reference: z.uuid(),
   amount: z.number().int().min(0).max(100_000_000),
-  currency: z.enum(['EUR', 'SEK', 'NOK', 'DKK']),
+  currency: z.enum(CURRENCY_CODES),
   language: z.enum(['fi', 'sv', 'nb', 'da']),
   shopName: z.string().min(1).max(100),
   successUrl: z.url({ protocol: /^https?$/ }).max(2000),

@@ -4,26 +4,28 @@
  * sets and reads them (DESIGN §5), so the client helpers refuse those names at the type level.
  */
 
-export const COOKIE_PREFIX = 'lumo'
+import { SHOP_SLUG } from './shop'
+
+export const COOKIE_PREFIX = SHOP_SLUG
 
 export const COOKIES = {
   /** session token; HttpOnly, server only */
-  auth: 'lumo-auth',
+  auth: `${COOKIE_PREFIX}-auth`,
   /** the logged-in user's public profile as JSON {id,email,customerType,memberType} */
-  user: 'lumo-user',
-  userMaxAge: 'lumo-user-maxage',
+  user: `${COOKIE_PREFIX}-user`,
+  userMaxAge: `${COOKIE_PREFIX}-user-maxage`,
   /** the x-auth-refresh-token of the auth service; HttpOnly, server only */
-  authRefresh: 'lumo-auth-refresh',
-  cart: 'lumo-cart',
-  selectedMarket: 'lumo-selected-market',
-  checkoutMarket: 'lumo-checkout-market',
-  userType: 'lumo-user-type',
-  persistedStates: 'lumo-persisted-states',
+  authRefresh: `${COOKIE_PREFIX}-auth-refresh`,
+  cart: `${COOKIE_PREFIX}-cart`,
+  selectedMarket: `${COOKIE_PREFIX}-selected-market`,
+  checkoutMarket: `${COOKIE_PREFIX}-checkout-market`,
+  userType: `${COOKIE_PREFIX}-user-type`,
+  persistedStates: `${COOKIE_PREFIX}-persisted-states`,
   /** the chosen language where a market allows more than one (spec §2: domain, then cookie, then prefix) */
-  locale: 'lumo-locale',
-  loyaltyId: 'lumo-loyalty-id',
-  loyaltyVoucher: 'lumo-loyalty-voucher',
-  loyaltyDiscovery: 'lumo-loyalty-discovery',
+  locale: `${COOKIE_PREFIX}-locale`,
+  loyaltyId: `${COOKIE_PREFIX}-loyalty-id`,
+  loyaltyVoucher: `${COOKIE_PREFIX}-loyalty-voucher`,
+  loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
 } as const
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]

@@ -1,0 +1,55 @@
+/**
+ * Payment (spec §3, §6): the payment options for this customer, with a notice when the customer's
+ * status limits them.
+ */
+import { useIntl } from 'react-intl'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { listItems } from '../../graphql/list-items'
+import { RadioGroup } from './fields'
+import { paymentSelected } from './slice'
+import type { CheckoutFields } from './useCheckoutFields'
+
+const UNLIMITED_STATUSES = ['ok', 'blacklisted', 'invalidemail']
+
+export function PaymentSection({ fields }: { fields: CheckoutFields }) {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const { form, paymentId, options, customerStatus, paymentsLimited } = useAppSelector(
+    (state) => state.checkout,
+  )
+  const paymentOptions = listItems(options?.paymentOptions)
+  const organisation = form.customerType === 'ORGANIZATION'
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-payment-title">
+      <h2 id="checkout-payment-title">{intl.formatMessage({ id: 'checkout.payment.title' })}</h2>
+      {paymentsLimited || !UNLIMITED_STATUSES.includes(customerStatus) ? (
+        <p className="checkout-notice" role="status">
+          {intl.formatMessage({ id: 'checkout.feedback.limited' })}
+        </p>
+      ) : null}
+      {paymentOptions.length > 0 ? (
+        <RadioGroup
+          name="payment"
+          legend={intl.formatMessage({ id: 'checkout.payment.legend' })}
+          value={paymentId}
+          required
+          choices={paymentOptions.map((option) => ({
+            value: String(option.id),
+            label: option.displayName ?? '',
+            detail:
+              option.checkoutType === 'EXTERNAL'
+                ? intl.formatMessage({ id: 'checkout.payment.external' })
+                : intl.formatMessage(
+                    { id: 'checkout.payment.fee' },
+                    { fee: (organisation ? option.feeExVatFormatted : option.feeIncVatFormatted) ?? '' },
+                  ),
+          }))}
+          onValue={(value) => dispatch(paymentSelected(value))}
+          error={fields.errorOf('payment')}
+        />
+      ) : (
+        <p aria-live="polite">{intl.formatMessage({ id: 'checkout.cart.loading' })}</p>
+      )}
+    </section>
+  )
+}

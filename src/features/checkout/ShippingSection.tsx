@@ -1,0 +1,47 @@
+/** Delivery (spec §3): the shipping options for the zip, once the zip is complete. */
+import { useIntl } from 'react-intl'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { listItems } from '../../graphql/list-items'
+import { RadioGroup } from './fields'
+import { shippingSelected } from './slice'
+import type { CheckoutFields } from './useCheckoutFields'
+
+export function ShippingSection({ fields, zipValid }: { fields: CheckoutFields; zipValid: boolean }) {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const { form, shippingId, options } = useAppSelector((state) => state.checkout)
+  const shippingOptions = listItems(options?.shippingOptions)
+  const error = fields.errorOf('shipping')
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-shipping-title">
+      <h2 id="checkout-shipping-title">{intl.formatMessage({ id: 'checkout.shipping.title' })}</h2>
+      {!zipValid ? (
+        <p>{intl.formatMessage({ id: 'checkout.shipping.enterZip' })}</p>
+      ) : shippingOptions.length === 0 && options ? (
+        <p role="status" className="checkout-notice" id="checkout-shipping-group" tabIndex={-1}>
+          {intl.formatMessage({ id: 'checkout.feedback.noShipping' })}
+        </p>
+      ) : null}
+      {zipValid && shippingOptions.length > 0 ? (
+        <RadioGroup
+          name="shipping"
+          legend={intl.formatMessage({ id: 'checkout.shipping.legend' })}
+          value={shippingId}
+          required
+          choices={shippingOptions.map((option) => ({
+            value: String(option.id),
+            label: option.displayName ?? '',
+            detail:
+              form.customerType === 'ORGANIZATION' ? option.feeExVatFormatted : option.feeIncVatFormatted,
+          }))}
+          onValue={(value) => dispatch(shippingSelected(value))}
+          error={error}
+        />
+      ) : fields.showAllErrors && error && !(zipValid && shippingOptions.length === 0) ? (
+        <p className="checkout-field__error" id="checkout-shipping-error">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,189 @@
+/**
+ * The checkout's actions against the commerce API (contracts.md §2.9). The /kassa route loader
+ * and the checkout page dispatch these; the answers go into the checkout slice, and the page only
+ * renders the state and reacts to an order's outcome (navigation, focus, messages).
+ *
+ * Each thunk takes the Apollo client lazily (`getApollo`): the loader hands over the request's
+ * client, the page its `useGetApollo()` (docs/adr/0006-data-loading.md).
+ */
+import type { ApolloClient } from '@apollo/client'
+import type { AppDispatch, RootState } from '../../app/store'
+import { runMutation } from '../../app/graphql'
+import type {
+  ConfirmCompleteCartMutation,
+  ConfirmCompleteCartMutationVariables,
+} from '../../graphql/generated'
+import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
+import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
+import { cartEmptied, cartItemCount } from '../cart/slice'
+import { isValidZip, type CountryCode } from '../../shared/validation'
+import { MARKETS, type MarketAlias } from '../../shared/markets'
+import {
+  graphQLErrorCode,
+  placeOrder,
+  placeOrderErrorMessage,
+  subscribeToNewsletter,
+  updateCheckout,
+  validateOrder,
+  validationMessage,
+  type CheckoutChoices,
+} from './api'
+import { customerStatusMessage, type FieldErrors } from './form-rules'
+import {
+  checkoutEmpty,
+  checkoutLoaded,
+  checkoutLoadFailed,
+  checkoutRequested,
+  checkoutReset,
+  customerStatusFrom,
+  orderPlacing,
+  validationFailed,
+  validationFinished,
+  validationStarted,
+  type CheckoutState,
+} from './slice'
+
+export type CheckoutApollo = Pick<ApolloClient, 'query' | 'mutate'>
+export type GetCheckoutApollo = () => Promise<CheckoutApollo>
+
+type Thunk<T> = (dispatch: AppDispatch, getState: () => RootState) => Promise<T>
+
+/** The shopper's choices as the checkout slice holds them, in the market's country. */
+export function checkoutChoicesOf(
+  checkout: Pick<CheckoutState, 'form' | 'shippingId' | 'paymentId' | 'termsAccepted'>,
+  country: CountryCode,
+): CheckoutChoices {
+  const { form, shippingId, paymentId, termsAccepted } = checkout
+  return { form, country, shippingId, paymentId, termsAccepted }
+}
+
+/**
+ * createOrUpdateCheckout with these choices. Only a complete zip is sent, so the options follow
+ * what the shopper has finished typing; an older answer never overwrites a newer one (the slice
+ * drops answers to all but the latest call).
+ */
+export function refreshCheckout(getApollo: GetCheckoutApollo, choices: CheckoutChoices): Thunk<void> {
+  return async (dispatch, getState) => {
+    const cartId = getState().cart.id
+    if (!cartId) return
+    dispatch(checkoutRequested())
+    const seq = getState().checkout.requestSeq
+    try {
+      const apollo = await getApollo()
+      const zip = isValidZip(choices.country, choices.form.zip) ? choices.form.zip : ''
+      const data = await updateCheckout(apollo, cartId, { ...choices, form: { ...choices.form, zip } })
+      dispatch(checkoutLoaded({ seq, data, shippingId: choices.shippingId, paymentId: choices.paymentId }))
+    } catch (error) {
+      const code = graphQLErrorCode(error)
+      dispatch(checkoutLoadFailed({ seq, cartGone: code === 'NOT_FOUND' || code === 'CART_COMPLETED' }))
+    }
+  }
+}
+
+/** The route loader's step: the checkout for the shopper's cart, or 'empty' when there is none. */
+export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk<void> {
+  return async (dispatch, getState) => {
+    const { cart, checkout } = getState()
+    const cartKnownEmpty = cart.status === 'loaded' && cartItemCount(cart.data) === 0
+    if (!cart.id || cartKnownEmpty) {
+      dispatch(checkoutEmpty())
+      return
+    }
+    const choices = checkoutChoicesOf(checkout, MARKETS[market].countryCode)
+    await dispatch(refreshCheckout(async () => apollo, choices))
+  }
+}
+
+/** How placing the order ended, for the page to act on. */
+export type OrderOutcome =
+  /** a card order: pay on the provider's page */
+  | { kind: 'payment'; redirectUrl: string }
+  /** an invoice order: placed; the checkout and the cart are reset */
+  | { kind: 'confirmed'; publicId: string }
+  /** the order was not placed: the message (a message id) says why */
+  | { kind: 'refused'; message: string; fieldErrors?: FieldErrors }
+  /** validateOrderCreation failed: spec §8 shows the error page */
+  | { kind: 'failed'; error: unknown }
+
+/**
+ * Spec §4, §8: validateOrderCreation gives the customer status (blacklisted, invalid e-mail,
+ * limited → the order stops with its message); then placeOrder, and the newsletter consent when
+ * given (the order stands whatever the newsletter service answers).
+ */
+export function submitOrder(getApollo: GetCheckoutApollo, choices: CheckoutChoices): Thunk<OrderOutcome> {
+  return async (dispatch, getState) => {
+    const cartId = getState().cart.id
+    if (!cartId) return { kind: 'refused', message: 'checkout.error.orderNotCreated' }
+    const apollo = await getApollo()
+    dispatch(validationStarted())
+    let validation
+    try {
+      validation = await validateOrder(apollo, cartId, choices)
+    } catch (error) {
+      dispatch(validationFailed())
+      return { kind: 'failed', error }
+    }
+    dispatch(validationFinished(validation))
+    const status = customerStatusFrom(validation)
+    const statusMessage = customerStatusMessage(status)
+    if (statusMessage) {
+      // limited: the payment options are asked for again, now without the ones this customer may not use
+      if (status !== 'blacklisted') void dispatch(refreshCheckout(getApollo, choices))
+      return {
+        kind: 'refused',
+        message: statusMessage,
+        ...(status === 'invalidemail' ? { fieldErrors: { email: 'checkout.feedback.invalidEmail' } } : {}),
+      }
+    }
+    if (!validation.isValid) {
+      void dispatch(refreshCheckout(getApollo, choices))
+      return { kind: 'refused', message: validationMessage(validation.message) }
+    }
+    dispatch(orderPlacing())
+    let result
+    try {
+      result = await placeOrder(apollo, cartId, choices)
+    } catch (error) {
+      dispatch(validationFailed())
+      return { kind: 'refused', message: placeOrderErrorMessage(error) }
+    }
+    if (choices.form.newsletter) {
+      await subscribeToNewsletter(apollo, choices.form.email).catch(() => false)
+    }
+    if (result.status === 'pending' && result.redirectUrl) {
+      return { kind: 'payment', redirectUrl: result.redirectUrl }
+    }
+    if (result.status === 'completed' && result.publicId) {
+      // the cart is now the order (read-only on the server): the shopper starts a new one
+      dispatch(checkoutReset())
+      dispatch(cartEmptied())
+      return { kind: 'confirmed', publicId: result.publicId }
+    }
+    dispatch(validationFailed())
+    return { kind: 'refused', message: 'checkout.error.orderNotCreated' }
+  }
+}
+
+/**
+ * The confirmation page's step once the order is confirmed: the purchase is recorded (once, by
+ * the payment listeners) and the order's cart is completed. placeOrder completed the cart
+ * already; this is the storefront's half of the contract, so a failure here changes nothing.
+ */
+export function confirmPlacedOrder(
+  getApollo: GetCheckoutApollo,
+  confirmed: OrderConfirmedPayload,
+): Thunk<void> {
+  return async (dispatch) => {
+    dispatch(orderConfirmed(confirmed))
+    if (!confirmed.cartId) return
+    try {
+      await runMutation<ConfirmCompleteCartMutation, ConfirmCompleteCartMutationVariables>(
+        await getApollo(),
+        completeCartMutation,
+        { id: confirmed.cartId },
+      )
+    } catch {
+      // the cart is completed by placeOrder whatever this answers
+    }
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The contract between the Node server (server/ssr/) and the app's server entry
+ * (src/entry-server.tsx, loaded by Vite in development or from dist/server in production): what
+ * the server hands the entry for one request, and what the entry answers. Types only.
+ */
+import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
+import type { UrlSettings } from './paths'
+import type { GraphqlExecutor } from './graphql-executor'
+
+export interface PrepareContext {
+  urlSettings: UrlSettings
+  publicUrl: string
+  apiUri: string
+  apiHeaders: Record<string, string>
+  fetch: typeof fetch
+  /** The commerce API in process, when it runs in this process; HTTP to apiUri otherwise. */
+  executeGraphql?: GraphqlExecutor
+  cookies: Record<string, string>
+  host: string
+  userAgent: string
+  nonce: string
+  isProduction: boolean
+  /** Rendered for the shared page cache: the shopper's own state is left to the browser. */
+  sharedPage?: boolean
+}
+
+export type Prepared =
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page'
+      status: number
+      /** Escaped tags for <head>: title, meta, links. */
+      headHtml: string
+      lang: string
+      /** The JSON the client boots from, already escaped for a script element. */
+      bootJson: string
+      /** The page's route module source path (for preloading its chunk). */
+      routeModule?: string
+      /** The module of the page language's compiled messages (for preloading its chunk). */
+      messagesModule?: string
+      /** The JSON asset of the page language's compiled messages (preloaded; absent in dev). */
+      messagesUrl?: string
+      /** Errors the route loaders threw (the page shows the error page); logged when ≥ 500. */
+      errors: unknown[]
+      /** A public page the service worker may keep for offline reading (no checkout or account page). */
+      offlineCacheable: boolean
+      /** What the page shows, for the page cache's invalidation (src/app/cache-tags.ts). */
+      cacheTags: string[]
+      render(options: RenderToPipeableStreamOptions): PipeableStream
+    }
+
+export interface EntryServer {
+  prepare(request: Request, context: PrepareContext): Promise<Prepared>
+}

@@ -1,0 +1,15 @@
+/**
+ * The contract between the browser and the storefront's same-origin GraphQL endpoint (the BFF,
+ * server/ssr/graphql-proxy.ts): where it is and the header it demands.
+ */
+import { SHOP_SLUG } from './shop'
+
+/** The browser's GraphQL endpoint: same origin, served by the BFF proxy. */
+export const BROWSER_GRAPHQL_URI = '/api/graphql'
+
+/**
+ * The header the BFF requires on every request. Browsers cannot send a custom header cross-site
+ * without a CORS preflight (which the proxy never grants), so forms and simple requests from
+ * other sites cannot reach it: CSRF protection without tokens.
+ */
+export const CSRF_HEADER = `x-${SHOP_SLUG}-csrf`
