@@ -30,7 +30,7 @@ CREATE TABLE product_listing (
   stock_in_stock bigint NOT NULL,
   stock_total bigint NOT NULL,
   last_incoming_on date,                     -- the latest SKU restock date
-  rating_average numeric,                    -- NULL without reviews
+  rating_average double precision,           -- NULL without reviews
   PRIMARY KEY (market_alias, product_id)
 );
 CREATE INDEX product_listing_brand_idx ON product_listing (market_alias, brand_id);
@@ -60,7 +60,7 @@ LANGUAGE sql STABLE AS $$
            ARRAY(SELECT v.parameter_value_id FROM product_parameter_values v WHERE v.product_id = p.product_id
                  ORDER BY v.parameter_value_id) AS parameter_value_ids,
            st.stock_in_stock, st.stock_total, st.last_incoming_on,
-           (SELECT avg(r.rating) FROM reviews r WHERE r.product_id = p.product_id) AS rating_average
+           (SELECT avg(r.rating)::float8 FROM reviews r WHERE r.product_id = p.product_id) AS rating_average
     FROM (
       SELECT COALESCE(sum(s.stock_in_stock), 0) AS stock_in_stock,
              COALESCE(sum(s.stock_in_stock + s.stock_oversellable + s.stock_static), 0) AS stock_total,
@@ -117,7 +117,7 @@ LANGUAGE sql AS $$
     SELECT product_id, array_agg(parameter_value_id ORDER BY parameter_value_id) AS ids
     FROM product_parameter_values GROUP BY product_id
   ), ratings AS (
-    SELECT product_id, avg(rating) AS average FROM reviews GROUP BY product_id
+    SELECT product_id, avg(rating)::float8 AS average FROM reviews GROUP BY product_id
   )
   INSERT INTO product_listing
   SELECT pp.market_alias, p.product_id, p.brand_id, p.primary_category_id, COALESCE(t.languages, '{}'),
