@@ -16,7 +16,7 @@ import type {
   ValidateOrderCreationQuery,
   ValidateOrderCreationQueryVariables,
 } from '../../graphql/generated'
-import type { ListItem } from '../../graphql/list-items'
+import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './types'
 import { normaliseZip, type CountryCode } from '../../shared/validation'
 import type { CustomerForm } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
@@ -25,12 +25,14 @@ import placeOrderMutation from '../../../graphql/operations/place-order.graphql?
 import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
 
 /** The createOrUpdateCheckout answer: options for the shopper's choices and the priced cart. */
-export type CheckoutData = NonNullable<CreateOrUpdateCheckoutMutation['createOrUpdateCheckout']>
-export type CheckoutCart = NonNullable<CheckoutData['cart']>
-export type ShippingOption = ListItem<CheckoutData['shippingOptions']>
-export type PaymentOption = ListItem<CheckoutData['paymentOptions']>
-export type PlaceOrderResult = NonNullable<PlaceOrderMutation['placeOrder']>
-export type OrderValidationResult = NonNullable<ValidateOrderCreationQuery['validateOrderCreation']>
+export type {
+  CheckoutCart,
+  CheckoutData,
+  OrderValidationResult,
+  PaymentOption,
+  PlaceOrderResult,
+  ShippingOption,
+} from './types'
 
 export interface CheckoutUrls {
   redirectUrl: string

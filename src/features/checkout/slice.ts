@@ -5,7 +5,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { listItems } from '../../graphql/list-items'
-import type { CheckoutData, OrderValidationResult } from './api'
+import type { CheckoutData, OrderValidationResult } from './types'
 
 export type Gender = 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
