@@ -8,6 +8,7 @@ import { sql } from 'kysely'
 import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase, pgliteDirectory, type Database } from '../server/db'
 import { hasCatalogue, resetDatabase, seedDatabase } from '../server/db/seed'
+import { streamProgress } from '../server/db/seed/progress'
 
 async function databaseSize(database: Database, dataDir: string): Promise<string> {
   if (database.kind === 'postgres') {
@@ -41,7 +42,10 @@ async function main() {
       await resetDatabase(database.db)
     }
     console.log(`Seeding ${config.seedProducts} products into the ${database.kind} database…`)
-    const stats = await seedDatabase(database.db, { products: config.seedProducts, log: console.log })
+    const stats = await seedDatabase(database.db, {
+      products: config.seedProducts,
+      progress: streamProgress(process.stdout),
+    })
     console.log(
       `Seeded ${stats.products} products, ${stats.skus} skus, ${stats.images} images, ${stats.reviews} reviews, ` +
         `${stats.priceLogRows} price log rows, ${stats.categories} categories, ${stats.brands} brands, ` +

@@ -180,6 +180,36 @@ export interface ProductPricesTable {
   vat_rate_bp: number
 }
 
+/**
+ * Derived rows (migration 0700, ADR 0017): one per active product and market, rebuilt by triggers
+ * on the catalogue tables. Read by the list and facet SQL; never written by application code.
+ */
+export interface ProductListingTable {
+  market_alias: MarketAlias
+  product_id: number
+  brand_id: number
+  primary_category_id: number
+  languages: string[]
+  category_ids: number[]
+  sizes: string[]
+  size_orders: number[]
+  campaign_ids: number[]
+  parameter_value_ids: number[]
+  price: number
+  regular: number
+  discount_percent: number | null
+  first_available_on: string
+  sales_count: number
+  is_outlet: boolean
+  is_sustainable: boolean
+  is_collab: boolean
+  is_petite: boolean
+  stock_in_stock: number
+  stock_total: number
+  last_incoming_on: string | null
+  rating_average: number | null
+}
+
 export interface PriceLogTable {
   product_id: number
   market_alias: MarketAlias
@@ -590,6 +620,7 @@ export interface DB {
   product_categories: ProductCategoriesTable
   skus: SkusTable
   product_prices: ProductPricesTable
+  product_listing: ProductListingTable
   price_log: PriceLogTable
   discount_campaigns: DiscountCampaignsTable
   discount_campaign_texts: DiscountCampaignTextsTable

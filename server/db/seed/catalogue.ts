@@ -411,6 +411,8 @@ export interface CatalogueContext {
   categories: Map<string, CategoryInfo>
   brandsByGroup: Map<TopGroup, BrandInfo[]>
   brandsByName: Map<string, BrandInfo>
+  /** Styles of main products already generated, so each colour variant does not generate its main product again. */
+  styles: Map<number, ProductStyle>
 }
 
 export function catalogueContext(seed: number, referenceDate: string): CatalogueContext {
@@ -424,6 +426,7 @@ export function catalogueContext(seed: number, referenceDate: string): Catalogue
     categories: categoryInfos(),
     brandsByGroup,
     brandsByName: new Map(brands.map((brand) => [brand.name, brand])),
+    styles: new Map(),
   }
 }
 
@@ -585,39 +588,81 @@ function variantColour(seed: number, lead: number, leadColour: string, productId
   return colour.key
 }
 
-export function generateProduct(
-  context: CatalogueContext,
-  productId: number,
-  ownOverrides: ProductOverrides = {},
-): ProductRows {
-  const { seed, referenceDate } = context
-  const random = Random.for(seed, 'product', productId)
-  const lead = ownOverrides.variantOf ?? generatedVariantLead(seed, productId)
-  let overrides = ownOverrides
-  if (lead !== productId) {
-    const style = generateProduct(context, lead, FIXTURE_PRODUCT_OVERRIDES.get(lead) ?? {}).style
-    overrides = {
-      garment: style.garment,
-      material: style.material,
-      brand: style.brand,
-      euro: style.euro,
-      colour: variantColour(seed, lead, style.colour, productId),
-      ...ownOverrides,
-    }
-  }
+// ---------------------------------------------------------------------------------------------
+// One product, step by step. Each step draws from the product's own random stream, so the steps
+// run in this fixed order (tests pin the result: server/db/seed/catalogue.test.ts).
+// ---------------------------------------------------------------------------------------------
 
+/** The decisions every later step reads: what the product is, when it sells and at what discount. */
+interface ProductDraft {
+  productId: number
+  random: Random
+  context: CatalogueContext
+  overrides: ProductOverrides
+  /** The style's main product (itself unless it is a colour variant) */
+  lead: number
+  garment: Garment
+  colour: Colour
+  material: Material
+  compoundName: boolean
+  leaf: CategoryInfo
+  brand: BrandInfo
+  extendedSizes: boolean
+  isPetite: boolean
+  isOutlet: boolean
+  isCollab: boolean
+  isSustainable: boolean
+  availableInDays: number
+  incoming: boolean
+  firstAvailableOn: string
+  createdAt: Date
+  campaign: CampaignDefinition | null
+  salePercentage: number | null
+  articleNumber: string
+  names: PerLanguage
+  aliases: PerLanguage
+}
+
+/** The style (garment, colour, material, brand, price) of a product as the seed writes it. */
+function styleOf(context: CatalogueContext, productId: number): ProductStyle {
+  const known = context.styles.get(productId)
+  if (known) return known
+  const style = generateProduct(context, productId, FIXTURE_PRODUCT_OVERRIDES.get(productId) ?? {}).style
+  context.styles.set(productId, style)
+  return style
+}
+
+/** A colour variant takes its main product's garment, material, brand and price. */
+function withStyleOf(context: CatalogueContext, productId: number, own: ProductOverrides) {
+  const lead = own.variantOf ?? generatedVariantLead(context.seed, productId)
+  if (lead === productId) return { lead, overrides: own }
+  const style = styleOf(context, lead)
+  const overrides: ProductOverrides = {
+    garment: style.garment,
+    material: style.material,
+    brand: style.brand,
+    euro: style.euro,
+    colour: variantColour(context.seed, lead, style.colour, productId),
+    ...own,
+  }
+  return { lead, overrides }
+}
+
+function drawIdentity(
+  context: CatalogueContext,
+  random: Random,
+  productId: number,
+  overrides: ProductOverrides,
+) {
   const garment = overrides.garment ? garmentByKey.get(overrides.garment) : random.weighted(GARMENT_WEIGHTS)
   if (!garment) throw new Error(`unknown garment ${overrides.garment}`)
-  const colour: Colour | undefined = overrides.colour
-    ? colourByKey.get(overrides.colour)
-    : random.pick(COLOURS)
+  const colour = overrides.colour ? colourByKey.get(overrides.colour) : random.pick(COLOURS)
   if (!colour) throw new Error(`unknown colour ${overrides.colour}`)
   const compoundName = garment.compoundMaterials.length > 0
   const materialKey =
     overrides.material ?? random.pick(compoundName ? garment.compoundMaterials : garment.plainMaterials)
   const material = materialByKey.get(materialKey)
   if (!material) throw new Error(`unknown material ${materialKey}`)
-
   const leaf = context.categories.get(garment.category)
   if (!leaf) throw new Error(`unknown category ${garment.category}`)
   const topGroup = leaf.path[0] as TopGroup
@@ -625,15 +670,21 @@ export function generateProduct(
     ? context.brandsByName.get(overrides.brand)
     : random.pick(context.brandsByGroup.get(topGroup) ?? [])
   if (!brand) throw new Error(`no brand for product ${productId}`)
+  return { garment, colour, material, compoundName, leaf, brand }
+}
 
+function drawFlags(random: Random, garment: Garment, material: Material, overrides: ProductOverrides) {
   const isClothing = garment.sizes !== 'one' && garment.sizes !== 'shoes'
   const extendedSizes = isClothing && SIZE_RUNS[garment.sizes].extended.length > 0 && random.chance(0.08)
   const isPetite = isClothing && !extendedSizes && random.chance(0.05)
   const isOutlet = overrides.outlet ?? random.chance(0.04)
   const isCollab = random.chance(0.03)
   const isSustainable = material.sustainable === true || random.chance(0.08)
+  return { extendedSizes, isPetite, isOutlet, isCollab, isSustainable }
+}
 
-  // Availability: a few 'coming soon', some new arrivals, most listed for a while.
+/** A few 'coming soon', some new arrivals, most listed for a while. */
+function drawAvailability(random: Random, referenceDate: string, overrides: ProductOverrides) {
   const availableInDays =
     overrides.availableInDays ??
     random.weighted<() => number>([
@@ -641,11 +692,22 @@ export function generateProduct(
       [() => -random.int(0, 29), 9],
       [() => -random.int(30, 720), 88],
     ])()
-  const incoming = availableInDays > 0
-  const firstAvailableOn = addDays(referenceDate, availableInDays)
-  const createdAt = at(addDays(referenceDate, Math.min(availableInDays, 0) - 14), 8)
+  return {
+    availableInDays,
+    incoming: availableInDays > 0,
+    firstAvailableOn: addDays(referenceDate, availableInDays),
+    createdAt: at(addDays(referenceDate, Math.min(availableInDays, 0) - 14), 8),
+  }
+}
 
-  // Sale decision (never for incoming products).
+/** On sale through a campaign, at a percentage of its own, or not (never while incoming). */
+function drawSale(
+  random: Random,
+  leaf: CategoryInfo,
+  incoming: boolean,
+  isOutlet: boolean,
+  overrides: ProductOverrides,
+) {
   const saleChoice: ProductOverrides['sale'] = incoming
     ? 'none'
     : (overrides.sale ??
@@ -661,9 +723,17 @@ export function generateProduct(
   const salePercentage =
     campaign?.percentage ??
     (typeof saleChoice === 'object' && 'percentage' in saleChoice ? saleChoice.percentage : null)
-  const discountType: DiscountType = campaign ? 'PRICE_CAMPAIGN' : salePercentage ? 'SALE_PRICE' : 'NONE'
+  return { campaign, salePercentage }
+}
 
-  const articleNumber = `LU${String(productId).padStart(6, '0')}`
+function draftProduct(context: CatalogueContext, productId: number, own: ProductOverrides): ProductDraft {
+  const random = Random.for(context.seed, 'product', productId)
+  const { lead, overrides } = withStyleOf(context, productId, own)
+  const identity = drawIdentity(context, random, productId, overrides)
+  const flags = drawFlags(random, identity.garment, identity.material, overrides)
+  const availability = drawAvailability(random, context.referenceDate, overrides)
+  const sale = drawSale(random, identity.leaf, availability.incoming, flags.isOutlet, overrides)
+  const { garment, colour, material, compoundName, brand } = identity
   const names = Object.fromEntries(
     LOCALE_CODES.map((language) => [
       language,
@@ -673,19 +743,37 @@ export function generateProduct(
   const aliases = Object.fromEntries(
     LOCALE_CODES.map((language) => [language, `${slugify(`${names[language]} ${brand.name}`)}-${productId}`]),
   ) as PerLanguage
+  const articleNumber = `LU${String(productId).padStart(6, '0')}`
+  return {
+    productId,
+    random,
+    context,
+    overrides,
+    lead,
+    ...identity,
+    ...flags,
+    ...availability,
+    ...sale,
+    articleNumber,
+    names,
+    aliases,
+  }
+}
 
-  // Sizes and stock
-  const sizes = overrides.sizes ? [...overrides.sizes] : pickSizes(random, garment, extendedSizes)
-  const skus: Insertable<SkusTable>[] = sizes.map((size, index) => {
+/** Sizes, each a SKU with its stock. */
+function skuRowsOf(draft: ProductDraft): { sizes: string[]; skus: Insertable<SkusTable>[] } {
+  const { random, overrides, garment, incoming, productId, firstAvailableOn } = draft
+  const sizes = overrides.sizes ? [...overrides.sizes] : pickSizes(random, garment, draft.extendedSizes)
+  const skus = sizes.map((size, index) => {
     const status: StockStatus = incoming
       ? 'incoming'
       : (overrides.stock?.[index] ?? random.weighted(STOCK_WEIGHTS))
-    const stock = stockFor(random, status, referenceDate)
+    const stock = stockFor(random, status, draft.context.referenceDate)
     const skuId = productId * 100 + index + 1
     return {
       sku_id: skuId,
       product_id: productId,
-      article_number: `${articleNumber}-${size.replace(/\s+/g, '').toUpperCase()}`,
+      article_number: `${draft.articleNumber}-${size.replace(/\s+/g, '').toUpperCase()}`,
       name: size,
       gtin: gtinFor(skuId),
       sort_order: index,
@@ -694,20 +782,25 @@ export function generateProduct(
       weight_grams: garment.sizes === 'shoes' ? random.int(500, 1400) : random.int(120, 1200),
     }
   })
+  return { sizes, skus }
+}
 
-  // Prices and the price log
+/** A price per market and, for a product on sale, the price log behind its 30-day lowest price. */
+function priceRowsOf(draft: ProductDraft) {
+  const { random, garment, productId, salePercentage } = draft
+  const referenceDate = draft.context.referenceDate
   const eligiblePoints = EURO_PRICE_POINTS.filter(
     (point) => point >= garment.price[0] && point <= garment.price[1] + 1,
   )
   const pickedEuro = random.pick(eligiblePoints.length > 0 ? eligiblePoints : EURO_PRICE_POINTS)
-  const euro = overrides.euro ?? pickedEuro
+  const euro = draft.overrides.euro ?? pickedEuro
   const regular = regularPrices(euro)
   const prices: Insertable<ProductPricesTable>[] = []
   const priceLog: Insertable<PriceLogTable>[] = []
   // Days ago the product was listed (the log needs no more than 90 days of history).
-  const listedDaysAgo = Math.min(Math.max(-availableInDays, 0), 90)
+  const listedDaysAgo = Math.min(Math.max(-draft.availableInDays, 0), 90)
   const saleStartedDaysAgo = Math.min(random.int(1, 20), listedDaysAgo)
-  const earlierDiscount = overrides.earlierDiscount ?? random.chance(0.25)
+  const earlierDiscount = draft.overrides.earlierDiscount ?? random.chance(0.25)
   const earlierDiscountDaysAgo = saleStartedDaysAgo + random.int(8, 20)
   for (const market of MARKET_ALIASES) {
     const regularPrice = regular[market]
@@ -737,78 +830,75 @@ export function generateProduct(
     }
     log(saleStartedDaysAgo, selling)
   }
+  return { euro, prices, priceLog }
+}
 
-  // Categories: the leaf, its ancestors, and the outlet / staff picks lists.
-  const categoryKeys = new Set(leaf.path)
-  if (isOutlet) categoryKeys.add('outlet')
-  if (random.chance(0.02)) categoryKeys.add('staff-picks')
-  const categories = [...categoryKeys].map((key) => {
-    const category = context.categories.get(key)
+/** The leaf category, its ancestors, and the outlet / staff picks lists. */
+function categoryRowsOf(draft: ProductDraft): Insertable<ProductCategoriesTable>[] {
+  const categoryKeys = new Set(draft.leaf.path)
+  if (draft.isOutlet) categoryKeys.add('outlet')
+  if (draft.random.chance(0.02)) categoryKeys.add('staff-picks')
+  return [...categoryKeys].map((key) => {
+    const category = draft.context.categories.get(key)
     if (!category) throw new Error(`unknown category ${key}`)
-    return { product_id: productId, category_id: category.id }
+    return { product_id: draft.productId, category_id: category.id }
   })
+}
 
-  const campaignProducts: Insertable<DiscountCampaignProductsTable>[] = campaign
-    ? [{ campaign_id: campaign.id, product_id: productId }]
-    : []
-  if (!campaign && !incoming && random.chance(0.03)) {
+function campaignRowsOf(draft: ProductDraft): Insertable<DiscountCampaignProductsTable>[] {
+  const { campaign, productId } = draft
+  const rows = campaign ? [{ campaign_id: campaign.id, product_id: productId }] : []
+  if (!campaign && !draft.incoming && draft.random.chance(0.03)) {
     // Was part of the ended Black Week campaign: membership stays, the price is regular again.
-    campaignProducts.push({ campaign_id: campaignByKey('black-week').id, product_id: productId })
+    rows.push({ campaign_id: campaignByKey('black-week').id, product_id: productId })
   }
+  return rows
+}
 
-  // Parameters
-  const colourIndex = COLOURS.indexOf(colour)
-  const materialIndex = MATERIALS.indexOf(material)
+/** Colour, material, laundry guide, country and, for modelled garments, the model's height and size. */
+function parameterRowsOf(draft: ProductDraft, sizes: readonly string[]) {
+  const { random, productId, material } = draft
   const laundryKey = laundryFor(random, material)
-  const laundryIndex = LAUNDRY_GUIDES.findIndex((guide) => guide.key === laundryKey)
-  const countryIndex = random.int(0, COUNTRIES.length - 1)
+  const value = (parameterId: number, base: number, index: number) => ({
+    product_id: productId,
+    parameter_id: parameterId,
+    parameter_value_id: base + index + 1,
+  })
   const parameterValues: Insertable<ProductParameterValuesTable>[] = [
-    { product_id: productId, parameter_id: 1, parameter_value_id: VALUE_ID_BASE.Color + colourIndex + 1 },
-    {
-      product_id: productId,
-      parameter_id: 2,
-      parameter_value_id: VALUE_ID_BASE.Material + materialIndex + 1,
-    },
-    {
-      product_id: productId,
-      parameter_id: 3,
-      parameter_value_id: VALUE_ID_BASE.LaundryGuide + laundryIndex + 1,
-    },
-    {
-      product_id: productId,
-      parameter_id: 4,
-      parameter_value_id: VALUE_ID_BASE.ProducedIn + countryIndex + 1,
-    },
+    value(1, VALUE_ID_BASE.Color, COLOURS.indexOf(draft.colour)),
+    value(2, VALUE_ID_BASE.Material, MATERIALS.indexOf(material)),
+    value(
+      3,
+      VALUE_ID_BASE.LaundryGuide,
+      LAUNDRY_GUIDES.findIndex((guide) => guide.key === laundryKey),
+    ),
+    value(4, VALUE_ID_BASE.ProducedIn, random.int(0, COUNTRIES.length - 1)),
   ]
   let model: { height: number; size: string } | null = null
-  if (garment.modelled) {
-    const height = isPetite ? random.int(168, 171) : random.pick(MODEL_HEIGHTS)
+  if (draft.garment.modelled) {
+    const height = draft.isPetite ? random.int(168, 171) : random.pick(MODEL_HEIGHTS)
     const size = sizes[Math.floor(sizes.length / 2)] ?? sizes[0] ?? 'M'
     model = { height, size }
     parameterValues.push(
-      {
-        product_id: productId,
-        parameter_id: 5,
-        parameter_value_id: VALUE_ID_BASE.ModelHeight + MODEL_HEIGHTS.indexOf(height) + 1,
-      },
-      {
-        product_id: productId,
-        parameter_id: 6,
-        parameter_value_id: VALUE_ID_BASE.ModelSize + MODEL_SIZES.indexOf(size) + 1,
-      },
+      value(5, VALUE_ID_BASE.ModelHeight, MODEL_HEIGHTS.indexOf(height)),
+      value(6, VALUE_ID_BASE.ModelSize, MODEL_SIZES.indexOf(size)),
     )
   }
+  return { parameterValues, model }
+}
 
-  // Texts
-  const sentences = random.sample([0, 1, 2, 3, 4, 5, 6, 7], 2)
-  const texts: Insertable<ProductTextsTable>[] = LOCALE_CODES.map((language) => {
+/** Name, description and search words in each language. */
+function textRowsOf(draft: ProductDraft, model: { height: number; size: string } | null) {
+  const { material, brand, leaf, names, context } = draft
+  const sentences = draft.random.sample([0, 1, 2, 3, 4, 5, 6, 7], 2)
+  return LOCALE_CODES.map((language): Insertable<ProductTextsTable> => {
     const parts = [
       ...sentences.map((index) => DESCRIPTION_SENTENCES[language][index] ?? ''),
       DESCRIPTION_TEMPLATES.material[language].replace('{material}', material.label[language].toLowerCase()),
     ]
-    if (isSustainable) parts.push(DESCRIPTION_TEMPLATES.sustainable[language])
-    if (isPetite) parts.push(DESCRIPTION_TEMPLATES.petite[language])
-    if (isCollab) parts.push(DESCRIPTION_TEMPLATES.collab[language])
+    if (draft.isSustainable) parts.push(DESCRIPTION_TEMPLATES.sustainable[language])
+    if (draft.isPetite) parts.push(DESCRIPTION_TEMPLATES.petite[language])
+    if (draft.isCollab) parts.push(DESCRIPTION_TEMPLATES.collab[language])
     if (model) {
       parts.push(
         DESCRIPTION_TEMPLATES.model[language]
@@ -819,10 +909,10 @@ export function generateProduct(
     parts.push(DESCRIPTION_TEMPLATES.brand[language].replace('{brand}', brand.name))
     const categoryNames = leaf.path.map((key) => context.categories.get(key)?.name[language] ?? '')
     return {
-      product_id: productId,
+      product_id: draft.productId,
       language,
       name: names[language],
-      alias: aliases[language],
+      alias: draft.aliases[language],
       text1: parts.join(' '),
       text2: '',
       text3: '',
@@ -831,39 +921,45 @@ export function generateProduct(
       meta_keywords: null,
       search_keywords: [
         brand.name,
-        colourLabel(colour, language),
+        colourLabel(draft.colour, language),
         material.label[language],
         ...categoryNames,
       ].join(' '),
     }
   })
+}
 
-  // Images: front and detail always, a styled third view for some.
-  const views: ImageView[] = random.chance(0.4) ? ['front', 'detail', 'styled'] : ['front', 'detail']
+/** Front and detail views always, a styled third view for some. */
+function imageRowsOf(draft: ProductDraft) {
+  const views: ImageView[] = draft.random.chance(0.4) ? ['front', 'detail', 'styled'] : ['front', 'detail']
   const images: Insertable<ImagesTable>[] = []
   const productImages: Insertable<ProductImagesTable>[] = []
   views.forEach((view, index) => {
-    const fileName = `${aliases.fi}-${index + 1}.svg`
+    const fileName = `${draft.aliases.fi}-${index + 1}.svg`
     images.push({
       file_name: fileName,
       content_type: 'image/svg+xml',
-      svg: drawGarment(garment.shape, colour.hex, view),
+      svg: drawGarment(draft.garment.shape, draft.colour.hex, view),
       data: null,
       width: IMAGE_WIDTH,
       height: IMAGE_HEIGHT,
-      created_at: createdAt,
+      created_at: draft.createdAt,
     })
     productImages.push({
-      product_id: productId,
+      product_id: draft.productId,
       file_name: fileName,
       sort_order: index,
       tags: index === 0 ? ['primary', view] : [view],
     })
   })
+  return { images, productImages }
+}
 
-  // Reviews
+function reviewRowsOf(draft: ProductDraft): Insertable<ReviewsTable>[] {
+  const { random, availableInDays } = draft
+  const referenceDate = draft.context.referenceDate
   const reviews: Insertable<ReviewsTable>[] = []
-  const reviewTotal = incoming ? 0 : (overrides.reviews ?? reviewCount(random))
+  const reviewTotal = draft.incoming ? 0 : (draft.overrides.reviews ?? reviewCount(random))
   const reviewableDays = Math.max(1, Math.min(365, -availableInDays))
   for (let i = 0; i < reviewTotal; i++) {
     const rating = random.weighted<number>([
@@ -881,7 +977,7 @@ export function generateProduct(
     ])
     const band = rating >= 4 ? 2 : rating === 3 ? 1 : 0
     reviews.push({
-      product_id: productId,
+      product_id: draft.productId,
       user_id: null,
       author: `${random.pick(REVIEW_AUTHORS)} ${String.fromCharCode(65 + random.int(0, 25))}.`,
       rating,
@@ -894,27 +990,56 @@ export function generateProduct(
       ),
     })
   }
+  return reviews
+}
 
-  const product: Insertable<ProductsTable> = {
+function productRowOf(
+  draft: ProductDraft,
+  skus: readonly Insertable<SkusTable>[],
+): Insertable<ProductsTable> {
+  const { productId, lead, salePercentage } = draft
+  const discountType: DiscountType = draft.campaign
+    ? 'PRICE_CAMPAIGN'
+    : salePercentage
+      ? 'SALE_PRICE'
+      : 'NONE'
+  return {
     product_id: productId,
-    article_number: articleNumber,
-    brand_id: brand.id,
-    primary_category_id: leaf.id,
-    first_available_on: firstAvailableOn,
-    created_at: createdAt,
+    article_number: draft.articleNumber,
+    brand_id: draft.brand.id,
+    primary_category_id: draft.leaf.id,
+    first_available_on: draft.firstAvailableOn,
+    created_at: draft.createdAt,
     discount_type: discountType,
     is_active: true,
-    is_collab: isCollab,
-    is_sustainable: isSustainable,
-    is_petite: isPetite,
-    is_outlet: isOutlet,
-    has_extended_sizes: extendedSizes,
-    color_hex: colour.hex,
-    variant_group_id: lead !== productId || hasVariants(seed, productId) ? lead : null,
-    sales_count: incoming ? 0 : Math.floor(random.next() ** 3 * 600),
+    is_collab: draft.isCollab,
+    is_sustainable: draft.isSustainable,
+    is_petite: draft.isPetite,
+    is_outlet: draft.isOutlet,
+    has_extended_sizes: draft.extendedSizes,
+    color_hex: draft.colour.hex,
+    variant_group_id: lead !== productId || hasVariants(draft.context.seed, productId) ? lead : null,
+    sales_count: draft.incoming ? 0 : Math.floor(draft.random.next() ** 3 * 600),
     weight_grams: skus[0]?.weight_grams ?? 0,
   }
+}
 
+export function generateProduct(
+  context: CatalogueContext,
+  productId: number,
+  ownOverrides: ProductOverrides = {},
+): ProductRows {
+  const draft = draftProduct(context, productId, ownOverrides)
+  const { sizes, skus } = skuRowsOf(draft)
+  const { euro, prices, priceLog } = priceRowsOf(draft)
+  const categories = categoryRowsOf(draft)
+  const campaignProducts = campaignRowsOf(draft)
+  const { parameterValues, model } = parameterRowsOf(draft, sizes)
+  const texts = textRowsOf(draft, model)
+  const { images, productImages } = imageRowsOf(draft)
+  const reviews = reviewRowsOf(draft)
+  const product = productRowOf(draft, skus)
+  const { garment, colour, material, brand } = draft
   return {
     product,
     texts,
@@ -934,6 +1059,7 @@ export function generateProduct(
 /** Product `productId` as the seed writes it: generated, with the fixture products' forced values. */
 export function buildProduct(context: CatalogueContext, productId: number): ProductRows {
   const rows = generateProduct(context, productId, FIXTURE_PRODUCT_OVERRIDES.get(productId) ?? {})
+  context.styles.set(productId, rows.style)
   for (const sku of rows.skus) {
     const fixed = FIXTURE_SKU_STOCK.get(sku.sku_id)
     if (!fixed) continue

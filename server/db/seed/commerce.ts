@@ -15,7 +15,7 @@ import {
   type MarketAlias,
 } from '../../../src/shared/markets'
 import { toJson, type AddressJson, type DB, type OrderStatus, type PaymentKind } from '../schema'
-import { addDays, at, buildProduct, type CatalogueContext } from './catalogue'
+import { addDays, at, buildProduct, type CatalogueContext, type ProductRows } from './catalogue'
 import {
   FIXTURE_CUSTOMERS,
   FIXTURE_EMAIL_RULES,
@@ -180,8 +180,8 @@ export function shippingAndPaymentRows() {
   return { shipping, payment, zipRules }
 }
 
-export function codeRows(referenceDate: string) {
-  const created = at(addDays(referenceDate, -90))
+/** Promotion codes and the markets (with minimum order values and amounts) each is valid in. */
+function promoCodeRows(referenceDate: string, created: Date) {
   const allMarkets = (
     min: number | Record<MarketAlias, number> = 0,
     amounts?: Partial<Record<MarketAlias, number>>,
@@ -257,6 +257,11 @@ export function codeRows(referenceDate: string) {
   const promoMarkets: Rows<'promo_code_markets'> = promoDefinitions.flatMap((promo) =>
     promo.markets.map((market) => ({ code: promo.code, ...market })),
   )
+  return { promoCodes, promoMarkets }
+}
+
+/** Gift cards, with a transaction for each one partly spent. */
+function giftCodeRows(referenceDate: string, created: Date) {
   const giftCodes: Rows<'gift_codes'> = Object.values(FIXTURE_GIFT_CODES).map((gift) => ({
     code: gift.code,
     currency_code: gift.currency,
@@ -276,6 +281,11 @@ export function codeRows(referenceDate: string) {
       amount: gift.balance - gift.initial,
       created_at: at(addDays(referenceDate, -20)),
     }))
+  return { giftCodes, giftTransactions }
+}
+
+/** Email addresses checkout refuses, and member types that block payment kinds. */
+function customerRuleRows() {
   const emailRules: Rows<'customer_email_rules'> = [
     {
       email: FIXTURE_EMAIL_RULES.blacklisted.email,
@@ -305,7 +315,16 @@ export function codeRows(referenceDate: string) {
       description: 'Loyalty programme member',
     },
   ]
-  return { promoCodes, promoMarkets, giftCodes, giftTransactions, emailRules, memberTypes }
+  return { emailRules, memberTypes }
+}
+
+export function codeRows(referenceDate: string) {
+  const created = at(addDays(referenceDate, -90))
+  return {
+    ...promoCodeRows(referenceDate, created),
+    ...giftCodeRows(referenceDate, created),
+    ...customerRuleRows(),
+  }
 }
 
 interface PageDefinition {
@@ -590,12 +609,9 @@ export interface CustomerRows {
   orderEvents: Array<Rows<'order_events'>>
 }
 
-/** Customers and their orders; needs products 1–5 (the fixture products). */
-export function customerRows(context: CatalogueContext): CustomerRows {
-  const { referenceDate, seed } = context
-  const random = Random.for(seed, 'customers')
-  const products = new Map([1, 2, 3, 5].map((id) => [id, buildProduct(context, id)]))
-  const users: Rows<'users'> = Object.entries(FIXTURE_CUSTOMERS).map(([key, customer]) => {
+/** The fixture customers' accounts. */
+function userRows(referenceDate: string): Rows<'users'> {
+  return Object.entries(FIXTURE_CUSTOMERS).map(([key, customer]) => {
     const place = CITIES[customer.market]
     const address: AddressJson = {
       firstName: customer.firstName,
@@ -633,178 +649,185 @@ export function customerRows(context: CatalogueContext): CustomerRows {
       updated_at: at(addDays(referenceDate, -400)),
     }
   })
+}
 
-  const carts: Rows<'carts'> = []
+type Products = ReadonlyMap<number, ProductRows>
+
+interface PlacedCart {
+  plan: OrderPlan
+  cartId: string
+  createdAt: Date
+  market: MarketAlias
+  language: LocaleCode
+  vat: number
+}
+
+/** The order's rows from the plan's lines, and the cart items they came from. */
+function orderLines(context: CatalogueContext, products: Products, cart: PlacedCart) {
+  const { plan, cartId, createdAt, market, language, vat } = cart
   const cartItems: Rows<'cart_items'> = []
-  const orders: Rows<'orders'> = []
-  const orderRows: Array<Rows<'order_rows'>> = []
-  const orderEvents: Array<Rows<'order_events'>> = []
-  for (const plan of ORDER_PLANS) {
-    const customer = FIXTURE_CUSTOMERS[plan.customer]
-    const market = customer.market
-    const language = MARKETS[market].defaultLocale
-    const vat = STANDARD_VAT_RATE_BP[market]
-    const cartId = random.uuid()
-    const createdAt = at(addDays(referenceDate, -plan.daysAgo), random.int(8, 21), random.int(0, 59))
-    carts.push({
-      cart_id: cartId,
-      market_alias: market,
-      user_id: customer.userId,
-      promo_code: plan.promoCode ?? null,
-      is_completed: true,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })
-
-    const rows: Rows<'order_rows'> = plan.lines.map(([productId, skuPosition, quantity]) => {
-      const product = products.get(productId)
-      const sku = product?.skus[skuPosition - 1]
-      const price = product?.prices.find((candidate) => candidate.market_alias === market)
-      const text = product?.texts.find((candidate) => candidate.language === language)
-      if (!product || !sku || !price || !text)
-        throw new Error(`order plan refers to a missing product ${productId}`)
-      cartItems.push({ cart_id: cartId, sku_id: sku.sku_id, quantity, message: null, created_at: createdAt })
-      const unit = price.selling_price_inc_vat
-      const brand = [...context.brandsByName.values()].find(
-        (candidate) => candidate.id === product.product.brand_id,
-      )
-      return {
-        order_id: 0,
-        sku_id: sku.sku_id,
-        product_id: productId,
-        article_number: product.product.article_number,
-        sku_article_number: sku.article_number,
-        product_name: text.name,
-        sku_name: sku.name,
-        brand_name: brand?.name ?? '',
-        product_snapshot: toJson({
-          alias: Object.fromEntries(product.texts.map((t) => [t.language, t.alias])),
-          imageFileName: product.productImages[0]?.file_name ?? null,
-          primaryCategoryId: product.product.primary_category_id,
-          categoryIds: product.categories.map((category) => category.category_id),
-          gtin: sku.gtin ?? null,
-        }),
-        quantity,
-        regular_unit_price_inc_vat: price.regular_price_inc_vat,
-        unit_price_inc_vat: unit,
-        unit_price_ex_vat: exVat(unit, vat),
-        discount_inc_vat: (price.regular_price_inc_vat - unit) * quantity,
-        total_inc_vat: unit * quantity,
-        total_ex_vat: exVat(unit * quantity, vat),
-        vat_rate_bp: vat,
-      }
-    })
-    const itemValue = rows.reduce((sum, row) => sum + row.total_inc_vat, 0)
-    const discount = plan.promoCode === 'WELCOME15' ? Math.round(itemValue * 0.15) : 0
-    const shippingOption = SHIPPING[market][0]
-    if (!shippingOption) throw new Error(`no shipping option in ${market}`)
-    const shippingFee = itemValue - discount >= FREE_SHIPPING_THRESHOLD[market] ? 0 : shippingOption.fee
-    const paymentFee = plan.payment === 'invoice' ? INVOICE_FEE[market] : 0
-    const total = itemValue - discount + shippingFee + paymentFee
-    const totalEx = exVat(itemValue - discount, vat) + exVat(shippingFee, vat) + exVat(paymentFee, vat)
-    const marketIndex = MARKET_ALIASES.indexOf(market)
-    const address = users.find((user) => user.user_id === customer.userId)?.address ?? toJson({})
-    orders.push({
-      public_id: random.uuid(),
-      cart_id: cartId,
-      user_id: customer.userId,
-      market_alias: market,
-      language,
-      currency_code: MARKETS[market].currency,
-      email: customer.email,
-      first_name: customer.firstName,
-      last_name: customer.lastName,
-      zip: CITIES[market].zip.replace(/\s/g, ''),
-      customer_type: plan.customer === 'business' ? 'ORGANIZATION' : 'PERSON',
-      personal_id: null,
-      billing_address: address ?? toJson({}),
-      shipping_address: address ?? toJson({}),
-      message: null,
-      status: plan.status,
-      payment_option_id: marketIndex * 2 + (plan.payment === 'card' ? 1 : 2),
-      payment_kind: plan.payment,
-      payment_reference: plan.payment === 'card' ? `seed-${random.uuid()}` : null,
-      paid_at: plan.payment === 'card' && plan.status !== 'cancelled' ? createdAt : null,
-      shipping_option_id: marketIndex * 2 + 1,
-      shipping_method: Object.values(shippingOption.names)[0] ?? shippingOption.name,
-      promo_code: plan.promoCode ?? null,
-      gift_code: null,
-      item_value_inc_vat: itemValue,
-      item_value_ex_vat: exVat(itemValue, vat),
-      discount_inc_vat: discount,
-      discount_ex_vat: exVat(discount, vat),
-      shipping_fee_inc_vat: shippingFee,
-      shipping_fee_ex_vat: exVat(shippingFee, vat),
-      payment_fee_inc_vat: paymentFee,
-      payment_fee_ex_vat: exVat(paymentFee, vat),
-      from_balance: 0,
-      total_inc_vat: total,
-      total_ex_vat: totalEx,
-      vat_total: total - totalEx,
-      created_at: createdAt,
-      updated_at: createdAt,
-      completed_at: plan.status === 'completed' ? new Date(createdAt.getTime() + 2 * 86_400_000) : null,
-    })
-    orderRows.push(rows)
-
-    const events: Rows<'order_events'> = [
-      { order_id: 0, kind: 'status', status: 'received', created_at: createdAt },
-    ]
-    const later = (days: number) => new Date(createdAt.getTime() + days * 86_400_000)
-    if (plan.payment === 'card' && plan.status !== 'cancelled') {
-      events.push({
-        order_id: 0,
-        kind: 'payment',
-        status: null,
-        data: toJson({ provider: 'lumo-pay', captured: true }),
-        created_at: createdAt,
-      })
+  const rows: Rows<'order_rows'> = plan.lines.map(([productId, skuPosition, quantity]) => {
+    const product = products.get(productId)
+    const sku = product?.skus[skuPosition - 1]
+    const price = product?.prices.find((candidate) => candidate.market_alias === market)
+    const text = product?.texts.find((candidate) => candidate.language === language)
+    if (!product || !sku || !price || !text)
+      throw new Error(`order plan refers to a missing product ${productId}`)
+    cartItems.push({ cart_id: cartId, sku_id: sku.sku_id, quantity, message: null, created_at: createdAt })
+    const unit = price.selling_price_inc_vat
+    const brand = [...context.brandsByName.values()].find(
+      (candidate) => candidate.id === product.product.brand_id,
+    )
+    return {
+      order_id: 0,
+      sku_id: sku.sku_id,
+      product_id: productId,
+      article_number: product.product.article_number,
+      sku_article_number: sku.article_number,
+      product_name: text.name,
+      sku_name: sku.name,
+      brand_name: brand?.name ?? '',
+      product_snapshot: toJson({
+        alias: Object.fromEntries(product.texts.map((t) => [t.language, t.alias])),
+        imageFileName: product.productImages[0]?.file_name ?? null,
+        primaryCategoryId: product.product.primary_category_id,
+        categoryIds: product.categories.map((category) => category.category_id),
+        gtin: sku.gtin ?? null,
+      }),
+      quantity,
+      regular_unit_price_inc_vat: price.regular_price_inc_vat,
+      unit_price_inc_vat: unit,
+      unit_price_ex_vat: exVat(unit, vat),
+      discount_inc_vat: (price.regular_price_inc_vat - unit) * quantity,
+      total_inc_vat: unit * quantity,
+      total_ex_vat: exVat(unit * quantity, vat),
+      vat_rate_bp: vat,
     }
-    if (plan.status === 'processing' || plan.status === 'completed')
-      events.push({ order_id: 0, kind: 'status', status: 'processing', created_at: later(1) })
-    if (plan.status === 'completed')
-      events.push({ order_id: 0, kind: 'status', status: 'completed', created_at: later(2) })
-    if (plan.status === 'cancelled')
-      events.push({
-        order_id: 0,
-        kind: 'status',
-        status: 'cancelled',
-        reason: 'Customer cancelled',
-        created_at: later(1),
-      })
-    if (plan.refund) {
-      const refunded = rows[0]
-      if (refunded) {
-        events.push(
-          {
-            order_id: 0,
-            kind: 'return_registered',
-            status: null,
-            reason: 'Wrong size',
-            reason_code: 'SIZE',
-            created_at: later(6),
-          },
-          {
-            order_id: 0,
-            kind: 'refund',
-            status: null,
-            amount_inc_vat: refunded.unit_price_inc_vat,
-            vat_amount: refunded.unit_price_inc_vat - refunded.unit_price_ex_vat,
-            to_balance: false,
-            reason: 'Wrong size',
-            reason_code: 'SIZE',
-            data: toJson({ articleNumber: refunded.article_number, skuId: refunded.sku_id }),
-            created_at: later(9),
-          },
-        )
-      }
-    }
-    orderEvents.push(events)
+  })
+  return { rows, cartItems }
+}
+
+/** The order with its totals (discount, shipping and payment fees as checkout computes them). */
+function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: Rows<'order_rows'>) {
+  const { plan, cartId, createdAt, market, language, vat } = cart
+  const customer = FIXTURE_CUSTOMERS[plan.customer]
+  const itemValue = rows.reduce((sum, row) => sum + row.total_inc_vat, 0)
+  const discount = plan.promoCode === 'WELCOME15' ? Math.round(itemValue * 0.15) : 0
+  const shippingOption = SHIPPING[market][0]
+  if (!shippingOption) throw new Error(`no shipping option in ${market}`)
+  const shippingFee = itemValue - discount >= FREE_SHIPPING_THRESHOLD[market] ? 0 : shippingOption.fee
+  const paymentFee = plan.payment === 'invoice' ? INVOICE_FEE[market] : 0
+  const total = itemValue - discount + shippingFee + paymentFee
+  const totalEx = exVat(itemValue - discount, vat) + exVat(shippingFee, vat) + exVat(paymentFee, vat)
+  const marketIndex = MARKET_ALIASES.indexOf(market)
+  const address = users.find((user) => user.user_id === customer.userId)?.address ?? toJson({})
+  const order: Insertable<DB['orders']> = {
+    public_id: random.uuid(),
+    cart_id: cartId,
+    user_id: customer.userId,
+    market_alias: market,
+    language,
+    currency_code: MARKETS[market].currency,
+    email: customer.email,
+    first_name: customer.firstName,
+    last_name: customer.lastName,
+    zip: CITIES[market].zip.replace(/\s/g, ''),
+    customer_type: plan.customer === 'business' ? 'ORGANIZATION' : 'PERSON',
+    personal_id: null,
+    billing_address: address ?? toJson({}),
+    shipping_address: address ?? toJson({}),
+    message: null,
+    status: plan.status,
+    payment_option_id: marketIndex * 2 + (plan.payment === 'card' ? 1 : 2),
+    payment_kind: plan.payment,
+    payment_reference: plan.payment === 'card' ? `seed-${random.uuid()}` : null,
+    paid_at: plan.payment === 'card' && plan.status !== 'cancelled' ? createdAt : null,
+    shipping_option_id: marketIndex * 2 + 1,
+    shipping_method: Object.values(shippingOption.names)[0] ?? shippingOption.name,
+    promo_code: plan.promoCode ?? null,
+    gift_code: null,
+    item_value_inc_vat: itemValue,
+    item_value_ex_vat: exVat(itemValue, vat),
+    discount_inc_vat: discount,
+    discount_ex_vat: exVat(discount, vat),
+    shipping_fee_inc_vat: shippingFee,
+    shipping_fee_ex_vat: exVat(shippingFee, vat),
+    payment_fee_inc_vat: paymentFee,
+    payment_fee_ex_vat: exVat(paymentFee, vat),
+    from_balance: 0,
+    total_inc_vat: total,
+    total_ex_vat: totalEx,
+    vat_total: total - totalEx,
+    created_at: createdAt,
+    updated_at: createdAt,
+    completed_at: plan.status === 'completed' ? new Date(createdAt.getTime() + 2 * 86_400_000) : null,
   }
+  return order
+}
 
+/** What happened to the order after it was placed: payment, status changes, a return and refund. */
+function orderEventRows(plan: OrderPlan, rows: Rows<'order_rows'>, createdAt: Date): Rows<'order_events'> {
+  const events: Rows<'order_events'> = [
+    { order_id: 0, kind: 'status', status: 'received', created_at: createdAt },
+  ]
+  const later = (days: number) => new Date(createdAt.getTime() + days * 86_400_000)
+  if (plan.payment === 'card' && plan.status !== 'cancelled') {
+    events.push({
+      order_id: 0,
+      kind: 'payment',
+      status: null,
+      data: toJson({ provider: 'lumo-pay', captured: true }),
+      created_at: createdAt,
+    })
+  }
+  if (plan.status === 'processing' || plan.status === 'completed')
+    events.push({ order_id: 0, kind: 'status', status: 'processing', created_at: later(1) })
+  if (plan.status === 'completed')
+    events.push({ order_id: 0, kind: 'status', status: 'completed', created_at: later(2) })
+  if (plan.status === 'cancelled')
+    events.push({
+      order_id: 0,
+      kind: 'status',
+      status: 'cancelled',
+      reason: 'Customer cancelled',
+      created_at: later(1),
+    })
+  if (plan.refund) {
+    const refunded = rows[0]
+    if (refunded) {
+      events.push(
+        {
+          order_id: 0,
+          kind: 'return_registered',
+          status: null,
+          reason: 'Wrong size',
+          reason_code: 'SIZE',
+          created_at: later(6),
+        },
+        {
+          order_id: 0,
+          kind: 'refund',
+          status: null,
+          amount_inc_vat: refunded.unit_price_inc_vat,
+          vat_amount: refunded.unit_price_inc_vat - refunded.unit_price_ex_vat,
+          to_balance: false,
+          reason: 'Wrong size',
+          reason_code: 'SIZE',
+          data: toJson({ articleNumber: refunded.article_number, skuId: refunded.sku_id }),
+          created_at: later(9),
+        },
+      )
+    }
+  }
+  return events
+}
+
+/** The fixture customer's balance, favourites, newsletter subscriptions and stock monitor. */
+function customerExtras(
+  referenceDate: string,
+): Omit<CustomerRows, 'users' | 'carts' | 'cartItems' | 'orders' | 'orderRows' | 'orderEvents'> {
   const aino = FIXTURE_CUSTOMERS.aino
   return {
-    users,
     balances: [{ user_id: aino.userId, currency_code: 'EUR', amount: 1500 }],
     favourites: [1, 2, 5].map((productId) => ({
       user_id: aino.userId,
@@ -836,10 +859,47 @@ export function customerRows(context: CatalogueContext): CustomerRows {
         created_at: at(addDays(referenceDate, -5)),
       },
     ],
-    carts,
-    cartItems,
-    orders,
-    orderRows,
-    orderEvents,
   }
+}
+
+/** Customers and their orders; needs products 1–5 (the fixture products). */
+export function customerRows(context: CatalogueContext): CustomerRows {
+  const { referenceDate, seed } = context
+  const random = Random.for(seed, 'customers')
+  const products = new Map([1, 2, 3, 5].map((id) => [id, buildProduct(context, id)]))
+  const users = userRows(referenceDate)
+  const carts: Rows<'carts'> = []
+  const cartItems: Rows<'cart_items'> = []
+  const orders: Rows<'orders'> = []
+  const orderRows: Array<Rows<'order_rows'>> = []
+  const orderEvents: Array<Rows<'order_events'>> = []
+  for (const plan of ORDER_PLANS) {
+    const customer = FIXTURE_CUSTOMERS[plan.customer]
+    const market = customer.market
+    const cartId = random.uuid()
+    const createdAt = at(addDays(referenceDate, -plan.daysAgo), random.int(8, 21), random.int(0, 59))
+    carts.push({
+      cart_id: cartId,
+      market_alias: market,
+      user_id: customer.userId,
+      promo_code: plan.promoCode ?? null,
+      is_completed: true,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    const cart = {
+      plan,
+      cartId,
+      createdAt,
+      market,
+      language: MARKETS[market].defaultLocale,
+      vat: STANDARD_VAT_RATE_BP[market],
+    }
+    const lines = orderLines(context, products, cart)
+    cartItems.push(...lines.cartItems)
+    orders.push(orderRow(random, users, cart, lines.rows))
+    orderRows.push(lines.rows)
+    orderEvents.push(orderEventRows(plan, lines.rows, createdAt))
+  }
+  return { users, ...customerExtras(referenceDate), carts, cartItems, orders, orderRows, orderEvents }
 }

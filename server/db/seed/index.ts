@@ -1,10 +1,10 @@
 /**
  * The deterministic seed: a believable four-market catalogue (about 2,000 products by default,
  * 50,000 for scale tests) plus the commerce data around it. The same seed number and reference
- * date always give the same rows. Everything is written in one transaction with multi-row
- * INSERTs, so a seed either happens completely or not at all.
+ * date always give the same rows. Everything is written in one transaction, so a seed either
+ * happens completely or not at all; each step below writes one part of the shop, in order.
  */
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Config } from '../../config'
 import type { Database } from '../index'
 import type { DB } from '../schema'
@@ -18,7 +18,9 @@ import {
   type ProductRows,
 } from './catalogue'
 import { codeRows, contentRows, customerRows, marketRows, shippingAndPaymentRows } from './commerce'
+import { bulkInsert, deferForeignKeys, deferSecondaryIndexes, pauseTriggers, type TableName } from './bulk'
 import { DEFAULT_SEED } from './fixtures'
+import { logProgress, type Progress } from './progress'
 
 export { DEFAULT_SEED, FIXED_REFERENCE_DATE } from './fixtures'
 
@@ -30,7 +32,11 @@ export interface SeedOptions {
   /** 'YYYY-MM-DD' the relative dates hang on (new arrivals, price log, orders); default today UTC. */
   referenceDate?: string
   log?: (line: string) => void
+  /** How far the seed is; default: plain lines through `log`. */
+  progress?: Progress
 }
+
+const SILENT: Progress = { update: () => undefined, line: () => undefined }
 
 export interface SeedStats {
   products: number
@@ -49,26 +55,9 @@ export class SeedError extends Error {
 }
 
 /** Products generated and written per round; bounds memory for 50,000-product seeds. */
-const PRODUCTS_PER_ROUND = 500
-/** PostgreSQL allows 65,535 bind parameters a statement; stay well below. */
-const MAX_PARAMETERS_PER_INSERT = 30_000
+const PRODUCTS_PER_ROUND = 1000
 /** Key for pg_advisory_xact_lock: two processes starting at once seed once. */
 const SEED_LOCK_KEY = 0x6c756d73
-
-type TableName = keyof DB
-
-async function insertBatched<T extends TableName>(trx: Transaction<DB>, table: T, rows: Insertable<DB[T]>[]) {
-  if (rows.length === 0) return
-  const columns = Math.max(1, ...rows.slice(0, 20).map((row) => Object.keys(row).length))
-  const perBatch = Math.max(1, Math.floor(MAX_PARAMETERS_PER_INSERT / columns))
-  for (let start = 0; start < rows.length; start += perBatch) {
-    // The generic table name defeats Kysely's per-table inference; the rows are typed by the caller.
-    await trx
-      .insertInto(table)
-      .values(rows.slice(start, start + perBatch) as never)
-      .execute()
-  }
-}
 
 export async function hasCatalogue(db: Kysely<DB>): Promise<boolean> {
   const row = await db.selectFrom('products').select('product_id').limit(1).executeTakeFirst()
@@ -79,196 +68,179 @@ function today(): string {
   return new Date().toISOString().slice(0, 10)
 }
 
-async function writeProducts(trx: Transaction<DB>, products: ProductRows[]) {
-  await insertBatched(
-    trx,
-    'images',
-    products.flatMap((product) => product.images),
-  )
-  await insertBatched(
-    trx,
-    'products',
-    products.map((product) => product.product),
-  )
-  await insertBatched(
-    trx,
-    'product_texts',
-    products.flatMap((product) => product.texts),
-  )
-  await insertBatched(
-    trx,
-    'product_categories',
-    products.flatMap((product) => product.categories),
-  )
-  await insertBatched(
-    trx,
-    'skus',
-    products.flatMap((product) => product.skus),
-  )
-  await insertBatched(
-    trx,
-    'product_prices',
-    products.flatMap((product) => product.prices),
-  )
-  await insertBatched(
-    trx,
-    'price_log',
-    products.flatMap((product) => product.priceLog),
-  )
-  await insertBatched(
-    trx,
-    'discount_campaign_products',
-    products.flatMap((product) => product.campaignProducts),
-  )
-  await insertBatched(
-    trx,
-    'product_parameter_values',
-    products.flatMap((product) => product.parameterValues),
-  )
-  await insertBatched(
-    trx,
-    'product_images',
-    products.flatMap((product) => product.productImages),
-  )
-  await insertBatched(
-    trx,
-    'reviews',
-    products.flatMap((product) => product.reviews),
-  )
+interface SeedRun {
+  trx: Transaction<DB>
+  seed: number
+  referenceDate: string
+  /** When the shop's structure (categories, brands) was created: three years before the reference date. */
+  structureCreated: Date
+  progress: Progress
 }
 
-/** The tables the product rounds fill; their secondary indexes are rebuilt once at the end. */
-const BULK_TABLES = [
-  'products',
-  'product_texts',
-  'product_categories',
-  'skus',
-  'product_prices',
-  'price_log',
-  'discount_campaign_products',
-  'product_parameter_values',
-  'product_images',
-  'reviews',
-] as const
+// ------------------------------------------------------------------------------ the steps, in order
 
-/**
- * Drops the bulk tables' plain secondary indexes (not those behind primary keys or unique
- * constraints, which guard the data) and returns a function that creates them again. Building
- * a GIN index once is far cheaper than updating it for every inserted row.
- */
-async function deferSecondaryIndexes(trx: Transaction<DB>): Promise<() => Promise<void>> {
-  const { rows } = await sql<{ indexname: string; indexdef: string }>`
-    SELECT i.indexname, i.indexdef
-    FROM pg_indexes i
-    WHERE i.schemaname = current_schema()
-      AND i.tablename IN (${sql.join(BULK_TABLES.map((table) => sql.lit(table)))})
-      AND NOT EXISTS (
-        SELECT 1 FROM pg_constraint c
-        WHERE c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass
-      )
-  `.execute(trx)
-  for (const row of rows) await sql`DROP INDEX ${sql.id(row.indexname)}`.execute(trx)
-  return async () => {
-    for (const row of rows) await sql.raw(row.indexdef).execute(trx)
+async function seedMarkets({ trx }: SeedRun) {
+  const markets = marketRows()
+  await bulkInsert(trx, 'languages', markets.languages)
+  await bulkInsert(trx, 'markets', markets.markets)
+  await bulkInsert(trx, 'market_languages', markets.marketLanguages)
+}
+
+async function seedCategories({ trx, structureCreated }: SeedRun) {
+  const categories = categoryRows(structureCreated)
+  await bulkInsert(trx, 'categories', categories.categories)
+  await bulkInsert(trx, 'category_texts', categories.texts)
+  return categories.categories.length
+}
+
+async function seedBrands({ trx, seed, structureCreated }: SeedRun) {
+  const brands = brandRows(seed, structureCreated)
+  await bulkInsert(trx, 'brands', brands.brands)
+  await bulkInsert(trx, 'brand_texts', brands.texts)
+  return brands.brands.length
+}
+
+async function seedParameters({ trx }: SeedRun) {
+  const parameters = parameterRows()
+  await bulkInsert(trx, 'parameter_groups', parameters.groups)
+  await bulkInsert(trx, 'parameter_group_texts', parameters.groupTexts)
+  await bulkInsert(trx, 'parameters', parameters.parameters)
+  await bulkInsert(trx, 'parameter_texts', parameters.parameterTexts)
+  await bulkInsert(trx, 'parameter_values', parameters.values)
+  await bulkInsert(trx, 'parameter_value_texts', parameters.valueTexts)
+}
+
+async function seedCampaigns({ trx, referenceDate }: SeedRun) {
+  const campaigns = campaignRows(referenceDate)
+  await bulkInsert(trx, 'discount_campaigns', campaigns.campaigns)
+  await bulkInsert(trx, 'discount_campaign_texts', campaigns.texts)
+}
+
+async function seedShippingAndPayment({ trx }: SeedRun) {
+  const options = shippingAndPaymentRows()
+  await bulkInsert(trx, 'shipping_options', options.shipping)
+  await bulkInsert(trx, 'shipping_zip_rules', options.zipRules)
+  await bulkInsert(trx, 'payment_options', options.payment)
+}
+
+async function seedCodesAndRules({ trx, referenceDate }: SeedRun) {
+  const codes = codeRows(referenceDate)
+  await bulkInsert(trx, 'promo_codes', codes.promoCodes)
+  await bulkInsert(trx, 'promo_code_markets', codes.promoMarkets)
+  await bulkInsert(trx, 'gift_codes', codes.giftCodes)
+  await bulkInsert(trx, 'gift_code_transactions', codes.giftTransactions)
+  await bulkInsert(trx, 'customer_email_rules', codes.emailRules)
+  await bulkInsert(trx, 'member_types', codes.memberTypes)
+}
+
+async function seedContent({ trx, referenceDate }: SeedRun) {
+  const content = contentRows(referenceDate)
+  await bulkInsert(trx, 'content_pages', content.pages)
+  await bulkInsert(trx, 'content_page_texts', content.texts)
+}
+
+/** The tables the product rounds fill, in foreign-key order. */
+const PRODUCT_TABLES = [
+  ['images', (product) => product.images],
+  ['products', (product) => [product.product]],
+  ['product_texts', (product) => product.texts],
+  ['product_categories', (product) => product.categories],
+  ['skus', (product) => product.skus],
+  ['product_prices', (product) => product.prices],
+  ['price_log', (product) => product.priceLog],
+  ['discount_campaign_products', (product) => product.campaignProducts],
+  ['product_parameter_values', (product) => product.parameterValues],
+  ['product_images', (product) => product.productImages],
+  ['reviews', (product) => product.reviews],
+] as const satisfies readonly (readonly [TableName, (product: ProductRows) => readonly object[]])[]
+
+type ProductCounts = Pick<SeedStats, 'skus' | 'reviews' | 'images' | 'priceLogRows'>
+
+async function writeProductRound(trx: Transaction<DB>, round: readonly ProductRows[], counts: ProductCounts) {
+  for (const [table, rowsOf] of PRODUCT_TABLES) {
+    // Each table's rows are typed by its entry above; the loop's union type is too wide for TypeScript.
+    const rows = round.flatMap((product) => rowsOf(product) as readonly object[])
+    await bulkInsert(trx, table, rows as never[])
+  }
+  for (const product of round) {
+    counts.skus += product.skus.length
+    counts.reviews += product.reviews.length
+    counts.images += product.images.length
+    counts.priceLogRows += product.priceLog.length
   }
 }
 
-async function seedInTransaction(
-  trx: Transaction<DB>,
-  options: Required<Omit<SeedOptions, 'log'>> & Pick<SeedOptions, 'log'>,
-): Promise<Omit<SeedStats, 'durationMs'>> {
-  const { products: productCount, seed, referenceDate, log } = options
-  const context = catalogueContext(seed, referenceDate)
-  const structureCreated = new Date(`${referenceDate}T00:00:00Z`)
-  structureCreated.setUTCFullYear(structureCreated.getUTCFullYear() - 3)
-
-  const markets = marketRows()
-  await insertBatched(trx, 'languages', markets.languages)
-  await insertBatched(trx, 'markets', markets.markets)
-  await insertBatched(trx, 'market_languages', markets.marketLanguages)
-
-  const categories = categoryRows(structureCreated)
-  await insertBatched(trx, 'categories', categories.categories)
-  await insertBatched(trx, 'category_texts', categories.texts)
-  const brands = brandRows(seed, structureCreated)
-  await insertBatched(trx, 'brands', brands.brands)
-  await insertBatched(trx, 'brand_texts', brands.texts)
-  const parameters = parameterRows()
-  await insertBatched(trx, 'parameter_groups', parameters.groups)
-  await insertBatched(trx, 'parameter_group_texts', parameters.groupTexts)
-  await insertBatched(trx, 'parameters', parameters.parameters)
-  await insertBatched(trx, 'parameter_texts', parameters.parameterTexts)
-  await insertBatched(trx, 'parameter_values', parameters.values)
-  await insertBatched(trx, 'parameter_value_texts', parameters.valueTexts)
-  const campaigns = campaignRows(referenceDate)
-  await insertBatched(trx, 'discount_campaigns', campaigns.campaigns)
-  await insertBatched(trx, 'discount_campaign_texts', campaigns.texts)
-
-  const options_ = shippingAndPaymentRows()
-  await insertBatched(trx, 'shipping_options', options_.shipping)
-  await insertBatched(trx, 'shipping_zip_rules', options_.zipRules)
-  await insertBatched(trx, 'payment_options', options_.payment)
-  const codes = codeRows(referenceDate)
-  await insertBatched(trx, 'promo_codes', codes.promoCodes)
-  await insertBatched(trx, 'promo_code_markets', codes.promoMarkets)
-  await insertBatched(trx, 'gift_codes', codes.giftCodes)
-  await insertBatched(trx, 'gift_code_transactions', codes.giftTransactions)
-  await insertBatched(trx, 'customer_email_rules', codes.emailRules)
-  await insertBatched(trx, 'member_types', codes.memberTypes)
-  const content = contentRows(referenceDate)
-  await insertBatched(trx, 'content_pages', content.pages)
-  await insertBatched(trx, 'content_page_texts', content.texts)
-
-  const counts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
-  const recreateIndexes = await deferSecondaryIndexes(trx)
+/**
+ * Products with their texts, categories, SKUs, prices and price log, campaign memberships,
+ * parameters, images and reviews, generated and written a round at a time. Indexes, foreign
+ * keys and the listing table (migration 0700) are built once after the load.
+ */
+async function seedProducts(run: SeedRun, productCount: number): Promise<ProductCounts> {
+  const { trx, progress } = run
+  const context = catalogueContext(run.seed, run.referenceDate)
+  const tables = PRODUCT_TABLES.map(([table]) => table)
+  const restoreIndexes = await deferSecondaryIndexes(trx, [...tables, 'product_listing'])
+  const restoreForeignKeys = await deferForeignKeys(trx, tables)
+  const resumeListing = await pauseTriggers(trx, tables, '_listing')
+  const counts: ProductCounts = { skus: 0, reviews: 0, images: 0, priceLogRows: 0 }
   for (let first = 1; first <= productCount; first += PRODUCTS_PER_ROUND) {
     const last = Math.min(productCount, first + PRODUCTS_PER_ROUND - 1)
     const round: ProductRows[] = []
     for (let productId = first; productId <= last; productId++) round.push(buildProduct(context, productId))
-    await writeProducts(trx, round)
-    for (const product of round) {
-      counts.skus += product.skus.length
-      counts.reviews += product.reviews.length
-      counts.images += product.images.length
-      counts.priceLogRows += product.priceLog.length
-    }
-    if (productCount > PRODUCTS_PER_ROUND) log?.(`seeded ${last}/${productCount} products`)
+    await writeProductRound(trx, round, counts)
+    progress.update('products', last, productCount)
   }
-  await recreateIndexes()
+  progress.line(`products: ${productCount} written; building indexes, keys and the listing table`)
+  await sql`SELECT rebuild_product_listing()`.execute(trx)
+  await resumeListing()
+  await restoreIndexes()
+  await restoreForeignKeys()
+  return counts
+}
 
-  const customers = customerRows(context)
-  await insertBatched(trx, 'users', customers.users)
-  await insertBatched(trx, 'user_balances', customers.balances)
-  await insertBatched(trx, 'user_favourites', customers.favourites)
-  await insertBatched(trx, 'newsletter_subscriptions', customers.newsletter)
-  await insertBatched(trx, 'stock_monitors', customers.monitors)
-  await insertBatched(trx, 'carts', customers.carts)
-  await insertBatched(trx, 'cart_items', customers.cartItems)
+async function seedCustomers({ trx, seed, referenceDate }: SeedRun) {
+  const customers = customerRows(catalogueContext(seed, referenceDate))
+  await bulkInsert(trx, 'users', customers.users)
+  await bulkInsert(trx, 'user_balances', customers.balances)
+  await bulkInsert(trx, 'user_favourites', customers.favourites)
+  await bulkInsert(trx, 'newsletter_subscriptions', customers.newsletter)
+  await bulkInsert(trx, 'stock_monitors', customers.monitors)
+  await bulkInsert(trx, 'carts', customers.carts)
+  await bulkInsert(trx, 'cart_items', customers.cartItems)
+  return customers
+}
+
+/** Orders take their ids from the database, so each is written before its rows and events. */
+async function seedOrders({ trx }: SeedRun, customers: ReturnType<typeof customerRows>) {
   for (const [index, order] of customers.orders.entries()) {
     const { order_id: orderId } = await trx
       .insertInto('orders')
       .values(order)
       .returning('order_id')
       .executeTakeFirstOrThrow()
-    await insertBatched(
-      trx,
-      'order_rows',
-      (customers.orderRows[index] ?? []).map((row) => ({ ...row, order_id: orderId })),
-    )
-    await insertBatched(
-      trx,
-      'order_events',
-      (customers.orderEvents[index] ?? []).map((event) => ({ ...event, order_id: orderId })),
-    )
+    const withOrder = <R extends object>(rows: readonly R[] | undefined) =>
+      (rows ?? []).map((row) => ({ ...row, order_id: orderId }))
+    await bulkInsert(trx, 'order_rows', withOrder(customers.orderRows[index]))
+    await bulkInsert(trx, 'order_events', withOrder(customers.orderEvents[index]))
   }
+  return customers.orders.length
+}
 
-  return {
-    products: productCount,
-    categories: categories.categories.length,
-    brands: brands.brands.length,
-    orders: customers.orders.length,
-    ...counts,
-  }
+async function seedInTransaction(run: SeedRun, productCount: number): Promise<Omit<SeedStats, 'durationMs'>> {
+  await seedMarkets(run)
+  const categories = await seedCategories(run)
+  const brands = await seedBrands(run)
+  await seedParameters(run)
+  await seedCampaigns(run)
+  await seedShippingAndPayment(run)
+  await seedCodesAndRules(run)
+  await seedContent(run)
+  const counts = await seedProducts(run, productCount)
+  const orders = await seedOrders(run, await seedCustomers(run))
+  // Fresh planner statistics: without them a freshly loaded table looks empty and small lists
+  // get sequential scans (PGlite runs no autovacuum).
+  await sql`ANALYZE`.execute(run.trx)
+  return { products: productCount, categories, brands, orders, ...counts }
 }
 
 async function runSeed(
@@ -287,12 +259,14 @@ async function runSeed(
       if (whenNotEmpty === 'skip') return null
       throw new SeedError('The database already has a catalogue; reset it first (npm run seed -- --force)')
     }
-    return seedInTransaction(trx, {
-      products,
-      seed: options.seed ?? DEFAULT_SEED,
-      referenceDate: options.referenceDate ?? today(),
-      log: options.log,
-    })
+    const referenceDate = options.referenceDate ?? today()
+    const structureCreated = new Date(`${referenceDate}T00:00:00Z`)
+    structureCreated.setUTCFullYear(structureCreated.getUTCFullYear() - 3)
+    // Log lines only for seeds of several rounds; a small seed is one line before and after.
+    const logged = options.log && products > PRODUCTS_PER_ROUND ? logProgress(options.log) : SILENT
+    const progress = options.progress ?? logged
+    const run = { trx, seed: options.seed ?? DEFAULT_SEED, referenceDate, structureCreated, progress }
+    return seedInTransaction(run, products)
   })
   return stats ? { ...stats, durationMs: Math.round(performance.now() - started) } : null
 }

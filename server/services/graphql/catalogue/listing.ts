@@ -162,6 +162,9 @@ export async function resolveTarget(
 }
 
 // ------------------------------------------------------------------------------------------ SQL
+// Lists read product_listing (migration 0700, docs/adr/0017): one row per product and market with
+// the price, the stock totals and the facet values as arrays, kept current by triggers. Only a
+// search (and the alphabetical sorts) joins the language's product_texts.
 
 const TRUE = sql<boolean>`true`
 
@@ -173,14 +176,11 @@ function any(conditions: readonly RawBuilder<unknown>[]): RawBuilder<boolean> {
   return conditions.length === 0 ? sql<boolean>`false` : sql<boolean>`(${sql.join(conditions, sql` OR `)})`
 }
 
-const discountPercent = sql`round((pp.regular_price_inc_vat - pp.selling_price_inc_vat) * 100.0 / NULLIF(pp.regular_price_inc_vat, 0))`
-
-// Facet and list conditions are uncorrelated `product_id IN (SELECT …)` sets: PostgreSQL hashes each
-// set once, where a correlated EXISTS (inside an OR) would probe an index per product.
+const intArray = (ids: readonly number[]) => sql`ARRAY[${sql.join([...ids])}]::int[]`
+const textArray = (values: readonly string[]) => sql`ARRAY[${sql.join([...values])}]::text[]`
 
 function inCategories(ids: readonly number[]) {
-  return sql`(p.primary_category_id IN (${sql.join([...ids])}) OR p.product_id IN (
-    SELECT x.product_id FROM product_categories x WHERE x.category_id IN (${sql.join([...ids])})))`
+  return sql`(l.primary_category_id IN (${sql.join([...ids])}) OR l.category_ids && ${intArray(ids)})`
 }
 
 /** One condition per selected facet group, keyed by group ('c', 'b', 'sk', 'dc', 'di', 'param_<id>'). */
@@ -190,35 +190,25 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
     const ids = [...new Set(selection.categoryIds.flatMap((id) => descendantIds(tree, id)))]
     groups.set('c', inCategories(ids))
   }
-  if (selection.brandIds.length > 0) groups.set('b', sql`p.brand_id IN (${sql.join(selection.brandIds)})`)
-  if (selection.sizes.length > 0) {
-    groups.set(
-      'sk',
-      sql`p.product_id IN (SELECT x.product_id FROM skus x WHERE x.name IN (${sql.join(selection.sizes)}))`,
-    )
-  }
+  if (selection.brandIds.length > 0) groups.set('b', sql`l.brand_id IN (${sql.join(selection.brandIds)})`)
+  if (selection.sizes.length > 0) groups.set('sk', sql`l.sizes && ${textArray(selection.sizes)}`)
   if (selection.campaignIds.length > 0) {
-    groups.set(
-      'dc',
-      sql`p.product_id IN (SELECT x.product_id FROM discount_campaign_products x
-        WHERE x.campaign_id IN (${sql.join(selection.campaignIds)}))`,
-    )
+    groups.set('dc', sql`l.campaign_ids && ${intArray(selection.campaignIds)}`)
   }
   if (selection.discountBands.length > 0) {
     groups.set(
       'di',
       // only cut prices: the first band starts at 0 %, which a full price also rounds to
-      sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat AND ${any(
-        selection.discountBands.map(([from, to]) => sql`${discountPercent} BETWEEN ${from} AND ${to}`),
+      sql`l.price < l.regular AND ${any(
+        selection.discountBands.map(([from, to]) => sql`l.discount_percent BETWEEN ${from} AND ${to}`),
       )}`,
     )
   }
   for (const [parameterId, values] of selection.parameters) {
     groups.set(
       `param_${parameterId}`,
-      sql`p.product_id IN (SELECT x.product_id FROM product_parameter_values x
-        JOIN parameter_values v ON v.parameter_value_id = x.parameter_value_id
-        WHERE x.parameter_id = ${parameterId} AND v.identifier IN (${sql.join(values)}))`,
+      sql`l.parameter_value_ids && ARRAY(SELECT v.parameter_value_id FROM parameter_values v
+        WHERE v.parameter_id = ${parameterId} AND v.identifier IN (${sql.join(values)}))`,
     )
   }
   return groups
@@ -240,10 +230,9 @@ function targetCondition(target: ListTarget, scope: RequestScope): RawBuilder<un
     case 'category':
       return inCategories(target.categoryIds)
     case 'brand':
-      return sql`p.brand_id = ${target.brandId}`
+      return sql`l.brand_id = ${target.brandId}`
     case 'campaign':
-      return sql`p.product_id IN (SELECT x.product_id FROM discount_campaign_products x
-        WHERE x.campaign_id = ${target.campaignId})`
+      return sql`l.campaign_ids @> ${intArray([target.campaignId])}`
     case 'search':
       return searchCondition(scope, target.text)
     case 'generic':
@@ -252,22 +241,20 @@ function targetCondition(target: ListTarget, scope: RequestScope): RawBuilder<un
         case 'bestsellers':
           return TRUE
         case 'new-arrivals':
-          return sql`p.first_available_on BETWEEN current_date - 30 AND current_date`
+          return sql`l.first_available_on BETWEEN current_date - 30 AND current_date`
         case 'incoming':
-          return sql`(p.first_available_on > current_date OR p.product_id IN (
-            SELECT x.product_id FROM skus x GROUP BY x.product_id
-            HAVING sum(x.stock_in_stock + x.stock_oversellable + x.stock_static) = 0
-              AND max(x.incoming_on) >= current_date))`
+          return sql`(l.first_available_on > current_date
+            OR (l.stock_total = 0 AND l.last_incoming_on >= current_date))`
         case 'sale':
-          return sql`pp.selling_price_inc_vat < pp.regular_price_inc_vat`
+          return sql`l.price < l.regular`
         case 'outlet':
-          return sql`p.is_outlet`
+          return sql`l.is_outlet`
         case 'sustainable':
-          return sql`p.is_sustainable`
+          return sql`l.is_sustainable`
         case 'collab':
-          return sql`p.is_collab`
+          return sql`l.is_collab`
         case 'petite':
-          return sql`p.is_petite`
+          return sql`l.is_petite`
       }
   }
 }
@@ -282,13 +269,16 @@ interface BaseSql {
   flags: Map<string, string>
 }
 
-/** The list's products with price, relevance and one flag column per selected facet group. */
+/** The list's listing rows with relevance and one flag column per selected facet group. */
 function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): BaseSql {
-  const where: RawBuilder<unknown>[] = [sql`p.is_active`]
+  const where: RawBuilder<unknown>[] = [
+    sql`l.market_alias = ${scope.market.alias}`,
+    sql`l.languages @> ${textArray([scope.language])}`,
+  ]
   const searchText = searchTextOf(query)
   if (query.productIds) {
     // Explicit ids keep their order and turn the other list conditions off (Geins semantics).
-    where.push(sql`p.product_id IN (${sql.join(query.productIds)})`)
+    where.push(sql`l.product_id IN (${sql.join(query.productIds)})`)
   } else {
     where.push(targetCondition(query.target, scope))
     if (query.searchText && query.target.kind !== 'search')
@@ -304,8 +294,8 @@ function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): Bas
   const { lowest, highest } = query.priceRange
   if (!query.productIds && (lowest !== null || highest !== null)) {
     const bounds: RawBuilder<unknown>[] = []
-    if (lowest !== null) bounds.push(sql`pp.selling_price_inc_vat >= ${lowest}`)
-    if (highest !== null) bounds.push(sql`pp.selling_price_inc_vat <= ${highest}`)
+    if (lowest !== null) bounds.push(sql`l.price >= ${lowest}`)
+    if (highest !== null) bounds.push(sql`l.price <= ${highest}`)
     groups.set('price', all(bounds))
   }
   for (const [group, condition] of groups) {
@@ -316,14 +306,13 @@ function baseCte(query: ListQuery, scope: RequestScope, tree: CategoryTree): Bas
   const relevance = searchText
     ? sql`ts_rank(pt.search_vector, ${searchQuery(scope, searchText)}) + word_similarity(${searchText}, pt.name)`
     : sql`0`
+  const texts = searchText
+    ? sql`JOIN product_texts pt ON pt.product_id = l.product_id AND pt.language = ${scope.language}`
+    : sql``
   const cte = sql`
-    SELECT p.product_id, p.brand_id, pp.selling_price_inc_vat AS price,
-           pp.regular_price_inc_vat AS regular, ${discountPercent} AS discount_percent,
-           (${relevance})::float8 AS relevance
+    SELECT l.*, (${relevance})::float8 AS relevance
            ${flagColumns.length > 0 ? sql`, ${sql.join(flagColumns)}` : sql``}
-    FROM products p
-    JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
-    JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+    FROM product_listing l ${texts}
     WHERE ${all(where)}`
   return { cte, flags }
 }
@@ -335,43 +324,42 @@ function flagsExcept(flags: Map<string, string>, except: string | null): RawBuil
   )
 }
 
-const availableStock = sql`(SELECT COALESCE(sum(s.stock_in_stock), 0) FROM skus s WHERE s.product_id = p.product_id)`
-const totalStock = sql`(SELECT COALESCE(sum(s.stock_in_stock + s.stock_oversellable + s.stock_static), 0)
-  FROM skus s WHERE s.product_id = p.product_id)`
-
-/** The list order; the page CTE has p, pt, pp, b and base in scope. */
-function orderBy(query: ListQuery): RawBuilder<unknown> {
-  if (query.productIds) return sql`array_position(ARRAY[${sql.join(query.productIds)}]::int[], p.product_id)`
+/** The list order over base; `needs` says which joins the page must add for it. */
+function orderBy(query: ListQuery): { order: RawBuilder<unknown>; needs: 'brand' | 'name' | null } {
+  if (query.productIds) {
+    return { order: sql`array_position(${intArray(query.productIds)}, base.product_id)`, needs: null }
+  }
+  const plain = (order: RawBuilder<unknown>) => ({ order, needs: null })
   switch (query.sort) {
     case 'PRICE':
-      return sql`pp.selling_price_inc_vat ASC`
+      return plain(sql`base.price ASC`)
     case 'PRICE_DESC':
-      return sql`pp.selling_price_inc_vat DESC`
+      return plain(sql`base.price DESC`)
     case 'MOST_SOLD':
-      return sql`p.sales_count DESC`
+      return plain(sql`base.sales_count DESC`)
     case 'VOTES':
-      return sql`(SELECT avg(r.rating) FROM reviews r WHERE r.product_id = p.product_id) DESC NULLS LAST`
+      return plain(sql`base.rating_average DESC NULLS LAST`)
     case 'BRAND':
-      return sql`b.name ASC`
+      return { order: sql`b.name ASC`, needs: 'brand' }
     case 'LATEST':
-      return sql`p.first_available_on DESC`
+      return plain(sql`base.first_available_on DESC`)
     case 'RELEVANCE':
-      return sql`base.relevance DESC, p.sales_count DESC`
+      return plain(sql`base.relevance DESC, base.sales_count DESC`)
     case 'ALPHABETICAL':
-      return sql`pt.name ASC`
+      return { order: sql`pt.name ASC`, needs: 'name' }
     case 'ALPHABETICAL_DESC':
-      return sql`pt.name DESC`
+      return { order: sql`pt.name DESC`, needs: 'name' }
     case 'AVAILABLE_STOCK':
-      return sql`${availableStock} ASC`
+      return plain(sql`base.stock_in_stock ASC`)
     case 'AVAILABLE_STOCK_DESC':
-      return sql`${availableStock} DESC`
+      return plain(sql`base.stock_in_stock DESC`)
     case 'TOTAL_STOCK':
-      return sql`${totalStock} ASC`
+      return plain(sql`base.stock_total ASC`)
     case 'TOTAL_STOCK_DESC':
-      return sql`${totalStock} DESC`
+      return plain(sql`base.stock_total DESC`)
     case 'NONE':
     case 'FACET_ORDER':
-      return sql`p.product_id ASC`
+      return plain(sql`base.product_id ASC`)
   }
 }
 
@@ -388,19 +376,22 @@ export async function selectProductPage(
   query: ListQuery,
 ): Promise<ProductPage> {
   const base = baseCte(query, scope, tree)
-  // The page is chosen from the light base rows first; the core's lateral parts (stock, prior
-  // price, rating) then run for the page's rows only, not for the whole list.
+  const { order, needs } = orderBy(query)
+  const joins =
+    needs === 'brand'
+      ? sql`JOIN brands b ON b.brand_id = base.brand_id`
+      : needs === 'name'
+        ? sql`JOIN product_texts pt ON pt.product_id = base.product_id AND pt.language = ${scope.language}`
+        : sql``
+  // The page is chosen from the listing rows first; the core's lateral parts (prior price,
+  // stock, rating) then run for the page's rows only, not for the whole list.
   const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
   const result = await sql<ProductCoreRow & { total_count: number }>`
     WITH base AS (${base.cte}),
     page AS (
-      SELECT p.product_id, count(*) OVER ()::int AS total_count,
-             row_number() OVER (ORDER BY ${orderBy(query)}, p.product_id ASC) AS position
-      FROM base
-      JOIN products p ON p.product_id = base.product_id
-      JOIN product_texts pt ON pt.product_id = p.product_id AND pt.language = ${scope.language}
-      JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
-      JOIN brands b ON b.brand_id = p.brand_id
+      SELECT base.product_id, count(*) OVER ()::int AS total_count,
+             row_number() OVER (ORDER BY ${order}, base.product_id ASC) AS position
+      FROM base ${joins}
       WHERE ${flagsExcept(base.flags, null)}
       ORDER BY position
       LIMIT ${query.take} OFFSET ${query.skip}
@@ -421,7 +412,7 @@ export async function selectProductPage(
 
 // ------------------------------------------------------------------------------------------ facets
 
-interface FacetCountRow {
+export interface FacetCountRow {
   kind: 'c' | 'b' | 'sk' | 'dc' | 'di' | 'p' | 'price'
   key: string
   label: string | null
@@ -490,46 +481,49 @@ export async function selectFilters(
           flagsExcept(otherFlags, null),
           ...parameterFlags.map(
             ([group, column]) =>
-              sql`(ppv.parameter_id = ${Number(group.slice('param_'.length))} OR base.${sql.id(column)})`,
+              sql`(pv.parameter_id = ${Number(group.slice('param_'.length))} OR base.${sql.id(column)})`,
           ),
         ])
       : flagsExcept(base.flags, null)
   const lang = scope.language
+  // Each facet group is one grouped pass over the list's rows (their value arrays unnested); the
+  // labels are joined to the few grouped rows afterwards.
   const result = await sql<FacetCountRow>`
-    WITH base AS (${base.cte})
-    SELECT 'c' AS kind, pc.category_id::text AS key, NULL AS label, NULL AS alias, NULL::int AS group_id,
-           NULL AS group_label, NULL::int AS sort, count(DISTINCT base.product_id)::int AS n, NULL::bigint AS lo, NULL::bigint AS hi
-    FROM base JOIN product_categories pc ON pc.product_id = base.product_id
-    WHERE ${except('c')} GROUP BY pc.category_id
+    WITH base AS MATERIALIZED (${base.cte})
+    SELECT 'c' AS kind, c.category_id::text AS key, NULL AS label, NULL AS alias, NULL::int AS group_id,
+           NULL AS group_label, NULL::int AS sort, count(*)::int AS n, NULL::bigint AS lo, NULL::bigint AS hi
+    FROM base, unnest(base.category_ids) c(category_id)
+    WHERE ${except('c')} GROUP BY c.category_id
     UNION ALL
-    SELECT 'b', br.brand_id::text, br.name, br.alias, NULL, NULL, NULL, count(*)::int, NULL, NULL
-    FROM base JOIN brands br ON br.brand_id = base.brand_id
-    WHERE ${except('b')} GROUP BY br.brand_id, br.name, br.alias
+    SELECT 'b', br.brand_id::text, br.name, br.alias, NULL, NULL, NULL, counted.n, NULL, NULL
+    FROM (SELECT base.brand_id, count(*)::int AS n FROM base WHERE ${except('b')} GROUP BY base.brand_id) counted
+    JOIN brands br ON br.brand_id = counted.brand_id
     UNION ALL
-    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(DISTINCT base.product_id)::int, NULL, NULL
-    FROM base JOIN skus s ON s.product_id = base.product_id
+    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(*)::int, NULL, NULL
+    FROM base, unnest(base.sizes, base.size_orders) s(name, sort_order)
     WHERE ${except('sk')} GROUP BY s.name
     UNION ALL
     SELECT 'dc', dc.campaign_id::text, COALESCE(dct.name, dc.name), dct.alias, NULL, NULL, dc.sort_order,
-           count(DISTINCT base.product_id)::int, NULL, NULL
-    FROM base JOIN discount_campaign_products dcp ON dcp.product_id = base.product_id
-    JOIN discount_campaigns dc ON dc.campaign_id = dcp.campaign_id
+           counted.n, NULL, NULL
+    FROM (SELECT x.campaign_id, count(*)::int AS n FROM base, unnest(base.campaign_ids) x(campaign_id)
+          WHERE ${except('dc')} GROUP BY x.campaign_id) counted
+    JOIN discount_campaigns dc ON dc.campaign_id = counted.campaign_id
       AND (dc.active_from IS NULL OR dc.active_from <= now()) AND (dc.active_to IS NULL OR dc.active_to > now())
     LEFT JOIN discount_campaign_texts dct ON dct.campaign_id = dc.campaign_id AND dct.language = ${lang}
-    WHERE ${except('dc')} GROUP BY dc.campaign_id, dc.name, dct.name, dct.alias, dc.sort_order
     UNION ALL
-    SELECT 'di', base.discount_percent::int::text, NULL, NULL, NULL, NULL, NULL, count(*)::int, NULL, NULL
+    SELECT 'di', base.discount_percent::text, NULL, NULL, NULL, NULL, NULL, count(*)::int, NULL, NULL
     FROM base WHERE base.regular > base.price AND ${except('di')} GROUP BY base.discount_percent
     UNION ALL
-    SELECT 'p', ppv.parameter_id::text || '_' || pv.identifier, COALESCE(pvt.value, pv.identifier), NULL,
-           pa.parameter_id, COALESCE(pat.label, pa.name), pv.sort_order, count(DISTINCT base.product_id)::int, NULL, NULL
-    FROM base JOIN product_parameter_values ppv ON ppv.product_id = base.product_id
-    JOIN parameters pa ON pa.parameter_id = ppv.parameter_id AND pa.is_filter
-    JOIN parameter_values pv ON pv.parameter_value_id = ppv.parameter_value_id
+    SELECT 'p', pv.parameter_id::text || '_' || pv.identifier, COALESCE(pvt.value, pv.identifier), NULL,
+           pa.parameter_id, COALESCE(pat.label, pa.name), pv.sort_order, counted.n, NULL, NULL
+    FROM (SELECT pv.parameter_value_id, count(*)::int AS n
+          FROM base, unnest(base.parameter_value_ids) x(parameter_value_id)
+          JOIN parameter_values pv ON pv.parameter_value_id = x.parameter_value_id
+          WHERE ${parameterCondition} GROUP BY pv.parameter_value_id) counted
+    JOIN parameter_values pv ON pv.parameter_value_id = counted.parameter_value_id
+    JOIN parameters pa ON pa.parameter_id = pv.parameter_id AND pa.is_filter
     LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${lang}
     LEFT JOIN parameter_texts pat ON pat.parameter_id = pa.parameter_id AND pat.language = ${lang}
-    WHERE ${parameterCondition}
-    GROUP BY ppv.parameter_id, pv.identifier, pvt.value, pa.parameter_id, pat.label, pa.name, pv.sort_order
     UNION ALL
     SELECT 'price', 'range', NULL, NULL, NULL, NULL, NULL, count(*)::int, min(base.price), max(base.price)
     FROM base WHERE ${except('price')}`.execute(db)
@@ -556,7 +550,7 @@ function value(
   }
 }
 
-function assembleFilters(
+export function assembleFilters(
   rows: readonly FacetCountRow[],
   tree: CategoryTree,
   language: LocaleCode,
