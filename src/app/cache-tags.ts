@@ -11,7 +11,8 @@ import type { NormalizedCacheObject } from '@apollo/client'
 import type { RouteName } from '../shared/paths'
 
 const PRODUCT_ENTITY = /^ProductType:\{"productId":(\d+)\}$/
-const LIST_FIELDS = /^(products|listPageInfo|brands|categories|relatedProducts)\b/
+// runningCampaigns counts a campaign's products: a list change or a campaign change alters it.
+const LIST_FIELDS = /^(products|runningCampaigns|listPageInfo|brands|categories|relatedProducts)\b/
 const PRODUCT_FIELDS = /^(product|reviews)\b/
 const CONTENT_ROUTES = new Set<RouteName | string>(['content', 'content-page', 'inspiration'])
 

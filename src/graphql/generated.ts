@@ -1008,19 +1008,7 @@ export type HomeQueryVariables = Exact<{
 }>
 
 export type HomeQuery = {
-  campaigns: {
-    filters: {
-      facets: Array<{
-        type: string | null
-        values: Array<{
-          facetId: string | null
-          label: string | null
-          url: string | null
-          count: number
-        } | null> | null
-      } | null> | null
-    } | null
-  } | null
+  runningCampaigns: Array<{ campaignId: number; name: string; alias: string | null; count: number }>
   newArrivals: {
     products: Array<{
       productId: number

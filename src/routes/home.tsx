@@ -41,13 +41,14 @@ export interface HomeData {
 /** Products per rail: two rows of four on a computer, a swipeable row on a phone. */
 export const RAIL_SIZE = 8
 
-/** The first running campaign with products, in the campaigns' own order. */
-export function heroCampaign(data: Pick<HomeQuery, 'campaigns'>): HomeCampaign | null {
-  const facet = data.campaigns?.filters?.facets?.find((candidate) => candidate?.type === 'Campaign')
-  for (const value of facet?.values ?? []) {
-    const alias = value?.url?.startsWith('/dc/') ? value.url.slice('/dc/'.length) : ''
-    if (value && value.label && alias && value.count > 0)
-      return { name: value.label, alias, count: value.count }
+/**
+ * The hero's campaign: the first running one with a list alias (runningCampaigns answers only
+ * campaigns with products, in the campaigns' own order).
+ */
+export function heroCampaign(data: Pick<HomeQuery, 'runningCampaigns'>): HomeCampaign | null {
+  for (const campaign of data.runningCampaigns ?? []) {
+    if (campaign.alias && campaign.name && campaign.count > 0)
+      return { name: campaign.name, alias: campaign.alias, count: campaign.count }
   }
   return null
 }

@@ -29,6 +29,12 @@ export type GeinsMerchantApiQuery = {
   channel?: Maybe<ChannelType>
   /** Products matching the list (category, brand, campaign or url) and the filter. skip ≤ 6000, take ≤ 200. */
   products?: Maybe<ProductsResultType>
+  /**
+   * Lumo extension (not in the Geins API): the discount campaigns running now that have products in
+   * the request's market and language, in the campaigns' own order, each with its product count. Read
+   * directly from the campaigns and the listing table, without computing the catalogue's facets.
+   */
+  runningCampaigns: Array<RunningCampaignType>
   /** One product by alias or id; null when none matches. */
   product?: Maybe<ProductType>
   /** Products related to the one with this alias (same category and brand, then same category). */
@@ -76,6 +82,12 @@ export type GeinsMerchantApiQueryProductsArgs = {
   discountCampaignAlias?: InputMaybe<Scalars['String']['input']>
   url?: InputMaybe<Scalars['String']['input']>
   filter?: InputMaybe<FilterInputType>
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiQueryRunningCampaignsArgs = {
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -612,6 +624,20 @@ export type CampaignRuleType = {
   action?: Maybe<Scalars['String']['output']>
   actionValue?: Maybe<Scalars['String']['output']>
   canonicalUrl?: Maybe<Scalars['String']['output']>
+}
+
+/** Lumo extension: a discount campaign running now, as the home page's hero shows it. */
+export type RunningCampaignType = {
+  __typename?: 'RunningCampaignType'
+  campaignId: Scalars['Int']['output']
+  /** The campaign's name in the request's language (its internal name when it has no text there). */
+  name: Scalars['String']['output']
+  /** The campaign list's alias ('/dc/{alias}'); null when the campaign has no text in the language. */
+  alias?: Maybe<Scalars['String']['output']>
+  /** The campaign list's url, '/dc/{alias}'; null with the alias. */
+  canonicalUrl?: Maybe<Scalars['String']['output']>
+  /** How many of the market's products in the language are in the campaign now (always > 0). */
+  count: Scalars['Int']['output']
 }
 
 export type RelatedProductType = {
@@ -1366,6 +1392,7 @@ export type ResolversTypes = {
   MetadataType: ResolverTypeWrapper<Partial<MetadataType>>
   BreadcrumbType: ResolverTypeWrapper<Partial<BreadcrumbType>>
   CampaignRuleType: ResolverTypeWrapper<Partial<CampaignRuleType>>
+  RunningCampaignType: ResolverTypeWrapper<Partial<RunningCampaignType>>
   RelatedProductType: ResolverTypeWrapper<Partial<RelatedProductType>>
   BrandListType: ResolverTypeWrapper<Partial<BrandListType>>
   PageInfoType: ResolverTypeWrapper<Partial<PageInfoType>>
@@ -1455,6 +1482,7 @@ export type ResolversParentTypes = {
   MetadataType: Partial<MetadataType>
   BreadcrumbType: Partial<BreadcrumbType>
   CampaignRuleType: Partial<CampaignRuleType>
+  RunningCampaignType: Partial<RunningCampaignType>
   RelatedProductType: Partial<RelatedProductType>
   BrandListType: Partial<BrandListType>
   PageInfoType: Partial<PageInfoType>
@@ -1536,6 +1564,12 @@ export type GeinsMerchantApiQueryResolvers<
     ParentType,
     ContextType,
     Partial<GeinsMerchantApiQueryProductsArgs>
+  >
+  runningCampaigns?: Resolver<
+    Array<ResolversTypes['RunningCampaignType']>,
+    ParentType,
+    ContextType,
+    Partial<GeinsMerchantApiQueryRunningCampaignsArgs>
   >
   product?: Resolver<
     Maybe<ResolversTypes['ProductType']>,
@@ -2016,6 +2050,18 @@ export type CampaignRuleTypeResolvers<
   action?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   actionValue?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   canonicalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+}
+
+export type RunningCampaignTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['RunningCampaignType'] =
+    ResolversParentTypes['RunningCampaignType'],
+> = {
+  campaignId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  alias?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  canonicalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
 }
 
 export type RelatedProductTypeResolvers<
@@ -2649,6 +2695,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MetadataType?: MetadataTypeResolvers<ContextType>
   BreadcrumbType?: BreadcrumbTypeResolvers<ContextType>
   CampaignRuleType?: CampaignRuleTypeResolvers<ContextType>
+  RunningCampaignType?: RunningCampaignTypeResolvers<ContextType>
   RelatedProductType?: RelatedProductTypeResolvers<ContextType>
   BrandListType?: BrandListTypeResolvers<ContextType>
   PageInfoType?: PageInfoTypeResolvers<ContextType>

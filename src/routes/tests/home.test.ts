@@ -1,32 +1,29 @@
 import { describe, expect, it } from 'vitest'
 import { heroCampaign } from '../home'
 
-const facets = (values: unknown[]) => ({
-  campaigns: {
-    filters: {
-      facets: [
-        { type: 'Category', values: [] },
-        { type: 'Campaign', values },
-      ],
-    },
-  },
+const campaign = (campaignId: number, name: string, alias: string | null, count: number) => ({
+  campaignId,
+  name,
+  alias,
+  count,
 })
 
 describe('heroCampaign', () => {
-  it('takes the first running campaign with products, its alias from the list url', () => {
+  it('takes the first running campaign with a list alias and products, in the order given', () => {
     expect(
-      heroCampaign(
-        facets([
-          { facetId: 'dc_9', label: 'Tyhjä', url: '/dc/tyhja', count: 0 },
-          { facetId: 'dc_1', label: 'Kevätale', url: '/dc/kevatale', count: 11 },
-          { facetId: 'dc_2', label: 'Juhlakausi', url: '/dc/juhlakausi', count: 3 },
-        ]) as never,
-      ),
+      heroCampaign({
+        runningCampaigns: [
+          campaign(9, 'Tyhjä', 'tyhja', 0),
+          campaign(4, 'Ilman tekstiä', null, 5),
+          campaign(1, 'Kevätale', 'kevatale', 11),
+          campaign(2, 'Juhlakausi', 'juhlakausi', 3),
+        ],
+      }),
     ).toEqual({ name: 'Kevätale', alias: 'kevatale', count: 11 })
   })
 
-  it('gives none without a campaign facet or usable values', () => {
-    expect(heroCampaign({ campaigns: null })).toBeNull()
-    expect(heroCampaign(facets([{ facetId: 'dc_1', label: 'Ale', url: null, count: 5 }]) as never)).toBeNull()
+  it('gives none without running campaigns or usable ones', () => {
+    expect(heroCampaign({ runningCampaigns: [] })).toBeNull()
+    expect(heroCampaign({ runningCampaigns: [campaign(1, 'Ale', null, 5)] })).toBeNull()
   })
 })

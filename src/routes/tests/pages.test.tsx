@@ -88,31 +88,13 @@ const SAMPLE_ARTICLE = {
   alternativeAliases: [{ __typename: 'ContentAliasType', language: 'fi', alias: 'juhlakauden-asut' }],
 }
 
-/** The home page's campaign facet and (empty) rails as the commerce API answers them. */
+/** The home page's running campaigns and (empty) rails as the commerce API answers them. */
 const SAMPLE_HOME = {
   newArrivals: { __typename: 'ProductsResultType', products: [] },
   bestsellers: { __typename: 'ProductsResultType', products: [] },
-  campaigns: {
-    __typename: 'ProductsResultType',
-    filters: {
-      __typename: 'FilterCollectionType',
-      facets: [
-        {
-          __typename: 'FilterType',
-          type: 'Campaign',
-          values: [
-            {
-              __typename: 'FilterValueType',
-              facetId: 'dc_1',
-              label: 'Kevätale',
-              url: '/dc/kevatale',
-              count: 11,
-            },
-          ],
-        },
-      ],
-    },
-  },
+  runningCampaigns: [
+    { __typename: 'RunningCampaignType', campaignId: 1, name: 'Kevätale', alias: 'kevatale', count: 11 },
+  ],
 }
 
 /** A product list as the list pages' queries get it: the sample product, a brand facet. */

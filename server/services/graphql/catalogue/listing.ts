@@ -17,6 +17,7 @@ import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-
 import { bandId, type FacetSelection } from './facets'
 import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
 import { coreSelect, type ProductCoreRow } from './product-sql'
+import { campaignRunsNow } from './campaigns'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
 
@@ -508,7 +509,7 @@ export async function selectFilters(
     FROM (SELECT x.campaign_id, count(*)::int AS n FROM base, unnest(base.campaign_ids) x(campaign_id)
           WHERE ${except('dc')} GROUP BY x.campaign_id) counted
     JOIN discount_campaigns dc ON dc.campaign_id = counted.campaign_id
-      AND (dc.active_from IS NULL OR dc.active_from <= now()) AND (dc.active_to IS NULL OR dc.active_to > now())
+      AND ${campaignRunsNow}
     LEFT JOIN discount_campaign_texts dct ON dct.campaign_id = dc.campaign_id AND dct.language = ${lang}
     UNION ALL
     SELECT 'di', base.discount_percent::text, NULL, NULL, NULL, NULL, NULL, count(*)::int, NULL, NULL

@@ -1,5 +1,6 @@
-/** The catalogue area's resolvers: channel, products, categories, brands, list pages, reviews. */
+/** The catalogue area's resolvers: channel, running campaigns, products, categories, brands, list pages, reviews. */
 import { mergeResolvers, type ResolverModule } from '../resolver-types'
+import { campaignResolvers } from './campaigns'
 import { channelResolvers } from './channel'
 import { engagementResolvers } from './engagement'
 import { pageQueryResolvers } from './page-queries'
@@ -9,6 +10,7 @@ import { variantResolvers } from './variants'
 
 export const resolvers: ResolverModule = mergeResolvers([
   channelResolvers,
+  campaignResolvers,
   productQueryResolvers,
   productResolvers,
   pageQueryResolvers,
