@@ -1,8 +1,9 @@
 /**
  * How page code reaches the Apollo client. Pages get their data from route loaders, so the
- * browser needs Apollo only for client-side navigations and mutations: it is loaded after
- * hydration (in idle time) instead of in the first bundle, which keeps ~45 KB gzip of JavaScript
- * off every first page load. On the server the request's client is ready at once.
+ * browser needs Apollo only for client-side navigations and mutations: it is loaded at the
+ * shopper's first sign of intent (src/entry-client.tsx) or first use instead of in the first
+ * bundle, which keeps ~50 KiB of JavaScript off every first page load. On the server the
+ * request's client is ready at once.
  * See docs/adr/0006-data-loading.md.
  */
 import { createContext, useContext, type ReactNode } from 'react'

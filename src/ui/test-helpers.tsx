@@ -6,6 +6,7 @@ import { render } from '@testing-library/react'
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { App } from '../app/App'
+import type { GetApollo } from '../app/apollo-access'
 import { makeStore, type AppStore } from '../app/store'
 import type { Site } from '../app/site'
 import { channelInitialised } from '../features/channel/slice'
@@ -26,6 +27,8 @@ export interface ShopRenderOptions {
   path?: string
   settings?: UrlSettings
   store?: AppStore
+  /** the page's Apollo access; by default a client whose every request finds nothing */
+  getApollo?: GetApollo
 }
 
 export function shopSite(market: MarketAlias, locale: LocaleCode, settings = PATH_SETTINGS): Site {
@@ -44,10 +47,11 @@ export function renderRoutes(routes: RouteObject[], options: ShopRenderOptions =
   const store = options.store ?? makeStore()
   store.dispatch(channelInitialised({ market, checkoutMarket: market, locale, urlMode: settings.mode }))
   const apollo = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() })
+  const getApollo = options.getApollo ?? (() => Promise.resolve(apollo))
   const path = options.path ?? (site.basename === '/' ? '/' : `${site.basename}/`)
   const router = createMemoryRouter(routes, { initialEntries: [path], basename: site.basename })
   const view = render(
-    <App store={store} getApollo={() => Promise.resolve(apollo)} site={site} messages={TEST_MESSAGES[locale]}>
+    <App store={store} getApollo={getApollo} site={site} messages={TEST_MESSAGES[locale]}>
       <RouterProvider router={router} />
     </App>,
   )

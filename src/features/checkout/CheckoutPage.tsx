@@ -108,7 +108,13 @@ export function CheckoutPage() {
   useEffect(() => {
     latestChoices.current = choices
   })
+  // The route loader (loadCheckout) priced the checkout for the choices the page opens with, so
+  // the first run asks again only when the loader got no answer; otherwise the browser would load
+  // Apollo (~50 KiB) as it hydrates instead of at the shopper's first change (ADR 0006).
+  const pricedKey = useRef(load === 'ready' || load === 'empty' ? refreshKey : null)
   useEffect(() => {
+    if (pricedKey.current === refreshKey) return
+    pricedKey.current = null
     refresh(latestChoices.current())
   }, [refreshKey, refresh])
 

@@ -97,8 +97,33 @@ describe('loadCheckout (the /kassa loader)', () => {
     expect(checkout.options?.cart?.id).toBe('cart-1')
     expect(checkout.shippingId).toBe('1')
     expect(checkout.paymentId).toBe('10')
+    // the API's selection is priced too, so the page opens with its totals and need not ask again
+    expect(api.calls.map((call) => call.variables)).toEqual([
+      expect.objectContaining({
+        cartId: 'cart-1',
+        checkout: expect.objectContaining({ shippingId: undefined, paymentId: undefined }),
+      }),
+      expect.objectContaining({
+        cartId: 'cart-1',
+        checkout: expect.objectContaining({ shippingId: 1, paymentId: 10 }),
+      }),
+    ])
+  })
+
+  it('asks once when the chosen shipping and payment are still offered', async () => {
+    const store = storeWithCart()
+    store.dispatch(shippingSelected('1'))
+    store.dispatch(paymentSelected('10'))
+    const api = fakeApollo({ createOrUpdateCheckout: () => checkoutData() })
+    await store.dispatch(loadCheckout(api.apollo, 'fi'))
+    expect(store.getState().checkout.load).toBe('ready')
     expect(api.calls).toEqual([
-      { name: 'createOrUpdateCheckout', variables: expect.objectContaining({ cartId: 'cart-1' }) },
+      {
+        name: 'createOrUpdateCheckout',
+        variables: expect.objectContaining({
+          checkout: expect.objectContaining({ shippingId: 1, paymentId: 10 }),
+        }),
+      },
     ])
   })
 

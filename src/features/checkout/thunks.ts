@@ -89,8 +89,18 @@ export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk
       dispatch(checkoutEmpty())
       return
     }
-    const choices = checkoutChoicesOf(checkout, MARKETS[market].countryCode)
+    const country = MARKETS[market].countryCode
+    const choices = checkoutChoicesOf(checkout, country)
     await dispatch(refreshCheckout(async () => apollo, choices))
+    // The answer falls back to the shipping and payment the API selects when none (or one no
+    // longer offered) was chosen; price those too, so the page opens with the totals of what it
+    // shows selected and need not ask again (and load Apollo) as it hydrates.
+    const priced = getState().checkout
+    if (
+      priced.load === 'ready' &&
+      (priced.shippingId !== choices.shippingId || priced.paymentId !== choices.paymentId)
+    )
+      await dispatch(refreshCheckout(async () => apollo, checkoutChoicesOf(priced, country)))
   }
 }
 

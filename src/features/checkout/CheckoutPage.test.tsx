@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import type { ApolloClient } from '@apollo/client'
+import { makeStore } from '../../app/store'
+import { renderRoutes } from '../../ui/test-helpers'
+import { Component as Checkout } from '../../routes/checkout'
+import { cartRestored } from '../cart/slice'
+import type { CheckoutData } from './api'
+import { loadCheckout, type CheckoutApollo } from './thunks'
+
+afterEach(cleanup)
+
+function option(id: number, isSelected = false, name = 'invoice') {
+  return {
+    id,
+    name,
+    displayName: `Option ${id}`,
+    isSelected,
+    isDefault: isSelected,
+    paymentType: 'STANDARD' as const,
+    checkoutType: 'STANDARD' as const,
+    feeIncVatFormatted: '0,00 €',
+    feeExVatFormatted: '0,00 €',
+    amountLeftToFreeShippingFormatted: null,
+  }
+}
+
+const CHECKOUT: CheckoutData = {
+  checkoutStatus: 'OK',
+  shippingOptions: [option(1, true), option(2)],
+  paymentOptions: [option(10, true), option(11, false, 'card')],
+  cart: {
+    id: 'cart-1',
+    isCompleted: false,
+    promoCode: null,
+    items: [
+      {
+        id: 'line-1',
+        skuId: 101,
+        quantity: 1,
+        product: { productId: 1, name: 'Dress', alias: 'dress', brand: null, skus: [] },
+        totalPrice: null,
+      },
+    ],
+    summary: null,
+  },
+}
+
+/** The store as the /kassa loader leaves it, with the commerce API answering `answer`. */
+async function loadedStore(answer: () => CheckoutData) {
+  const store = makeStore(undefined, { devTools: false })
+  store.dispatch(cartRestored('cart-1'))
+  const mutate = async () => ({ data: { createOrUpdateCheckout: answer() } })
+  await store.dispatch(loadCheckout({ mutate, query: mutate } as unknown as CheckoutApollo, 'fi'))
+  return store
+}
+
+/** The page's Apollo access, counting its calls; the client never arrives, as on a slow network. */
+function pendingApollo() {
+  return vi.fn(() => new Promise<ApolloClient>(() => {}))
+}
+
+function openCheckout(
+  store: Awaited<ReturnType<typeof loadedStore>>,
+  getApollo: ReturnType<typeof pendingApollo>,
+) {
+  renderRoutes([{ id: 'checkout', path: '/kassa', handle: { name: 'checkout' }, Component: Checkout }], {
+    path: '/fi/kassa',
+    store,
+    getApollo,
+  })
+}
+
+describe('CheckoutPage on opening', () => {
+  // Apollo and graphql-js are ~50 KiB of the page's first-load JavaScript (docs/benchmarks.md):
+  // the loader's answer is enough until the shopper changes something.
+  it('does not load Apollo for the choices the loader priced, and does at the first change', async () => {
+    const store = await loadedStore(() => CHECKOUT)
+    const getApollo = pendingApollo()
+    openCheckout(store, getApollo)
+    const card = await screen.findByRole('radio', { name: /Option 11/ })
+    expect(getApollo).not.toHaveBeenCalled()
+
+    fireEvent.click(card)
+    await waitFor(() => expect(getApollo).toHaveBeenCalledTimes(1))
+  })
+
+  it('asks the API again when the loader got no answer', async () => {
+    const store = await loadedStore(() => {
+      throw new Error('the commerce API is down')
+    })
+    expect(store.getState().checkout.load).toBe('failed')
+    const getApollo = pendingApollo()
+    openCheckout(store, getApollo)
+    await waitFor(() => expect(getApollo).toHaveBeenCalledTimes(1))
+  })
+})
