@@ -8,44 +8,11 @@ import { Component as Checkout } from '../../routes/checkout'
 import { cartRestored } from '../cart/slice'
 import type { CheckoutData } from './api'
 import { loadCheckout, type CheckoutApollo } from './thunks'
+import { checkoutData } from './test-fixtures'
 
 afterEach(cleanup)
 
-function option(id: number, isSelected = false, name = 'invoice') {
-  return {
-    id,
-    name,
-    displayName: `Option ${id}`,
-    isSelected,
-    isDefault: isSelected,
-    paymentType: 'STANDARD' as const,
-    checkoutType: 'STANDARD' as const,
-    feeIncVatFormatted: '0,00 €',
-    feeExVatFormatted: '0,00 €',
-    amountLeftToFreeShippingFormatted: null,
-  }
-}
-
-const CHECKOUT: CheckoutData = {
-  checkoutStatus: 'OK',
-  shippingOptions: [option(1, true), option(2)],
-  paymentOptions: [option(10, true), option(11, false, 'card')],
-  cart: {
-    id: 'cart-1',
-    isCompleted: false,
-    promoCode: null,
-    items: [
-      {
-        id: 'line-1',
-        skuId: 101,
-        quantity: 1,
-        product: { productId: 1, name: 'Dress', alias: 'dress', brand: null, skus: [] },
-        totalPrice: null,
-      },
-    ],
-    summary: null,
-  },
-}
+const CHECKOUT: CheckoutData = checkoutData()
 
 /** The store as the /kassa loader leaves it, with the commerce API answering `answer`. */
 async function loadedStore(answer: () => CheckoutData) {

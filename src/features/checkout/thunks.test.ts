@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { DocumentNode } from 'graphql'
 import { makeStore } from '../../app/store'
 import { cartLoaded, cartRestored } from '../cart/slice'
-import type { CheckoutData } from './api'
+import { checkoutData, option } from './test-fixtures'
 import { formChanged, paymentSelected, shippingSelected } from './slice'
 import {
   checkoutChoicesOf,
@@ -40,45 +40,6 @@ function fakeApollo(answers: Record<string, Answer>) {
       run(options.mutation, options.variables),
   } as unknown as CheckoutApollo
   return { apollo, calls, getApollo: async () => apollo }
-}
-
-function option(id: number, isSelected = false, name = 'invoice') {
-  return {
-    id,
-    name,
-    displayName: `Option ${id}`,
-    isSelected,
-    isDefault: isSelected,
-    paymentType: 'STANDARD' as const,
-    checkoutType: 'STANDARD' as const,
-    feeIncVatFormatted: '0,00 €',
-    feeExVatFormatted: '0,00 €',
-    amountLeftToFreeShippingFormatted: null,
-  }
-}
-
-function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutData {
-  return {
-    checkoutStatus: 'OK',
-    shippingOptions: [option(1, true), option(2)],
-    paymentOptions: [option(10, true), option(11, false, 'card')],
-    cart: {
-      id: 'cart-1',
-      isCompleted: false,
-      promoCode: null,
-      items: [
-        {
-          id: 'line-1',
-          skuId: 101,
-          quantity: 1,
-          product: { productId: 1, name: 'Dress', alias: 'dress', brand: null, skus: [] },
-          totalPrice: null,
-        },
-      ],
-      summary: null,
-    },
-    ...overrides,
-  }
 }
 
 function storeWithCart(id: string | null = 'cart-1') {
