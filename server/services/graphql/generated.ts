@@ -59,6 +59,8 @@ export type GeinsMerchantApiQuery = {
   getOrder?: Maybe<OrderType>
   /** An order by its public id (the confirmation link). */
   getOrderPublic?: Maybe<OrderType>
+  /** The signed-in user (UNAUTHENTICATED without a valid bearer token). */
+  getUser?: Maybe<UserType>
   /**
    * Lumo extension: the published content page with this alias (of any language; the answer is in
    * the request's language, so a caller can redirect to its own alias). Null when none matches.
@@ -186,6 +188,12 @@ export type GeinsMerchantApiQueryGetOrderPublicArgs = {
   marketId?: InputMaybe<Scalars['String']['input']>
 }
 
+export type GeinsMerchantApiQueryGetUserArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
 export type GeinsMerchantApiQueryContentPageArgs = {
   alias: Scalars['String']['input']
   kind?: InputMaybe<ContentPageKind>
@@ -219,6 +227,14 @@ export type GeinsMerchantApiMutation = {
   /** Lumo extension: monitorProductAvailability that also tells whether the request already existed. */
   requestStockNotification?: Maybe<StockNotificationResultType>
   subscribeToNewsletter?: Maybe<Scalars['Boolean']['output']>
+  /** Changes the signed-in user's profile; null or omitted fields are not changed. */
+  updateUser?: Maybe<UserType>
+  /** Deletes the signed-in user's account and personal data; their orders stay, without the person. */
+  deleteUser?: Maybe<Scalars['Boolean']['output']>
+  /** Sends a password-reset link to the address when an account has it. Always true (no account enumeration). */
+  requestPasswordReset?: Maybe<Scalars['Boolean']['output']>
+  /** Sets a new password (the client's salted SHA-384 digest, base64) with the key from the reset e-mail. */
+  commitReset?: Maybe<Scalars['Boolean']['output']>
 }
 
 export type GeinsMerchantApiMutationAddToCartArgs = {
@@ -299,6 +315,34 @@ export type GeinsMerchantApiMutationRequestStockNotificationArgs = {
 export type GeinsMerchantApiMutationSubscribeToNewsletterArgs = {
   email: Scalars['String']['input']
   tags?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationUpdateUserArgs = {
+  user: UserInputType
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationDeleteUserArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationRequestPasswordResetArgs = {
+  email: Scalars['String']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationCommitResetArgs = {
+  resetKey: Scalars['String']['input']
+  password: Scalars['String']['input']
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -1196,6 +1240,62 @@ export type RefundType = {
   vat: Scalars['Float']['output']
 }
 
+export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
+
+export type UserType = {
+  __typename?: 'UserType'
+  /** The user's id (a UUID; the Geins API uses an Int). */
+  id: Scalars['String']['output']
+  email: Scalars['String']['output']
+  address?: Maybe<AddressType>
+  gender?: Maybe<Gender>
+  customerType?: Maybe<CustomerType>
+  newsletter?: Maybe<Scalars['Boolean']['output']>
+  /** Lumo extension: consent to marketing text messages (the spec's customer form). */
+  sms?: Maybe<Scalars['Boolean']['output']>
+  personalId?: Maybe<Scalars['String']['output']>
+  /** Lumo extension: the organisation number of a business customer. */
+  organizationId?: Maybe<Scalars['String']['output']>
+  memberType: Scalars['String']['output']
+  memberId: Scalars['String']['output']
+  balances?: Maybe<Array<Maybe<UserBalanceType>>>
+  /** @deprecated Use balances */
+  balance?: Maybe<Scalars['Decimal']['output']>
+  /** @deprecated Use balances */
+  balanceFormatted?: Maybe<Scalars['String']['output']>
+  /** Free JSON text the storefront owns. */
+  metaData?: Maybe<Scalars['String']['output']>
+  availableChannels?: Maybe<Array<Maybe<UserChannelType>>>
+  /** Lumo extension: when the account was created. */
+  createdAt?: Maybe<Scalars['DateTime']['output']>
+}
+
+export type UserBalanceType = {
+  __typename?: 'UserBalanceType'
+  currency: Scalars['String']['output']
+  amount: Scalars['Decimal']['output']
+  amountFormatted: Scalars['String']['output']
+}
+
+export type UserChannelType = {
+  __typename?: 'UserChannelType'
+  channelId: Scalars['String']['output']
+  availableMarkets?: Maybe<Array<Maybe<Scalars['String']['output']>>>
+}
+
+export type UserInputType = {
+  address?: InputMaybe<AddressInputType>
+  gender?: InputMaybe<Gender>
+  newsletter?: InputMaybe<Scalars['Boolean']['input']>
+  /** Lumo extension: consent to marketing text messages. */
+  sms?: InputMaybe<Scalars['Boolean']['input']>
+  personalId?: InputMaybe<Scalars['String']['input']>
+  /** Lumo extension: the organisation number of a business customer. */
+  organizationId?: InputMaybe<Scalars['String']['input']>
+  customerType?: InputMaybe<CustomerType>
+  metaData?: InputMaybe<Scalars['String']['input']>
+}
+
 export type ShippingDetailType = {
   __typename?: 'ShippingDetailType'
   id: Scalars['Int']['output']
@@ -1439,6 +1539,11 @@ export type ResolversTypes = {
   OrderType: ResolverTypeWrapper<Partial<OrderType>>
   PaymentDetailsType: ResolverTypeWrapper<Partial<PaymentDetailsType>>
   RefundType: ResolverTypeWrapper<Partial<RefundType>>
+  Gender: ResolverTypeWrapper<Partial<Gender>>
+  UserType: ResolverTypeWrapper<Partial<UserType>>
+  UserBalanceType: ResolverTypeWrapper<Partial<UserBalanceType>>
+  UserChannelType: ResolverTypeWrapper<Partial<UserChannelType>>
+  UserInputType: ResolverTypeWrapper<Partial<UserInputType>>
   ShippingDetailType: ResolverTypeWrapper<Partial<ShippingDetailType>>
   VariantGroupType: ResolverTypeWrapper<Partial<VariantGroupType>>
   VariantType: ResolverTypeWrapper<Partial<VariantType>>
@@ -1523,6 +1628,10 @@ export type ResolversParentTypes = {
   OrderType: Partial<OrderType>
   PaymentDetailsType: Partial<PaymentDetailsType>
   RefundType: Partial<RefundType>
+  UserType: Partial<UserType>
+  UserBalanceType: Partial<UserBalanceType>
+  UserChannelType: Partial<UserChannelType>
+  UserInputType: Partial<UserInputType>
   ShippingDetailType: Partial<ShippingDetailType>
   VariantGroupType: Partial<VariantGroupType>
   VariantType: Partial<VariantType>
@@ -1643,6 +1752,12 @@ export type GeinsMerchantApiQueryResolvers<
     ContextType,
     RequireFields<GeinsMerchantApiQueryGetOrderPublicArgs, 'publicOrderId'>
   >
+  getUser?: Resolver<
+    Maybe<ResolversTypes['UserType']>,
+    ParentType,
+    ContextType,
+    Partial<GeinsMerchantApiQueryGetUserArgs>
+  >
   contentPage?: Resolver<
     Maybe<ResolversTypes['ContentPageType']>,
     ParentType,
@@ -1721,6 +1836,30 @@ export type GeinsMerchantApiMutationResolvers<
     ParentType,
     ContextType,
     RequireFields<GeinsMerchantApiMutationSubscribeToNewsletterArgs, 'email'>
+  >
+  updateUser?: Resolver<
+    Maybe<ResolversTypes['UserType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationUpdateUserArgs, 'user'>
+  >
+  deleteUser?: Resolver<
+    Maybe<ResolversTypes['Boolean']>,
+    ParentType,
+    ContextType,
+    Partial<GeinsMerchantApiMutationDeleteUserArgs>
+  >
+  requestPasswordReset?: Resolver<
+    Maybe<ResolversTypes['Boolean']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationRequestPasswordResetArgs, 'email'>
+  >
+  commitReset?: Resolver<
+    Maybe<ResolversTypes['Boolean']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationCommitResetArgs, 'resetKey' | 'password'>
   >
 }
 
@@ -2596,6 +2735,50 @@ export type RefundTypeResolvers<
   vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>
 }
 
+export type UserTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UserType'] = ResolversParentTypes['UserType'],
+> = {
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  address?: Resolver<Maybe<ResolversTypes['AddressType']>, ParentType, ContextType>
+  gender?: Resolver<Maybe<ResolversTypes['Gender']>, ParentType, ContextType>
+  customerType?: Resolver<Maybe<ResolversTypes['CustomerType']>, ParentType, ContextType>
+  newsletter?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>
+  sms?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>
+  personalId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  organizationId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  memberType?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  memberId?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  balances?: Resolver<Maybe<Array<Maybe<ResolversTypes['UserBalanceType']>>>, ParentType, ContextType>
+  balance?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>
+  balanceFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  metaData?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  availableChannels?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['UserChannelType']>>>,
+    ParentType,
+    ContextType
+  >
+  createdAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+}
+
+export type UserBalanceTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UserBalanceType'] = ResolversParentTypes['UserBalanceType'],
+> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  amount?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>
+  amountFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+}
+
+export type UserChannelTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['UserChannelType'] = ResolversParentTypes['UserChannelType'],
+> = {
+  channelId?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  availableMarkets?: Resolver<Maybe<Array<Maybe<ResolversTypes['String']>>>, ParentType, ContextType>
+}
+
 export type ShippingDetailTypeResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ShippingDetailType'] = ResolversParentTypes['ShippingDetailType'],
@@ -2728,6 +2911,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OrderType?: OrderTypeResolvers<ContextType>
   PaymentDetailsType?: PaymentDetailsTypeResolvers<ContextType>
   RefundType?: RefundTypeResolvers<ContextType>
+  UserType?: UserTypeResolvers<ContextType>
+  UserBalanceType?: UserBalanceTypeResolvers<ContextType>
+  UserChannelType?: UserChannelTypeResolvers<ContextType>
   ShippingDetailType?: ShippingDetailTypeResolvers<ContextType>
   VariantGroupType?: VariantGroupTypeResolvers<ContextType>
   VariantType?: VariantTypeResolvers<ContextType>
