@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, parseMarketDomains } from './config'
+import { ConfigError, loadConfig, parseMarketDomains, parseTrustProxy } from './config'
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'lumo-config-'))
 
@@ -96,5 +96,25 @@ describe('parseMarketDomains', () => {
   it('rejects a pair that is not market=host', () => {
     expect(() => parseMarketDomains('fi')).toThrow(/MARKET_DOMAINS/)
     expect(() => parseMarketDomains('fi=lumo fi')).toThrow(/not a host name/)
+  })
+})
+
+describe('parseTrustProxy', () => {
+  it('trusts no proxy by default, so X-Forwarded-* from a client are ignored', () => {
+    expect(parseTrustProxy(undefined)).toBe(false)
+    expect(parseTrustProxy('')).toBe(false)
+    expect(parseTrustProxy('false')).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false)
+  })
+
+  it('takes a hop count, addresses and CIDR ranges, or true', () => {
+    expect(parseTrustProxy('1')).toBe(1)
+    expect(parseTrustProxy('true')).toBe(true)
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1'])
+  })
+
+  it('names the bad entry', () => {
+    expect(() => parseTrustProxy('proxy.example')).toThrow(/TRUST_PROXY: "proxy.example"/)
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(ConfigError)
   })
 })
