@@ -37,6 +37,14 @@ describe('loadConfig', () => {
     expect(config.services.api).toBe('http://127.0.0.1:4000/graphql')
   })
 
+  it('sends browsers to the embedded payment page at PUBLIC_URL, not the internal address (issue #15, finding 5)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://lumo.example/', PORT: '4000' })
+    expect(config.services.payments).toBe('http://127.0.0.1:4000/pay')
+    expect(config.browserServices.payments).toBe('https://lumo.example/pay')
+    const outside = loadConfig({ DATA_DIR: dataDir(), PAYMENT_URL: 'https://pay.example/pay' })
+    expect(outside.browserServices.payments).toBe('https://pay.example/pay')
+  })
+
   it('generates a session secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret

@@ -94,6 +94,11 @@ export interface Config {
   urlMode: 'path' | 'domain'
   apiKey: string
   services: ServiceUrls
+  /**
+   * Service pages a shopper's browser opens (not the server-to-server base URLs above): an embedded
+   * service is reached at PUBLIC_URL, never at the internal address the server calls.
+   */
+  browserServices: { payments: string }
   smtpUrl: string | undefined
   /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
@@ -182,6 +187,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),
       images: trim(env.IMAGE_URL ?? `${self}/img`),
       payments: trim(env.PAYMENT_URL ?? `${self}/pay`),
+    },
+    browserServices: {
+      payments: trim(env.PAYMENT_URL ?? `${publicUrl}/pay`),
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
