@@ -5,13 +5,13 @@
  * can assert that a refused operation changed nothing.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { SignJWT } from 'jose'
 import { sql, type Kysely } from 'kysely'
 import { loadConfig, type Config } from '../../../server/config'
 import type { DatabaseKind } from '../../../server/db'
 import type { DB } from '../../../server/db/schema'
 import graphqlService from '../../../server/services/graphql'
 import paymentsService from '../../../server/services/payments'
+import { tokenFor } from '../helpers/auth'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
 export const API_KEY = 'commerce-test-api-key'
@@ -56,7 +56,6 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
   // card orders get their payment session at the provider (docs/adr/0012-payments.md)
   await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()
-  const secret = new TextEncoder().encode(SESSION_SECRET)
   return {
     app,
     database,
@@ -77,15 +76,7 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
       return { status: response.statusCode, data: body.data, errors: body.errors }
     },
     async tokenFor(user) {
-      return new SignJWT({
-        customerType: user.customerType ?? 'PERSON',
-        email: user.email,
-        memberType: user.memberType,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.id)
-        .setExpirationTime('1h')
-        .sign(secret)
+      return tokenFor({ config }, user.id, user)
     },
     async close() {
       await app.close()
