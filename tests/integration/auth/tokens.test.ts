@@ -9,7 +9,6 @@ import {
   base64url,
   decodeJwt,
   decodeProtectedHeader,
-  exportJWK,
   generateKeyPair,
   importJWK,
   SignJWT,
