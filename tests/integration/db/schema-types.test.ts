@@ -1,7 +1,7 @@
 /**
  * The database's row types are written by hand in one place per owner: server/db/schema.ts (the
  * shared `DB` interface), plus the tables a service owns beside its code (the payments and mail
- * services' tables, the cart's gift code column, the user API's reset keys). They stay hand-written because they say more
+ * services' tables, the cart's gift code column). They stay hand-written because they say more
  * than the catalog can: which text column holds a market alias or a locale, the shape of each
  * jsonb column, how timestamps and bigints read. This test keeps them honest against the migrated
  * database, column by column: the same tables and columns, nullability, insert-optional exactly
@@ -23,8 +23,9 @@ const ALL_TABLES = `
 import type { CommerceDB } from '${ROOT}/server/services/graphql/cart/db'
 import type { PaymentsDB } from '${ROOT}/server/services/payments/db'
 import type { MailDB } from '${ROOT}/server/services/mail/index'
+import type { AuthDB } from '${ROOT}/server/services/auth/db'
 import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
-export type AllTables = Omit<PaymentsDB & MailDB, 'carts'> & Pick<CommerceDB, 'carts'> &
+export type AllTables = Omit<PaymentsDB & MailDB & AuthDB, 'carts'> & Pick<CommerceDB, 'carts'> &
   Pick<UsersDB, 'password_reset_keys'>
 `
 

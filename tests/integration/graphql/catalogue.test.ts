@@ -7,8 +7,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
 import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/seed/fixtures'
+import authService from '../../../server/services/auth'
 import graphqlService from '../../../server/services/graphql'
-import { tokenFor } from '../helpers/auth'
+import { registerAndLogin } from '../helpers/auth'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
 const SEED_PRODUCTS = 200
@@ -165,6 +166,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       SESSION_SECRET: 'catalogue-test-secret-0123456789abcdef',
     })
     app = Fastify()
+    await app.register(authService, { database, config })
     await app.register(graphqlService, { database, config })
     await app.ready()
   })
@@ -639,20 +641,16 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
 
     /** A new customer and a bearer token for them: posting a review needs a login. */
     async function reviewer(email: string) {
-      const user = await database.db
-        .insertInto('users')
-        .values({ email })
-        .returning('user_id')
-        .executeTakeFirstOrThrow()
-      const token = await tokenFor({ config }, user.user_id)
-      return { user, headers: { authorization: `Bearer ${token}` } }
+      // a customer logged in through the auth service's real protocol
+      const { token, userId } = await registerAndLogin(app, { email, password: 'Arvostelija-123' })
+      return { userId, headers: { authorization: `Bearer ${token}` } }
     }
 
     it('stores a valid review and records the signed-in author', async () => {
       const alias = FIXTURE_PRODUCTS.newBlouse.productId
       const product = (await gql(`{ product(productId: ${alias}) { alias } }`)).data.product.alias as string
       const before = (await gql(`{ reviews(alias: "${product}") { count } }`)).data.reviews.count as number
-      const { user, headers } = await reviewer('reviewer@example.fi')
+      const { userId, headers } = await reviewer('reviewer@example.fi')
       const posted = await gql(
         'mutation ($a: String!) { postProductReview(alias: $a, rating: 4, author: " Anna ", comment: "Hyvä istuvuus") }',
         { a: product },
@@ -669,7 +667,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         .select('user_id')
         .where('author', '=', 'Anna')
         .executeTakeFirstOrThrow()
-      expect(stored.user_id).toBe(user.user_id)
+      expect(stored.user_id).toBe(userId)
     })
 
     it('rejects a review without a valid rating, author or comment, storing nothing', async () => {

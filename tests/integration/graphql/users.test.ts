@@ -12,10 +12,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { toJson } from '../../../server/db/schema'
 import { createMailer, outboxDirectory, type Mailer } from '../../../server/services/mail'
-import { verifyPassword } from '../../../server/services/shared/password-hash'
-import { tokenFor } from '../helpers/auth'
+import { usersDb } from '../../../server/services/graphql/users/db'
+import { passwordHasher } from '../../../server/services/shared/password-hash'
+import { passwordDigest } from '../../../src/shared/password-digest'
+import { login, loginRequest, refreshRequest, registerAndLogin } from '../helpers/auth'
 import { databaseKinds } from '../helpers/db'
-import { errorCodes, plain, startCommerceApi, type CommerceApi } from './commerce-harness'
+import { API_KEY, errorCodes, plain, startCommerceApi, type CommerceApi } from './commerce-harness'
 
 const { aino, nora } = FIXTURE_CUSTOMERS
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
@@ -97,7 +99,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       .values({ email, first_name: firstName, password_hash: 'unusable' })
       .returning('user_id')
       .executeTakeFirstOrThrow()
-    return { id: row.user_id, email, token: await tokenFor(api, row.user_id, { email }) }
+    return { id: row.user_id, email, token: await api.tokenFor({ id: row.user_id, email }) }
   }
 
   async function placeOrder(token: string, email: string): Promise<number> {
@@ -170,7 +172,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       expect(errorCodes(await api.gql(GET_USER))).toEqual(['UNAUTHENTICATED'])
       expect(errorCodes(await api.gql(UPDATE_USER, { user: { sms: true } }))).toEqual(['UNAUTHENTICATED'])
       expect(errorCodes(await api.gql(DELETE_USER))).toEqual(['UNAUTHENTICATED'])
-      const forged = `${(await tokenFor(api, aino.userId)).slice(0, -4)}AAAA`
+      const forged = `${(await api.tokenFor({ id: aino.userId })).slice(0, -4)}AAAA`
       expect(errorCodes(await api.gql(GET_USER, {}, { token: forged }))).toEqual(['UNAUTHENTICATED'])
       expect(errorCodes(await api.gql(UPDATE_USER, { user: { sms: true } }, { token: forged }))).toEqual([
         'UNAUTHENTICATED',
@@ -180,7 +182,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
     })
 
     it("reads the signed-in user's own account with balances", async () => {
-      const token = await tokenFor(api, aino.userId)
+      const token = await api.tokenFor({ id: aino.userId })
       const response = await api.gql<{ getUser: UserJson }>(GET_USER, {}, { token })
       expect(response.errors).toBeUndefined()
       expect(plain(response.data!.getUser.balances[0]!.amountFormatted)).toBe('15,00 €')
@@ -316,7 +318,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
     })
 
     it('shows shipments with tracking, returns and refunds', async () => {
-      const token = await tokenFor(api, nora.userId)
+      const token = await api.tokenFor({ id: nora.userId })
       const response = await api.gql<{ getOrders: OrderJson[] }>(GET_ORDERS, {}, { token })
       expect(response.errors).toBeUndefined()
       const [order] = response.data!.getOrders
@@ -416,8 +418,8 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
         .executeTakeFirstOrThrow()
       expect(review.user_id).toBeNull()
       for (const table of ['user_favourites', 'user_balances', 'password_reset_keys'] as const) {
-        const rows = await api.db
-          .selectFrom(table as 'user_favourites')
+        const rows = await usersDb(api.db)
+          .selectFrom(table)
           .select('user_id')
           .where('user_id', '=', a.id)
           .execute()
@@ -483,7 +485,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       expect(mail).toContain(`${api.config.publicUrl}/fi/account/reset-password?key=`)
       const key = keyFrom(mail)
       // the key is stored only hashed, and the outbox row forgets the link once sent
-      const keys = await api.db
+      const keys = await usersDb(api.db)
         .selectFrom('password_reset_keys')
         .select('key_hash')
         .where('user_id', '=', a.id)
@@ -505,8 +507,8 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
         .select('password_hash')
         .where('user_id', '=', a.id)
         .executeTakeFirstOrThrow()
-      expect(await verifyPassword(NEW_DIGEST, stored.password_hash!)).toBe(true)
-      expect(await verifyPassword(DIGEST, stored.password_hash!)).toBe(false)
+      expect(await passwordHasher.verify(NEW_DIGEST, stored.password_hash)).toBe(true)
+      expect(await passwordHasher.verify(DIGEST, stored.password_hash)).toBe(false)
 
       // single use
       const again = await api.gql(COMMIT_RESET, { key, password: DIGEST })
@@ -530,7 +532,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       expect(errorCodes(await api.gql(COMMIT_RESET, { key, password: 'plain-text-password' }))).toEqual([
         'BAD_USER_INPUT',
       ])
-      await api.db
+      await usersDb(api.db)
         .updateTable('password_reset_keys')
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('user_id', '=', a.id)
@@ -550,6 +552,24 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
         .where('user_id', '=', a.id)
         .executeTakeFirstOrThrow()
       expect(stored.password_hash).toBe('unusable')
+    })
+
+    it('ends the sessions: the old refresh token is refused, the new password logs in', async () => {
+      const email = `reset-login-${kind}@example.fi`
+      const credentials = { email, password: 'Vanha-salasana-1', apiKey: API_KEY }
+      const session = await registerAndLogin(api.app, credentials)
+      const { mail } = await resetMailFor(email)
+      const committed = await api.gql(COMMIT_RESET, {
+        key: keyFrom(mail),
+        password: await passwordDigest('Uusi-salasana-2'),
+      })
+      expect(committed.data).toEqual({ commitReset: true })
+      expect((await refreshRequest(api.app, session.refreshToken)).statusCode).toBe(401)
+      expect((await loginRequest(api.app, credentials)).statusCode).toBe(401)
+      const fresh = await login(api.app, { ...credentials, password: 'Uusi-salasana-2' })
+      expect(fresh.userId).toBe(session.userId)
+      const user = await api.gql<{ getUser: UserJson }>(GET_USER, {}, { token: fresh.token })
+      expect(user.data!.getUser.email).toBe(email)
     })
 
     it('sends at most five links per account and hour', async () => {
@@ -678,7 +698,7 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       const other = await newCustomer()
       expect(await validate(noCredit.email, other.token)).toEqual(guest)
       // the account's own holder still gets the account's rules
-      const own = await validate(noCredit.email, await tokenFor(api, noCredit.userId))
+      const own = await validate(noCredit.email, await api.tokenFor({ id: noCredit.userId }))
       expect(own).toMatchObject({ isValid: false, memberType: 'NOCREDIT-DEBT' })
     })
   })
