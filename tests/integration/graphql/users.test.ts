@@ -453,6 +453,21 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
     })
   })
 
+  describe('deleteUser of a logged-in customer', () => {
+    it('ends the sessions and frees the address', async () => {
+      const email = `delete-login-${kind}@example.fi`
+      const credentials = { email, password: 'Poistettava-1', apiKey: API_KEY }
+      const session = await registerAndLogin(api.app, credentials)
+      const deleted = await api.gql(DELETE_USER, {}, { token: session.token })
+      expect(deleted.data).toEqual({ deleteUser: true })
+      expect((await refreshRequest(api.app, session.refreshToken)).statusCode).toBe(401)
+      expect((await loginRequest(api.app, credentials)).statusCode).toBe(401)
+      // the address can register again, as a new account
+      const again = await registerAndLogin(api.app, credentials)
+      expect(again.userId).not.toBe(session.userId)
+    })
+  })
+
   describe('password reset', () => {
     beforeEach(async () => {
       // earlier tests' queued mails go out first, so each test sees only its own
