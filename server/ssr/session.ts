@@ -98,13 +98,15 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
   const { config, serviceFetch, verifier, upstreamTimeoutMs = 15_000 } = options
   const authUrl = config.services.auth
 
-  async function call(url: string, init: RequestInit): Promise<Response> {
+  async function call(request: FastifyRequest, url: string, init: RequestInit): Promise<Response> {
     try {
       return await serviceFetch(url, {
         ...init,
         headers: {
           accept: 'application/json',
           ...(init.body ? { 'content-type': 'application/json' } : {}),
+          // the auth service limits failures per client address: the shopper's, not ours
+          'x-forwarded-for': request.ip,
           ...init.headers,
         },
         signal: AbortSignal.timeout(upstreamTimeoutMs),
@@ -115,13 +117,13 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
   }
 
   /** The protocol's first two steps: a challenge for the user, signed with the API key. */
-  async function signature(username: string): Promise<unknown> {
-    const challenge = await call(`${authUrl}/login`, { method: 'POST', body: JSON.stringify({ username }) })
+  async function signature(request: FastifyRequest, username: string): Promise<unknown> {
+    const challenge = await call(request, `${authUrl}/login`, { method: 'POST', body: JSON.stringify({ username }) })
     const { sign } = (await challenge.json().catch(() => ({}))) as { sign?: unknown }
     if (!challenge.ok || typeof sign !== 'string')
       throw new AuthUnavailableError(`challenge ${challenge.status}`)
     const signUrl = `${config.services.sign}${encodeURIComponent(config.apiKey)}?identity=${encodeURIComponent(sign)}`
-    const signed = await call(signUrl, { method: 'GET' })
+    const signed = await call(request, signUrl, { method: 'GET' })
     if (!signed.ok) throw new AuthUnavailableError(`sign ${signed.status}`)
     return signed.json()
   }
@@ -232,9 +234,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     return parseCookies(request.headers.cookie)[COOKIES.authRefresh] || undefined
   }
 
-  async function revoke(refreshToken: string | undefined) {
+  async function revoke(request: FastifyRequest, refreshToken: string | undefined) {
     if (!refreshToken) return
-    await call(`${authUrl}/logout`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } })
+    await call(request, `${authUrl}/logout`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } })
   }
 
   app.register(async (scope) => {
@@ -264,7 +266,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     scope.get(SESSION_ENDPOINTS.session, async (request, reply) => {
       const session = await verifiedSession(verifier, request.headers.cookie)
       const answer: SessionAnswer = session
-        ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt }
+        ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
         : { user: null }
       return reply.send(answer)
     })
@@ -273,9 +275,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       const body = LoginBody.safeParse(request.body)
       if (!body.success) return refuse(reply, 400, 'invalid-request')
       const { username, password, rememberMe } = body.data
-      const sign = await signature(username)
+      const sign = await signature(request, username)
       const result = await tokenAnswer(
-        await call(`${authUrl}/login`, {
+        await call(request, `${authUrl}/login`, {
           method: 'POST',
           body: JSON.stringify({
             username,
@@ -293,9 +295,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       const body = RegisterBody.safeParse(request.body)
       if (!body.success) return refuse(reply, 400, 'invalid-request')
       const { username, password, rememberMe, user } = body.data
-      const sign = await signature(username)
+      const sign = await signature(request, username)
       const result = await tokenAnswer(
-        await call(`${authUrl}/register`, {
+        await call(request, `${authUrl}/register`, {
           method: 'POST',
           body: JSON.stringify({
             username,
@@ -320,7 +322,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
         return refuse(reply, 401, 'session-expired')
       }
       const result = await tokenAnswer(
-        await call(`${authUrl}/login`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } }),
+        await call(request, `${authUrl}/login`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } }),
       )
       if (!result.ok && result.status < 500) {
         clearSessionCookies(request, reply)
@@ -332,7 +334,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
 
     scope.post(SESSION_ENDPOINTS.logout, async (request, reply) => {
       try {
-        await revoke(refreshTokenOf(request))
+        await revoke(request, refreshTokenOf(request))
       } catch (error) {
         // the cookies go regardless: the shopper is logged out in this browser
         request.log.warn({ err: error }, 'auth logout failed')
@@ -349,9 +351,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       if (!session) return refuse(reply, 401, 'not-logged-in')
       const refreshToken = refreshTokenOf(request)
       const username = session.user.email
-      const sign = await signature(username)
+      const sign = await signature(request, username)
       const result = await tokenAnswer(
-        await call(`${authUrl}/password`, {
+        await call(request, `${authUrl}/password`, {
           method: 'POST',
           headers: refreshToken ? { [REFRESH_TOKEN_HEADER]: refreshToken } : {},
           body: JSON.stringify({ username, signature: sign, ...body.data }),
@@ -359,7 +361,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       )
       if (!result.ok && (result.status === 401 || result.status === 400)) {
         // spec §4, §8: a wrong current password logs the user out
-        await revoke(refreshToken).catch((error: unknown) =>
+        await revoke(request, refreshToken).catch((error: unknown) =>
           request.log.warn({ err: error }, 'auth logout failed'),
         )
         clearSessionCookies(request, reply)
