@@ -118,7 +118,10 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
 
   /** The protocol's first two steps: a challenge for the user, signed with the API key. */
   async function signature(request: FastifyRequest, username: string): Promise<unknown> {
-    const challenge = await call(request, `${authUrl}/login`, { method: 'POST', body: JSON.stringify({ username }) })
+    const challenge = await call(request, `${authUrl}/login`, {
+      method: 'POST',
+      body: JSON.stringify({ username }),
+    })
     const { sign } = (await challenge.json().catch(() => ({}))) as { sign?: unknown }
     if (!challenge.ok || typeof sign !== 'string')
       throw new AuthUnavailableError(`challenge ${challenge.status}`)
@@ -236,7 +239,10 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
 
   async function revoke(request: FastifyRequest, refreshToken: string | undefined) {
     if (!refreshToken) return
-    await call(request, `${authUrl}/logout`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } })
+    await call(request, `${authUrl}/logout`, {
+      method: 'GET',
+      headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+    })
   }
 
   app.register(async (scope) => {
@@ -322,7 +328,10 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
         return refuse(reply, 401, 'session-expired')
       }
       const result = await tokenAnswer(
-        await call(request, `${authUrl}/login`, { method: 'GET', headers: { [REFRESH_TOKEN_HEADER]: refreshToken } }),
+        await call(request, `${authUrl}/login`, {
+          method: 'GET',
+          headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
+        }),
       )
       if (!result.ok && result.status < 500) {
         clearSessionCookies(request, reply)
