@@ -125,7 +125,8 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     const { sign } = (await challenge.json().catch(() => ({}))) as { sign?: unknown }
     if (!challenge.ok || typeof sign !== 'string')
       throw new AuthUnavailableError(`challenge ${challenge.status}`)
-    const signUrl = `${config.services.sign}${encodeURIComponent(config.apiKey)}?identity=${encodeURIComponent(sign)}`
+    // contracts.md §2.8: the challenge is appended to the sign endpoint, which holds the API key
+    const signUrl = `${config.services.sign}${encodeURIComponent(sign)}`
     const signed = await call(request, signUrl, { method: 'GET' })
     if (!signed.ok) throw new AuthUnavailableError(`sign ${signed.status}`)
     return signed.json()
