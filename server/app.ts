@@ -14,6 +14,8 @@ import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
 import graphqlProxy from './ssr/graphql-proxy'
+import sessionRoutes from './ssr/session'
+import { createTokenVerifier } from './services/shared/auth-tokens'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
@@ -63,12 +65,16 @@ export async function buildApp({
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
+  // one verifier for the session endpoints and the render: the user is always a verified token's
+  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
+  await app.register(sessionRoutes, { config, serviceFetch, verifier })
   app.decorate('pageCache', null)
   await app.register(ssr, {
     config,
     serviceFetch,
     dev,
     database,
+    verifier,
     onPageCache: (cache) => {
       app.pageCache = cache
     },
