@@ -12,12 +12,19 @@ import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
+import likesService from '../server/services/likes'
+import { userFromToken } from '../server/services/graphql/auth'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../server/config'
+import type { Database } from '../server/db'
 
 const SERVICES = {
   graphql: graphqlService,
   images: imagesService,
   payments: paymentsService,
   mail: mailService,
+  likes: (app: FastifyInstance, { database, config }: { database: Database; config: Config }) =>
+    likesService(app, { database, verifier: { verify: (token) => userFromToken(token, config) } }),
 } as const
 
 const name = process.argv[2]

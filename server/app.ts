@@ -12,7 +12,10 @@ import imagesService from './services/images'
 import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
+import likesService from './services/likes'
+import { userFromToken } from './services/graphql/auth'
 import graphqlProxy from './ssr/graphql-proxy'
+import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
@@ -54,10 +57,15 @@ export async function buildApp({
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
+  await app.register(likesService, {
+    database,
+    verifier: { verify: (token) => userFromToken(token, config) },
+  })
 
   // Storefront.
   const serviceFetch = createServiceFetch(app, config)
   await app.register(graphqlProxy, { config, serviceFetch })
+  await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)
   await app.register(ssr, {
     config,
