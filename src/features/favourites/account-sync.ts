@@ -19,7 +19,13 @@ import { isFromOtherTab } from '../../app/client/broadcast'
 import { favoritesSet, favoritesUserIdSet, normaliseFavorites, type FavoriteId } from '../../app/global-slice'
 import { connected, loggedOut, userRestored, type AuthUser } from '../auth/slice'
 import { productIdsOf } from './favourite-products'
-import { readLocalUpdatedAt, readSyncedUserId, writeSyncedUserId, type FavoritesStorage } from './local-copy'
+import {
+  localStorageOrNull,
+  readLocalUpdatedAt,
+  readSyncedUserId,
+  writeSyncedUserId,
+  type FavoritesStorage,
+} from './local-copy'
 import { mergeFavorites, metaDataFavorites, newerFavorites, sameFavorites } from './merge'
 import { createLikesClient, type LikesClient } from './likes-client'
 import type { GetApollo } from '../../app/apollo-access'
