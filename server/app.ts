@@ -7,6 +7,7 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
 import type { Config } from './config'
 import type { Database } from './db'
+import authService from './services/auth'
 import graphqlService from './services/graphql'
 import imagesService from './services/images'
 import logService from './services/log'
@@ -51,8 +52,12 @@ export async function buildApp({
     uptime: Math.round(process.uptime()),
   }))
 
+  // How the server side reaches the services: in process for this process's own URLs.
+  const serviceFetch = createServiceFetch(app, config)
+
   // Embedded services (each reachable only through its base URL by the storefront).
-  await app.register(graphqlService, { database, config })
+  await app.register(authService, { database, config })
+  await app.register(graphqlService, { database, config, fetch: serviceFetch })
   await app.register(imagesService, { database, config })
   await app.register(logService)
   await app.register(paymentsService, { database, config })
@@ -63,7 +68,6 @@ export async function buildApp({
   })
 
   // Storefront.
-  const serviceFetch = createServiceFetch(app, config)
   await app.register(graphqlProxy, { config, serviceFetch })
   await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)

@@ -609,6 +609,21 @@ export interface PaymentCallbackEventsTable {
   received_at: GeneratedTimestamp
 }
 
+/**
+ * Refresh tokens of the auth service (migration 0800). Shared: the user API revokes a user's
+ * tokens (password reset, account deletion) by setting revoked_at on their rows.
+ */
+export interface AuthRefreshTokensTable {
+  token_hash: string
+  session_id: string
+  user_id: string
+  lifetime_minutes: number | null
+  created_at: GeneratedTimestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  revoked_at: Timestamp | null
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -661,6 +676,7 @@ export interface DB {
   order_events: OrderEventsTable
   schema_migrations: SchemaMigrationsTable
   payment_callback_events: PaymentCallbackEventsTable
+  auth_refresh_tokens: AuthRefreshTokensTable
 }
 
 export type Product = Selectable<ProductsTable>

@@ -23,8 +23,9 @@ const ALL_TABLES = `
 import type { CommerceDB } from '${ROOT}/server/services/graphql/cart/db'
 import type { PaymentsDB } from '${ROOT}/server/services/payments/db'
 import type { MailDB } from '${ROOT}/server/services/mail/index'
+import type { AuthDB } from '${ROOT}/server/services/auth/db'
 import type { LikesDB } from '${ROOT}/server/services/likes/db'
-export type AllTables = Omit<PaymentsDB & MailDB & LikesDB, 'carts'> & Pick<CommerceDB, 'carts'>
+export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB, 'carts'> & Pick<CommerceDB, 'carts'>
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */
