@@ -13,15 +13,8 @@ import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
-<<<<<<< HEAD
 import likesService from '../server/services/likes'
-import { userFromToken } from '../server/services/graphql/auth'
-import type { FastifyInstance } from 'fastify'
-import type { Config } from '../server/config'
-import type { Database } from '../server/db'
-=======
 import { createServiceFetch } from '../server/services/shared/service-fetch'
->>>>>>> feat/auth
 
 const SERVICES = {
   auth: authService,
@@ -29,8 +22,7 @@ const SERVICES = {
   images: imagesService,
   payments: paymentsService,
   mail: mailService,
-  likes: (app: FastifyInstance, { database, config }: { database: Database; config: Config }) =>
-    likesService(app, { database, verifier: { verify: (token) => userFromToken(token, config) } }),
+  likes: likesService,
 } as const
 
 const name = process.argv[2]

@@ -14,7 +14,6 @@ import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
 import likesService from './services/likes'
-import { userFromToken } from './services/graphql/auth'
 import graphqlProxy from './ssr/graphql-proxy'
 import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
@@ -62,10 +61,7 @@ export async function buildApp({
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
-  await app.register(likesService, {
-    database,
-    verifier: { verify: (token) => userFromToken(token, config) },
-  })
+  await app.register(likesService, { database, config, fetch: serviceFetch })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })

@@ -13,7 +13,10 @@
  * storefront's browser reaches it through the same-origin proxy (server/ssr/likes-proxy.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Config } from '../../config'
 import type { Database } from '../../db'
+import { createTokenVerifier } from '../shared/auth-tokens'
+import { createServiceFetch } from '../shared/service-fetch'
 import type { LikesDatabase } from './db'
 import { parseFavouriteIds } from './favourite-ids'
 import { isMigrated, loadFavourites, markMigrated, saveFavourites } from './store'
@@ -25,7 +28,11 @@ export interface BearerVerifier {
 
 export interface LikesServiceOptions {
   database: Database
-  verifier: BearerVerifier
+  config: Pick<Config, 'services' | 'host' | 'port'>
+  /** How the auth service's JWKS is fetched; in process for this process's own AUTH_URL by default. */
+  fetch?: typeof fetch
+  /** Replaces the auth service's token verifier (tests of the service alone). */
+  verifier?: BearerVerifier
 }
 
 export const LIKES_BODY_LIMIT = 64 * 1024
@@ -47,7 +54,13 @@ function isUnknownUser(error: unknown): boolean {
 
 export default async function likesService(app: FastifyInstance, options: LikesServiceOptions) {
   const db = options.database.db as unknown as LikesDatabase
-  const { verifier } = options
+  const verifier =
+    options.verifier ??
+    createTokenVerifier({
+      authUrl: options.config.services.auth,
+      fetch: options.fetch ?? createServiceFetch(app, options.config),
+      onError: (error) => app.log.warn({ err: error }, 'auth service keys could not be fetched'),
+    })
 
   /** The path's user when the bearer token is that user's; otherwise the refusal is sent. */
   async function authorised(request: FastifyRequest, reply: FastifyReply): Promise<string | null> {

@@ -1,68 +1,50 @@
 /**
- * The likes service (spec §7) on a real database: bearer-token authorisation (none, bad, another
- * customer's list), the round trip of a list in its order, validation and the 1,000 cap, the
- * migrated flag, and that a customer's favourites go with the account.
+ * The likes service (spec §7) on a real database with real tokens from the auth service:
+ * bearer-token authorisation (none, forged, another customer's list), the round trip of a list
+ * in its order, validation and the 1,000 cap, the migrated flag, and that a customer's
+ * favourites go with the account.
  */
-import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import likesService, { type BearerVerifier } from '../../../server/services/likes'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
-
-const AINO = '6f1c3a52-4f2a-4a39-9d0e-0c9b8a1e0001'
-const BO = '6f1c3a52-4f2a-4a39-9d0e-0c9b8a1e0002'
-const GONE = '6f1c3a52-4f2a-4a39-9d0e-0c9b8a1e0003'
-
-/** Tokens of the test: an opaque string per user, as the auth service's verifier would answer. */
-const TOKENS: Record<string, string> = { 'token-aino': AINO, 'token-bo': BO, 'token-gone': GONE }
-const verifier: BearerVerifier = {
-  verify: async (token) => (TOKENS[token] ? { id: TOKENS[token] } : null),
-}
+import { databaseKinds } from '../helpers/db'
+import { startLikesApp, type Customer, type LikesApp } from './likes-harness'
 
 describe.each(databaseKinds())('likes service on %s', (kind) => {
-  let database: TestDatabase
-  let app: FastifyInstance
+  let shop: LikesApp
+  let aino: Customer
+  let bo: Customer
 
   beforeAll(async () => {
-    database = await createTestDatabase({ kind })
-    await database.db
-      .insertInto('users')
-      .values([
-        { user_id: AINO, email: 'aino@example.com' },
-        { user_id: BO, email: 'bo@example.com' },
-      ])
-      .execute()
-    app = Fastify()
-    await app.register(likesService, { database, verifier })
-    await app.ready()
+    shop = await startLikesApp(kind)
+    aino = await shop.customer('aino')
+    bo = await shop.customer('bo')
   })
-  afterAll(async () => {
-    await app?.close()
-    await database?.close()
-  })
+  afterAll(() => shop?.close())
   beforeEach(async () => {
-    await database.db.deleteFrom('user_favourites').execute()
-    await database.db.deleteFrom('user_favourites_sync' as never).execute()
+    await shop.database.db.deleteFrom('user_favourites').execute()
+    await shop.database.db.deleteFrom('user_favourites_sync' as never).execute()
   })
 
   const as = (token: string | null) => (token ? { authorization: `Bearer ${token}` } : {})
-  const get = (path: string, token: string | null = 'token-aino') =>
-    app.inject({ method: 'GET', url: path, headers: as(token) })
-  const post = (path: string, body?: unknown, token: string | null = 'token-aino') =>
-    app.inject({
+  const get = (path: string, token: string | null = aino.token) =>
+    shop.app.inject({ method: 'GET', url: path, headers: as(token) })
+  const post = (path: string, body?: unknown, token: string | null = aino.token) =>
+    shop.app.inject({
       method: 'POST',
       url: path,
       headers: as(token),
       ...(body === undefined ? {} : { payload: body as object }),
     })
-  const products = (user = AINO) => `/likes/users/${user}/products`
-  const migrated = (user = AINO) => `/likes/users/${user}/migrated`
+  const products = (user = aino.userId) => `/likes/users/${user}/products`
+  const migrated = (user = aino.userId) => `/likes/users/${user}/migrated`
 
-  it('refuses a request without a token or with a bad one (401)', async () => {
+  it('refuses a request without a token or with a forged one (401)', async () => {
+    const forged = `${aino.token.slice(0, -4)}AAAA`
     for (const response of [
       await get(products(), null),
-      await get(products(), 'forged'),
+      await get(products(), forged),
       await post(products(), [1], null),
-      await get(migrated(), 'forged'),
+      await post(products(), [1], 'not-a-jwt'),
+      await get(migrated(), forged),
       await post(migrated(), undefined, null),
     ]) {
       expect(response.statusCode).toBe(401)
@@ -71,14 +53,14 @@ describe.each(databaseKinds())('likes service on %s', (kind) => {
   })
 
   it("refuses another customer's list (403) and leaves it unchanged", async () => {
-    expect((await post(products(BO), [7, 8], 'token-bo')).statusCode).toBe(200)
-    expect((await get(products(BO), 'token-aino')).statusCode).toBe(403)
-    expect((await post(products(BO), [1], 'token-aino')).statusCode).toBe(403)
-    expect((await get(migrated(BO), 'token-aino')).statusCode).toBe(403)
-    expect((await post(migrated(BO), undefined, 'token-aino')).statusCode).toBe(403)
-    expect((await get(products('not-a-uuid'), 'token-aino')).statusCode).toBe(403)
-    expect((await get(products(BO), 'token-bo')).json()).toEqual([7, 8])
-    expect((await get(migrated(BO), 'token-bo')).json()).toBe(false)
+    expect((await post(products(bo.userId), [7, 8], bo.token)).statusCode).toBe(200)
+    expect((await get(products(bo.userId), aino.token)).statusCode).toBe(403)
+    expect((await post(products(bo.userId), [1], aino.token)).statusCode).toBe(403)
+    expect((await get(migrated(bo.userId), aino.token)).statusCode).toBe(403)
+    expect((await post(migrated(bo.userId), undefined, aino.token)).statusCode).toBe(403)
+    expect((await get(products('not-a-uuid'), aino.token)).statusCode).toBe(403)
+    expect((await get(products(bo.userId), bo.token)).json()).toEqual([7, 8])
+    expect((await get(migrated(bo.userId), bo.token)).json()).toBe(false)
   })
 
   it('keeps a list in its order and replaces it whole', async () => {
@@ -126,20 +108,17 @@ describe.each(databaseKinds())('likes service on %s', (kind) => {
     expect((await get(migrated())).json()).toBe(true)
   })
 
-  it('answers 404 for a token whose account is gone, and deleting an account removes its favourites', async () => {
-    expect((await post(products(GONE), [1], 'token-gone')).statusCode).toBe(404)
-    expect((await post(migrated(GONE), undefined, 'token-gone')).statusCode).toBe(404)
-
-    const temp = '6f1c3a52-4f2a-4a39-9d0e-0c9b8a1e0004'
-    TOKENS['token-temp'] = temp
-    await database.db.insertInto('users').values({ user_id: temp, email: 'temp@example.com' }).execute()
-    await post(products(temp), [3, 4], 'token-temp')
-    await database.db.deleteFrom('users').where('user_id', '=', temp).execute()
-    const left = await database.db
+  it('removes the favourites with the account; its still valid token then finds no account (404)', async () => {
+    const leaving = await shop.customer('leaving')
+    await post(products(leaving.userId), [3, 4], leaving.token)
+    await shop.database.db.deleteFrom('users').where('user_id', '=', leaving.userId).execute()
+    const left = await shop.database.db
       .selectFrom('user_favourites')
       .select('product_id')
-      .where('user_id', '=', temp)
+      .where('user_id', '=', leaving.userId)
       .execute()
     expect(left).toEqual([])
+    expect((await post(products(leaving.userId), [1], leaving.token)).statusCode).toBe(404)
+    expect((await post(migrated(leaving.userId), undefined, leaving.token)).statusCode).toBe(404)
   })
 })
