@@ -1,10 +1,14 @@
 /**
  * Reviews (spec §3): the average rating and the number of reviews, the newest reviews with more
  * on demand (the reviews query's paging), and the review form. Writing a review needs login
- * (spec §6): a visitor who is not logged in is told so; the form loads for a logged-in customer.
+ * (spec §6; the API checks it too): a guest gets a link that opens the login dialog and comes
+ * back here; the form loads for a logged-in customer. Authors and comments are shoppers' text,
+ * rendered as text only (React escapes it), never as markup.
  */
 import { lazy, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { Link, useHref, useLocation } from 'react-router'
+import { loginDialogSearch } from '../../lib/login-dialog'
 import { useGetApollo } from '../../app/apollo-access'
 import { runQuery } from '../../app/graphql'
 import { useAppSelector } from '../../app/hooks'
@@ -99,11 +103,24 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
             <ReviewForm alias={alias} />
           </Suspense>
         ) : (
-          <p className="product-reviews__login">
-            {intl.formatMessage({ id: 'product.reviews.loginRequired' })}
-          </p>
+          <ReviewLoginPrompt />
         )}
       </div>
     </section>
+  )
+}
+
+/** A guest's way to the form: the login dialog, returning to this page's reviews. */
+function ReviewLoginPrompt() {
+  const intl = useIntl()
+  const location = useLocation()
+  const here = useHref({ pathname: location.pathname, search: location.search })
+  return (
+    <p className="product-reviews__login">
+      {intl.formatMessage({ id: 'product.reviews.loginRequired' })}{' '}
+      <Link to={{ pathname: location.pathname, search: loginDialogSearch(`${here}#product-reviews-title`) }}>
+        {intl.formatMessage({ id: 'product.reviews.login' })}
+      </Link>
+    </p>
   )
 }
