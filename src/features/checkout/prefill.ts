@@ -32,7 +32,7 @@ export function customerFormFromUser(user: CheckoutUser): Partial<CustomerForm> 
 }
 
 type TextField = {
-  [K in keyof CustomerForm]: CustomerForm[K] extends string ? K : never
+  [K in keyof CustomerForm]: string extends CustomerForm[K] ? K : never
 }[keyof CustomerForm]
 
 /** The changes that fill the form's empty text fields from the account. */
