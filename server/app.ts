@@ -15,6 +15,8 @@ import paymentsService from './services/payments'
 import mailService from './services/mail'
 import likesService from './services/likes'
 import graphqlProxy from './ssr/graphql-proxy'
+import sessionRoutes from './ssr/session'
+import { createTokenVerifier } from './services/shared/auth-tokens'
 import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
@@ -53,6 +55,9 @@ export async function buildApp({
 
   // How the server side reaches the services: in process for this process's own URLs.
   const serviceFetch = createServiceFetch(app, config)
+  // one verifier for the likes service, the session endpoints and the render: the user is always
+  // a verified token's
+  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
 
   // Embedded services (each reachable only through its base URL by the storefront).
   await app.register(authService, { database, config })
@@ -61,10 +66,11 @@ export async function buildApp({
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
-  await app.register(likesService, { database, config, fetch: serviceFetch })
+  await app.register(likesService, { database, config, verifier })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
+  await app.register(sessionRoutes, { config, serviceFetch, verifier })
   await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)
   await app.register(ssr, {
@@ -72,6 +78,7 @@ export async function buildApp({
     serviceFetch,
     dev,
     database,
+    verifier,
     onPageCache: (cache) => {
       app.pageCache = cache
     },

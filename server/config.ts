@@ -144,8 +144,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),
-      // the client appends the challenge to the sign endpoint, so it keeps its trailing slash
-      sign: env.SIGN_URL ?? `${self}/auth/sign/`,
+      // the client appends the challenge to the sign endpoint (`…/sign/{apiKey}?identity=`);
+      // it holds the API key, so it stays on the server
+      sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(env.API_KEY)}?identity=`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),

@@ -1,9 +1,8 @@
 /**
- * The checks every same-origin endpoint of the storefront (the BFF: /api/graphql, /api/likes)
- * makes before it acts for the shopper's session cookie: a custom header is required (a
- * cross-site form or simple request cannot send one without a CORS preflight, which is never
- * granted) and a present Origin must be our own. Also where the session token is read from the
- * Cookie header.
+ * CSRF protection of the storefront's same-origin endpoints (the BFF: /api/graphql,
+ * /api/session/*, /api/likes/*): a custom header is required (a cross-site form or simple request
+ * cannot send one without a CORS preflight, which is never granted) and a present Origin must be
+ * our own. Also where a proxy reads the session token it attaches as the bearer.
  */
 import type { FastifyRequest } from 'fastify'
 import { COOKIES, parseCookies } from '../../src/shared/cookies'
@@ -19,7 +18,7 @@ export function isJsonContentType(value: string | undefined): boolean {
   return mediaType === 'application/json'
 }
 
-export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolean {
+export function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
   const origin = request.headers.origin
   if (origin === undefined) return true
   const ownOrigins = new Set([
@@ -29,9 +28,9 @@ export function isSameOrigin(request: FastifyRequest, publicUrl: string): boolea
   return ownOrigins.has(origin.toLowerCase())
 }
 
-/** Why a request may not act for the shopper (answer 403 with it), or null when it may. */
+/** Why a request is refused as possibly cross-site, or null when it may go on. */
 export function csrfRefusal(request: FastifyRequest, publicUrl: string): string | null {
   if (request.headers[CSRF_HEADER] === undefined) return `Missing ${CSRF_HEADER} header`
-  if (!isSameOrigin(request, publicUrl)) return 'Cross-origin request refused'
+  if (!sameOrigin(request, publicUrl)) return 'Cross-origin request refused'
   return null
 }

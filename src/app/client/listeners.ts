@@ -24,6 +24,7 @@ import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
+import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
@@ -39,18 +40,7 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
   )
 }
 
-/**
- * Spec §4 auth: with no session token while a user is set, the user and its cookies are cleared.
- * The server already left the user out of the state; the readable cookies go here.
- */
-function clearOrphanedUserCookies(store: AppStore): void {
-  if (store.getState().auth.user !== null) return
-  if (readCookie(COOKIES.user) !== undefined) deleteCookie(COOKIES.user)
-  if (readCookie(COOKIES.userMaxAge) !== undefined) deleteCookie(COOKIES.userMaxAge)
-}
-
 export function startCookieSync(store: AppStore): () => void {
-  clearOrphanedUserCookies(store)
   const stops = [
     store.startListening({
       actionCreator: cartLoaded,
@@ -81,9 +71,16 @@ export function startCookieSync(store: AppStore): () => void {
     store.startListening({
       actionCreator: loggedOut,
       effect: () => {
-        // the HttpOnly token cookies are cleared by the auth service's logout answer
-        deleteCookie(COOKIES.user)
-        deleteCookie(COOKIES.userMaxAge)
+        // spec §4 logout: the HttpOnly token cookies are cleared by the session endpoint's
+        // answer; the readable ones, the cart (emptied by its reducer) and the loyalty user here
+        for (const name of [
+          COOKIES.user,
+          COOKIES.userMaxAge,
+          COOKIES.cart,
+          COOKIES.loyaltyId,
+          COOKIES.loyaltyDiscovery,
+        ] as const)
+          if (readCookie(name) !== undefined) deleteCookie(name)
       },
     }),
     store.startListening({
@@ -188,6 +185,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
   restorePersonalState(store)
   const stops = [
     startCookieSync(store),
+    startAuthSync(store, getApollo ?? null),
     startBroadcastSync(store),
     startFavoritesSync(store),
     // after the local copy is restored: the account sync merges it with the saved list

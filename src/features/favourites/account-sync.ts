@@ -17,7 +17,7 @@ import type { UnknownAction } from '@reduxjs/toolkit'
 import type { AppStore } from '../../app/store'
 import { isFromOtherTab } from '../../app/client/broadcast'
 import { favoritesSet, favoritesUserIdSet, normaliseFavorites, type FavoriteId } from '../../app/global-slice'
-import { connected, loggedOut, userRestored, type AuthUser } from '../auth/slice'
+import { connected, loggedOut, sessionRestored, userRestored, type AuthUser } from '../auth/slice'
 import { productIdsOf } from './favourite-products'
 import {
   localStorageOrNull,
@@ -128,6 +128,13 @@ export function startFavouritesAccountSync(store: AppStore, deps: AccountSyncDep
       actionCreator: userRestored,
       effect: (action) => {
         if (action.payload && !isFromOtherTab(action)) void sync(action.payload)
+      },
+    }),
+    store.startListening({
+      // the verified session of a shared page or of another tab's login (GET /api/session)
+      actionCreator: sessionRestored,
+      effect: (action) => {
+        if (action.payload && !isFromOtherTab(action)) void sync(action.payload.user)
       },
     }),
     store.startListening({
