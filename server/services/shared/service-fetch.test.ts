@@ -30,6 +30,8 @@ beforeAll(async () => {
 
   outside = Fastify()
   outside.get('/who', async () => ({ server: 'outside' }))
+  // accepts the request and never answers (a hanging upstream)
+  outside.get('/hang', () => new Promise(() => undefined))
   outsideUrl = await outside.listen({ host: '127.0.0.1', port: 0 })
 })
 
@@ -40,6 +42,18 @@ afterAll(async () => {
 })
 
 describe('createServiceFetch', () => {
+  it('ends a call to an outside service that never answers with a TimeoutError (issue #15, finding 4)', async () => {
+    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 50 })
+    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+  })
+
+  it('ends an in-process call that never answers the same way', async () => {
+    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 50 })
+    await expect(serviceFetch(`http://127.0.0.1:${SELF.port}/slow`)).rejects.toMatchObject({
+      name: 'TimeoutError',
+    })
+  })
+
   it('answers requests to its own origin with app.inject, keeping method, path, query, headers and body', async () => {
     const serviceFetch = createServiceFetch(app, SELF)
     const response = await serviceFetch(`http://127.0.0.1:${SELF.port}/echo?x=1&y=2`, {

@@ -46,13 +46,28 @@ async function injectFetch(app: FastifyInstance, request: Request): Promise<Resp
   })
 }
 
+/**
+ * A service that accepts a connection and never answers must not hold a page forever (issue #15,
+ * finding 4): every call ends after this long unless the caller's own signal ends it sooner.
+ */
+export const SERVICE_TIMEOUT_MS = 10_000
+
+export interface ServiceFetchOptions {
+  timeoutMs?: number
+}
+
 export function createServiceFetch(
   app: FastifyInstance,
   config: Pick<Config, 'host' | 'port'>,
+  options: ServiceFetchOptions = {},
 ): typeof fetch {
   const origin = selfOrigin(config)
+  const timeoutMs = options.timeoutMs ?? SERVICE_TIMEOUT_MS
   return async (input, init) => {
-    const request = new Request(input, init)
+    const given = new Request(input, init)
+    const request = new Request(given, {
+      signal: AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)]),
+    })
     if (new URL(request.url).origin !== origin) return fetch(request)
 
     const { signal } = request
