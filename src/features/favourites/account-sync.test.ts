@@ -200,6 +200,23 @@ describe('favourites account sync', () => {
     stop()
   })
 
+  it("keeps a change made while the service's answers are on their way, and saves it after the merge", async () => {
+    const { store, likes, login, stop } = setup({
+      local: [1],
+      localUpdatedAt: 2,
+      saved: { ids: [9], updatedAt: 1 },
+    })
+    let answer: (migrated: boolean) => void = () => undefined
+    likes.client.isMigrated = () => new Promise((resolve) => (answer = resolve))
+    login()
+    await vi.waitFor(() => expect(likes.calls).toContain(`get ${AINO.id}`))
+    store.dispatch(toggleFavorite(2))
+    answer(true)
+    await vi.waitFor(() => expect(likes.saves.at(-1)).toEqual([2, 1, 9]))
+    expect(store.getState().global.favorites).toEqual([2, 1, 9])
+    stop()
+  })
+
   it('leaves a login of another tab to that tab', async () => {
     const { store, likes, stop } = setup({ saved: { ids: [1], updatedAt: 1 } })
     store.dispatch({

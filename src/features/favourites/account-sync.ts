@@ -54,23 +54,29 @@ export function startFavouritesAccountSync(store: AppStore, deps: AccountSyncDep
   const currentUserId = () => store.getState().auth.user?.id ?? null
 
   // Saves run one at a time; a change while one runs is sent after it, as the newest list then.
-  let saving: Promise<void> | null = null
+  // The promise settles when the queue is empty: true when its last save went through.
+  let saving: Promise<boolean> | null = null
   let pending: { userId: string } | null = null
-  const save = (userId: string) => {
+  const save = (userId: string): Promise<boolean> => {
     pending = { userId }
     saving ??= (async () => {
+      let ok = true
       while (pending) {
         const { userId: target } = pending
         pending = null
         if (currentUserId() !== target || readSyncedUserId(storage) !== target) continue
         try {
           await likes.saveFavorites(target, productIdsOf(store.getState().global.favorites))
+          ok = true
         } catch (error) {
+          ok = false
           log('Could not save the favourites', error)
         }
       }
       saving = null
+      return ok
     })()
+    return saving
   }
 
   const follow = (userId: string | null) => {
@@ -83,28 +89,26 @@ export function startFavouritesAccountSync(store: AppStore, deps: AccountSyncDep
     if (syncing === user.id) return
     syncing = user.id
     try {
-      const followed = readSyncedUserId(storage) === user.id
+      // the service's answers first; the local list is read after them, so that a change made
+      // meanwhile is part of the result rather than overwritten by it
       const saved = await likes.savedFavorites(user.id)
-      if (currentUserId() !== user.id) return
-      const local = { ids: store.getState().global.favorites, updatedAt: readLocalUpdatedAt(storage) }
-      let next = followed ? newerFavorites(local, saved) : mergeFavorites(local, saved)
-      let migrate = false
+      let fromMetaData: FavoriteId[] | null = null
       try {
-        if (!(await likes.isMigrated(user.id))) {
-          next = normaliseFavorites([...next, ...(await deps.metaDataFavorites())])
-          migrate = true
-        }
+        if (!(await likes.isMigrated(user.id))) fromMetaData = await deps.metaDataFavorites()
       } catch (error) {
         log('Could not move the favourites of the user data', error)
       }
       if (currentUserId() !== user.id) return
+      const local = { ids: store.getState().global.favorites, updatedAt: readLocalUpdatedAt(storage) }
+      const followed = readSyncedUserId(storage) === user.id
+      let next = followed ? newerFavorites(local, saved) : mergeFavorites(local, saved)
+      if (fromMetaData) next = normaliseFavorites([...next, ...fromMetaData])
       follow(user.id)
-      if (!sameFavorites(next, store.getState().global.favorites)) {
-        store.dispatch({ ...favoritesSet(next), meta: FROM_ACCOUNT })
-      }
-      const toSave = productIdsOf(store.getState().global.favorites)
-      if (!sameFavorites(toSave, productIdsOf(saved.ids))) await likes.saveFavorites(user.id, toSave)
-      if (migrate) await likes.markMigrated(user.id)
+      if (!sameFavorites(next, local.ids)) store.dispatch({ ...favoritesSet(next), meta: FROM_ACCOUNT })
+      // through the save queue, so a change made from now on is sent after this list, never before
+      const saveNeeded = !sameFavorites(productIdsOf(next), productIdsOf(saved.ids))
+      const savedOk = saveNeeded ? await save(user.id) : true
+      if (fromMetaData && savedOk) await likes.markMigrated(user.id)
     } catch (error) {
       log('Could not sync the favourites', error)
     } finally {
