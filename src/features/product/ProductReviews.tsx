@@ -5,7 +5,7 @@
  * back here; the form loads for a logged-in customer. Authors and comments are shoppers' text,
  * rendered as text only (React escapes it), never as markup.
  */
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useHref, useLocation } from 'react-router'
 import { loginDialogSearch } from '../../lib/login-dialog'
@@ -25,6 +25,11 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
   const intl = useIntl()
   const getApollo = useGetApollo()
   const loggedIn = useAppSelector((state) => state.auth.status === 'loggedIn')
+  // The section hydrates when it comes into view, by when a shared page may have restored the
+  // session (GET /api/session): the first render matches the server's (the login prompt), and
+  // the form follows once mounted, so hydration never sees a different tree.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   const [reviews, setReviews] = useState<Review[]>(() =>
     (initial?.reviews ?? []).filter((review) => review !== null),
   )
@@ -98,7 +103,7 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
       {failed ? <p role="alert">{intl.formatMessage({ id: 'error.generic.text' })}</p> : null}
       <div className="product-reviews__write">
         <h3>{intl.formatMessage({ id: 'product.reviews.write' })}</h3>
-        {loggedIn ? (
+        {loggedIn && mounted ? (
           <Suspense fallback={null}>
             <ReviewForm alias={alias} />
           </Suspense>
