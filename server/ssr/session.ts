@@ -21,6 +21,7 @@ import {
   type SessionGranted,
   type SessionUser,
 } from '../../src/shared/session'
+import { CLIENT_ADDRESS_HEADER } from '../services/shared/service-fetch'
 import { csrfRefusal, isJsonContentType } from './csrf'
 
 export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
@@ -106,7 +107,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
           accept: 'application/json',
           ...(init.body ? { 'content-type': 'application/json' } : {}),
           // the auth service limits failures per client address: the shopper's, not ours
-          'x-forwarded-for': request.ip,
+          [CLIENT_ADDRESS_HEADER]: request.ip,
           ...init.headers,
         },
         signal: AbortSignal.timeout(upstreamTimeoutMs),
@@ -215,7 +216,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     }
     const user = sessionUserOf(verified)
     setSessionCookies(request, reply, result, user, rememberMe)
-    const answer: SessionGranted = { user, maxAge: result.maxAge }
+    const answer: SessionGranted = { user, maxAge: result.maxAge, expiresAt: verified.expiresAt.getTime() }
     return reply.send(answer)
   }
 
