@@ -102,32 +102,38 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
     return { id: row.user_id, email, token: await api.tokenFor({ id: row.user_id, email }) }
   }
 
-  async function placeOrder(token: string, email: string): Promise<number> {
-    const cartId = (await api.gql<{ getCart: { id: string } }>(`query { getCart { id } }`, {}, { token }))
-      .data!.getCart.id
+  /** A cart of the shopper (anonymous without a token) with one item in stock. */
+  async function cartWithItem(token?: string): Promise<string> {
+    const auth = token ? { token } : {}
+    const cart = await api.gql<{ getCart: { id: string } }>(`query { getCart { id } }`, {}, auth)
+    const cartId = cart.data!.getCart.id
     const added = await api.gql(
       `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${SKU.inStock}, quantity: 1 }) { id } }`,
       { id: cartId },
-      { token },
+      auth,
     )
     expect(added.errors).toBeUndefined()
+    return cartId
+  }
+
+  /** An invoice order's checkout in the Finnish market. */
+  const checkoutFor = (email: string) => ({
+    email,
+    paymentId: 2,
+    shippingId: 1,
+    billingAddress: {
+      firstName: 'Testi',
+      lastName: 'Asiakas',
+      addressLine1: 'Mannerheimintie 1',
+      zip: '00100',
+      city: 'Helsinki',
+    },
+  })
+
+  async function placeOrder(token: string, email: string): Promise<number> {
     const placed = await api.gql<{ placeOrder: { orderId: string } }>(
       `mutation ($cartId: String!, $checkout: CheckoutInputType!) { placeOrder(cartId: $cartId, checkout: $checkout) { orderId } }`,
-      {
-        cartId,
-        checkout: {
-          email,
-          paymentId: 2,
-          shippingId: 1,
-          billingAddress: {
-            firstName: 'Testi',
-            lastName: 'Asiakas',
-            addressLine1: 'Mannerheimintie 1',
-            zip: '00100',
-            city: 'Helsinki',
-          },
-        },
-      },
+      { cartId: await cartWithItem(token), checkout: checkoutFor(email) },
       { token },
     )
     expect(placed.errors).toBeUndefined()
@@ -672,34 +678,10 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
   })
 
   describe("validateOrderCreation does not reveal another account's standing", () => {
-    const checkout = (email: string) => ({
-      email,
-      paymentId: 2,
-      shippingId: 1,
-      billingAddress: {
-        firstName: 'Testi',
-        lastName: 'Asiakas',
-        addressLine1: 'Mannerheimintie 1',
-        zip: '00100',
-        city: 'Helsinki',
-      },
-    })
-
     async function validate(email: string, token?: string) {
-      const cart = await api.gql<{ getCart: { id: string } }>(
-        `query { getCart { id } }`,
-        {},
-        token ? { token } : {},
-      )
-      const cartId = cart.data!.getCart.id
-      await api.gql(
-        `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${SKU.inStock}, quantity: 1 }) { id } }`,
-        { id: cartId },
-        token ? { token } : {},
-      )
       const response = await api.gql<{ validateOrderCreation: Record<string, unknown> }>(
         VALIDATE,
-        { cartId, checkout: checkout(email) },
+        { cartId: await cartWithItem(token), checkout: checkoutFor(email) },
         token ? { token } : {},
       )
       expect(response.errors).toBeUndefined()
