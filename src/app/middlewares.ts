@@ -10,6 +10,7 @@ import { routeChanged } from './global-slice'
 import { pageImpression } from '../features/events/slice'
 import { loadingStarted } from '../features/loading/slice'
 import { listPageEntered, selectionFromSearchParams } from '../features/list/slice'
+import { loginDialogSearch } from '../lib/login-dialog'
 
 export interface MiddlewareContext {
   request: Request
@@ -55,8 +56,7 @@ const MIDDLEWARES: Record<string, Middleware> = {
 
   'login-required': ({ store, homePath }, url) => {
     if (store.getState().auth.user !== null || url.searchParams.get('loginToken')) return
-    const returnTo = encodeURIComponent(url.pathname + url.search)
-    throw redirect(`${homePath}?action=login&returnTo=${returnTo}`, 302)
+    throw redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
   },
 
   default: ({ store, routeName, params, isServer, meta }, url) => {
