@@ -21,9 +21,11 @@ export async function runQuery<TData, TVariables extends OperationVariables = Op
   apollo: Pick<ApolloClient, 'query'>,
   source: string,
   variables?: TVariables,
+  /** 'network-only' for personal data that must be fresh on every visit (the account pages) */
+  { fetchPolicy = 'cache-first' }: { fetchPolicy?: 'cache-first' | 'network-only' } = {},
 ): Promise<TData> {
   const { gql } = await loadApollo()
-  const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy: 'cache-first' })
+  const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy })
   if (result.data === undefined) throw new Error('The commerce API returned no data')
   return result.data as TData
 }

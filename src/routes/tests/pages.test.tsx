@@ -247,6 +247,7 @@ function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteOb
                     apollo: fakeApollo(),
                     market: 'fi',
                     locale,
+                    homePath: 'http://shop.test/fi/',
                   })
               : undefined,
           }
@@ -346,6 +347,7 @@ describe('page meta', () => {
               apollo: fakeApollo(),
               market: target.market,
               locale: target.locale,
+              homePath: 'http://shop.test/',
             })
           : null
         const result = meta({ data, intl, market: target.market, locale: target.locale, params })

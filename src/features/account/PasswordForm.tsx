@@ -1,0 +1,79 @@
+/**
+ * The password change (spec §4): the current password and a new one twice, sent as digests to
+ * the session (POST /api/session/password). A wrong current password logs the customer out
+ * (spec §4, §8): the shopper is told so and lands in the login dialog, which brings them back
+ * here.
+ */
+import { useState, type FormEvent } from 'react'
+import { useIntl } from 'react-intl'
+import { useLocation, useNavigate } from 'react-router'
+import { useAppDispatch } from '../../app/hooks'
+import { useSite } from '../../app/site'
+import { hrefFor, routerPath } from '../../ui/RouteLink'
+import { snackbarShown } from '../snackbar/slice'
+import { TextField, fieldId } from '../checkout/fields'
+import { NewPasswordFields, useMessage, type NewPassword } from './NewPasswordFields'
+import { newPasswordErrors, passwordError } from './password-rules'
+import { changePassword } from './session'
+import { useSaveStatus } from './useSaveStatus'
+
+export function PasswordForm() {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const site = useSite()
+  const message = useMessage()
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState<NewPassword>({ password: '', confirmation: '' })
+  const [showAll, setShowAll] = useState(false)
+  const save = useSaveStatus()
+  const currentError = passwordError(current, false)
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setShowAll(true)
+    const errors = newPasswordErrors(next.password, next.confirmation)
+    const firstInvalid = currentError ? 'current' : errors.password ? 'new' : errors.confirmation ? 'confirm' : null
+    if (firstInvalid) {
+      document.getElementById(fieldId(`password-${firstInvalid}`))?.focus()
+      return
+    }
+    let wrongPassword = false
+    await save.run(async () => {
+      const result = await changePassword(dispatch, current, next.password)
+      wrongPassword = result === 'wrong-password'
+      return result === 'changed'
+    })
+    if (wrongPassword) {
+      dispatch(snackbarShown({ message: intl.formatMessage({ id: 'account.password.loggedOut' }), type: 'warning' }))
+      const returnTo = encodeURIComponent(site.basename.replace(/\/$/, '') + location.pathname)
+      await navigate(`${routerPath(hrefFor(site, 'home'), site.basename)}?action=login&returnTo=${returnTo}`)
+      return
+    }
+    setCurrent('')
+    setNext({ password: '', confirmation: '' })
+    setShowAll(false)
+  }
+
+  return (
+    <form className="account-form" noValidate aria-labelledby="account-password-title" onSubmit={(e) => void submit(e)}>
+      <h2 id="account-password-title">{intl.formatMessage({ id: 'account.password.title' })}</h2>
+      <TextField
+        name="password-current"
+        type="password"
+        autoComplete="current-password"
+        label={intl.formatMessage({ id: 'account.password.current' })}
+        value={current}
+        onValue={setCurrent}
+        error={showAll ? message(currentError) : undefined}
+        required
+      />
+      <NewPasswordFields prefix="password" value={next} onChange={setNext} showAll={showAll} />
+      <button type="submit" className="button" disabled={save.status === 'saving'}>
+        {intl.formatMessage({ id: 'account.password.submit' })}
+      </button>
+      {save.message('account.password.changed')}
+    </form>
+  )
+}
