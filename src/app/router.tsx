@@ -89,7 +89,15 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     const module = await loadRouteModule(definition.name)
     if (!module.loader) return null
     const apollo = await getApollo()
-    return module.loader({ request, params, apollo, store, market: site.market, locale: site.locale, homePath })
+    return module.loader({
+      request,
+      params,
+      apollo,
+      store,
+      market: site.market,
+      locale: site.locale,
+      homePath,
+    })
   }
   const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })
   return pathsOf(definition, site.locale).map((path, index) => ({

@@ -16,12 +16,12 @@ import { OrderDetail } from '../features/account/OrderDetail'
 import { messageMeta } from '../ui/page-meta'
 
 export type AccountOrdersData =
-  | { kind: 'list'; orders: AccountOrderSummary[] }
-  | { kind: 'detail'; order: AccountOrder }
+  { kind: 'list'; orders: AccountOrderSummary[] } | { kind: 'detail'; order: AccountOrder }
 
 export const loader: PageLoader<AccountOrdersData> = async (args) => {
   const search = new URL(args.request.url).searchParams
-  if (!search.has('order')) return { kind: 'list', orders: await personalData(args, () => fetchOrders(args.apollo)) }
+  if (!search.has('order'))
+    return { kind: 'list', orders: await personalData(args, () => fetchOrders(args.apollo)) }
   const orderId = orderIdFromSearch(search)
   const order = orderId === null ? null : await personalData(args, () => fetchOrder(args.apollo, orderId))
   if (!order) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })

@@ -18,15 +18,18 @@ import { AccountOverview } from '../features/account/AccountOverview'
 import { messageMeta } from '../ui/page-meta'
 
 export type AccountData =
-  | { kind: 'guest' }
-  | { kind: 'customer'; user: AccountUser | null; orders: AccountOrderSummary[] }
+  { kind: 'guest' } | { kind: 'customer'; user: AccountUser | null; orders: AccountOrderSummary[] }
 
 export const loader: PageLoader<AccountData> = async (args) => {
   if (args.store.getState().auth.user === null) return { kind: 'guest' }
   return { kind: 'customer', ...(await personalData(args, () => fetchOverview(args.apollo))) }
 }
 
-export const meta = messageMeta({ title: 'page.account.title', description: 'page.account.intro', noindex: true })
+export const meta = messageMeta({
+  title: 'page.account.title',
+  description: 'page.account.intro',
+  noindex: true,
+})
 
 export function Component() {
   const intl = useIntl()

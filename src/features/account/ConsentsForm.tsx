@@ -24,7 +24,12 @@ export function ConsentsForm({ user, onSaved }: { user: AccountUser; onSaved: (u
   }
 
   return (
-    <form className="account-form" noValidate aria-labelledby="account-consents-title" onSubmit={(e) => void submit(e)}>
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby="account-consents-title"
+      onSubmit={(e) => void submit(e)}
+    >
       <h2 id="account-consents-title">{intl.formatMessage({ id: 'account.settings.consents' })}</h2>
       <CheckboxField
         name="consent-newsletter"

@@ -35,7 +35,12 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   }
 
   return (
-    <form className="account-form" noValidate aria-labelledby="account-forgot-title" onSubmit={(e) => void submit(e)}>
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby="account-forgot-title"
+      onSubmit={(e) => void submit(e)}
+    >
       <h2 id="account-forgot-title">{intl.formatMessage({ id: 'account.forgot.title' })}</h2>
       <p>{intl.formatMessage({ id: 'account.forgot.intro' })}</p>
       <TextField

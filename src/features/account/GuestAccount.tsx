@@ -20,7 +20,10 @@ export function GuestAccount() {
       <h1>{text('page.account.title')}</h1>
       <p className="page-intro">{text('account.guest.intro')}</p>
       <p>
-        <Link className="button" to={{ pathname: location.pathname, search: `?action=login&returnTo=${returnTo}` }}>
+        <Link
+          className="button"
+          to={{ pathname: location.pathname, search: `?action=login&returnTo=${returnTo}` }}
+        >
           {text('account.guest.login')}
         </Link>
       </p>

@@ -118,7 +118,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
             <dd>{order.shippingFee.sellingPriceIncVatFormatted}</dd>
           </div>
         ) : null}
-        {order.shippingAddress ?? order.billingAddress ? (
+        {(order.shippingAddress ?? order.billingAddress) ? (
           <div>
             <dt>{text('account.order.shippingAddress')}</dt>
             <dd>

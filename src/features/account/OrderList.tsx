@@ -56,7 +56,9 @@ export function OrderList({ orders, limit }: { orders: readonly AccountOrderSumm
               </th>
               <td>{order.createdAt ? intl.formatDate(order.createdAt, DATE_FORMAT) : '–'}</td>
               <td>{intl.formatMessage({ id: orderStatusMessage(order.status) })}</td>
-              <td className="account-table__amount">{order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}</td>
+              <td className="account-table__amount">
+                {order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}
+              </td>
             </tr>
           )
         })}

@@ -34,7 +34,13 @@ export function PasswordForm() {
     event.preventDefault()
     setShowAll(true)
     const errors = newPasswordErrors(next.password, next.confirmation)
-    const firstInvalid = currentError ? 'current' : errors.password ? 'new' : errors.confirmation ? 'confirm' : null
+    const firstInvalid = currentError
+      ? 'current'
+      : errors.password
+        ? 'new'
+        : errors.confirmation
+          ? 'confirm'
+          : null
     if (firstInvalid) {
       document.getElementById(fieldId(`password-${firstInvalid}`))?.focus()
       return
@@ -46,7 +52,9 @@ export function PasswordForm() {
       return result === 'changed'
     })
     if (wrongPassword) {
-      dispatch(snackbarShown({ message: intl.formatMessage({ id: 'account.password.loggedOut' }), type: 'warning' }))
+      dispatch(
+        snackbarShown({ message: intl.formatMessage({ id: 'account.password.loggedOut' }), type: 'warning' }),
+      )
       const returnTo = encodeURIComponent(site.basename.replace(/\/$/, '') + location.pathname)
       await navigate(`${routerPath(hrefFor(site, 'home'), site.basename)}?action=login&returnTo=${returnTo}`)
       return
@@ -57,7 +65,12 @@ export function PasswordForm() {
   }
 
   return (
-    <form className="account-form" noValidate aria-labelledby="account-password-title" onSubmit={(e) => void submit(e)}>
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby="account-password-title"
+      onSubmit={(e) => void submit(e)}
+    >
       <h2 id="account-password-title">{intl.formatMessage({ id: 'account.password.title' })}</h2>
       <TextField
         name="password-current"

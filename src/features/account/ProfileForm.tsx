@@ -12,7 +12,13 @@ import { MARKETS } from '../../shared/markets'
 import { RadioGroup, TextField, fieldId } from '../checkout/fields'
 import type { CustomerForm } from '../checkout/slice'
 import { updateUser, type AccountUser } from './api'
-import { PROFILE_FIELDS, profileErrors, profileFormFrom, profileInput, type ProfileField } from './profile-form'
+import {
+  PROFILE_FIELDS,
+  profileErrors,
+  profileFormFrom,
+  profileInput,
+  type ProfileField,
+} from './profile-form'
 import { useSaveStatus } from './useSaveStatus'
 
 const FIELD_OPTIONS: Record<ProfileField, { label: string; autoComplete?: string; type?: string }> = {
@@ -62,7 +68,12 @@ export function ProfileForm({ user, onSaved }: { user: AccountUser; onSaved: (us
   }
 
   return (
-    <form className="account-form" noValidate aria-labelledby="account-profile-title" onSubmit={(e) => void submit(e)}>
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby="account-profile-title"
+      onSubmit={(e) => void submit(e)}
+    >
       <h2 id="account-profile-title">{intl.formatMessage({ id: 'account.settings.profile' })}</h2>
       {fields.map((field) => {
         const options = FIELD_OPTIONS[field]

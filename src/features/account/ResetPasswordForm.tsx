@@ -62,7 +62,12 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   }
 
   return (
-    <form className="account-form" noValidate aria-labelledby="reset-password-title" onSubmit={(e) => void submit(e)}>
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby="reset-password-title"
+      onSubmit={(e) => void submit(e)}
+    >
       <h2 id="reset-password-title" className="visually-hidden">
         {text('page.resetPassword.title')}
       </h2>

@@ -48,7 +48,9 @@ type Mutate = Pick<ApolloClient, 'mutate'>
 const FRESH = { fetchPolicy: 'network-only' } as const
 
 /** The orders as the list shows them: newest first, empty entries dropped. */
-export function newestFirst<T extends { createdAt?: string | null }>(orders: readonly (T | null)[] | null | undefined): T[] {
+export function newestFirst<T extends { createdAt?: string | null }>(
+  orders: readonly (T | null)[] | null | undefined,
+): T[] {
   return (orders ?? [])
     .filter((order): order is T => order !== null)
     .sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
@@ -58,7 +60,9 @@ export function isUnauthenticated(error: unknown): boolean {
   return graphQLErrorCode(error) === 'UNAUTHENTICATED'
 }
 
-export async function fetchOverview(apollo: Query): Promise<{ user: AccountUser | null; orders: AccountOrderSummary[] }> {
+export async function fetchOverview(
+  apollo: Query,
+): Promise<{ user: AccountUser | null; orders: AccountOrderSummary[] }> {
   const data = await runQuery<AccountOverviewQuery, AccountOverviewQueryVariables>(
     apollo,
     overviewQuery + userFields + orderSummaryFields,
@@ -140,7 +144,11 @@ export const RESET_KEY_EXPIRED = 'ResetKeyExpired'
  * Sets the new password (its digest) with the key from the e-mail. A refused key (unknown, used
  * or older than an hour) is 'expired': the shopper asks for a new link (spec §8).
  */
-export async function commitReset(apollo: Mutate, resetKey: string, passwordDigest: string): Promise<CommitResetResult> {
+export async function commitReset(
+  apollo: Mutate,
+  resetKey: string,
+  passwordDigest: string,
+): Promise<CommitResetResult> {
   try {
     const data = await runMutation<AccountCommitResetMutation, AccountCommitResetMutationVariables>(
       apollo,

@@ -152,7 +152,25 @@ const SAMPLE_LIST_INFO = {
   alternativeUrls: [],
 }
 
+const SAMPLE_USER = {
+  __typename: 'UserType',
+  id: '4f1c0a52-5a6b-4a47-9d61-3f1f0d1f2a11',
+  email: 'aino@example.fi',
+  gender: 'UNSPECIFIED',
+  customerType: 'PERSON',
+  newsletter: false,
+  sms: false,
+  personalId: null,
+  organizationId: null,
+  memberType: '',
+  memberId: '',
+  address: null,
+  balances: [],
+}
+
 const FAKE_ANSWERS: Record<string, unknown> = {
+  accountUser: { getUser: SAMPLE_USER },
+  accountOrders: { getOrders: [] },
   product: { product: SAMPLE_PRODUCT },
   reviews: {
     reviews: { __typename: 'ProductReviewResultType', count: 0, averageRating: null, reviews: [] },
