@@ -7,12 +7,15 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
 import type { Config } from './config'
 import type { Database } from './db'
+import authService from './services/auth'
 import graphqlService from './services/graphql'
 import imagesService from './services/images'
 import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
 import graphqlProxy from './ssr/graphql-proxy'
+import sessionRoutes from './ssr/session'
+import { createTokenVerifier } from './services/shared/auth-tokens'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
@@ -48,22 +51,29 @@ export async function buildApp({
     uptime: Math.round(process.uptime()),
   }))
 
+  // How the server side reaches the services: in process for this process's own URLs.
+  const serviceFetch = createServiceFetch(app, config)
+
   // Embedded services (each reachable only through its base URL by the storefront).
-  await app.register(graphqlService, { database, config })
+  await app.register(authService, { database, config })
+  await app.register(graphqlService, { database, config, fetch: serviceFetch })
   await app.register(imagesService, { database, config })
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
 
   // Storefront.
-  const serviceFetch = createServiceFetch(app, config)
   await app.register(graphqlProxy, { config, serviceFetch })
+  // one verifier for the session endpoints and the render: the user is always a verified token's
+  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
+  await app.register(sessionRoutes, { config, serviceFetch, verifier })
   app.decorate('pageCache', null)
   await app.register(ssr, {
     config,
     serviceFetch,
     dev,
     database,
+    verifier,
     onPageCache: (cache) => {
       app.pageCache = cache
     },

@@ -639,6 +639,21 @@ export interface MailMessagesTable {
   payload: JsonNullable<Record<string, unknown>>
 }
 
+/**
+ * Refresh tokens of the auth service (migration 0800). Shared: the user API revokes a user's
+ * tokens (password reset, account deletion) by setting revoked_at on their rows.
+ */
+export interface AuthRefreshTokensTable {
+  token_hash: string
+  session_id: string
+  user_id: string
+  lifetime_minutes: number | null
+  created_at: GeneratedTimestamp
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  revoked_at: Timestamp | null
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -692,6 +707,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable
   payment_callback_events: PaymentCallbackEventsTable
   mail_messages: MailMessagesTable
+  auth_refresh_tokens: AuthRefreshTokensTable
 }
 
 export type Product = Selectable<ProductsTable>

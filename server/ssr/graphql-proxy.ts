@@ -1,13 +1,12 @@
 /**
  * POST /api/graphql: the browser's same-origin GraphQL endpoint (BFF). It adds the API key and
  * the shopper's bearer token from the HttpOnly `lumo-auth` cookie, so page script never holds
- * the token (DESIGN.md §5), and refuses cross-site requests: a custom header is required (a
- * cross-site form or simple request cannot send one) and a present Origin must be our own.
+ * the token (DESIGN.md §5), and refuses cross-site requests (./csrf.ts).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config'
 import { COOKIES, parseCookies } from '../../src/shared/cookies'
-import { CSRF_HEADER } from '../../src/shared/storefront-api'
+import { csrfRefusal, isJsonContentType } from './csrf'
 
 export const GRAPHQL_PROXY_PATH = '/api/graphql'
 export const GRAPHQL_PROXY_BODY_LIMIT = 256 * 1024
@@ -31,21 +30,6 @@ function graphqlError(reply: FastifyReply, status: number, message: string) {
     .send({ errors: [{ message }] })
 }
 
-function isJsonContentType(value: string | undefined): boolean {
-  const mediaType = value?.split(';')[0]?.trim().toLowerCase()
-  return mediaType === 'application/json'
-}
-
-function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin
-  if (origin === undefined) return true
-  const ownOrigins = new Set([
-    `${request.protocol}://${request.host}`.toLowerCase(),
-    new URL(publicUrl).origin,
-  ])
-  return ownOrigins.has(origin.toLowerCase())
-}
-
 export default async function graphqlProxy(app: FastifyInstance, options: GraphqlProxyOptions) {
   const { config, serviceFetch, upstreamTimeoutMs = 15_000 } = options
 
@@ -53,10 +37,8 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
     bodyLimit: GRAPHQL_PROXY_BODY_LIMIT,
     // checked before the body is read
     onRequest: async (request, reply) => {
-      if (request.headers[CSRF_HEADER] === undefined)
-        return graphqlError(reply, 403, `Missing ${CSRF_HEADER} header`)
-      if (!sameOrigin(request, config.publicUrl))
-        return graphqlError(reply, 403, 'Cross-origin request refused')
+      const refusal = csrfRefusal(request, config.publicUrl)
+      if (refusal) return graphqlError(reply, 403, refusal)
       if (!isJsonContentType(request.headers['content-type'])) {
         return graphqlError(reply, 415, 'Content-Type must be application/json')
       }

@@ -56,16 +56,6 @@ describe('cookie sync', () => {
     stop()
   })
 
-  it('clears the readable user cookies when the state has no user (no session token)', () => {
-    writeCookie(COOKIES.user, JSON.stringify({ id: 1, email: 'a@b.fi' }))
-    writeCookie(COOKIES.userMaxAge, '1800')
-    const store = makeStore(undefined, { devTools: false })
-    const stop = startCookieSync(store)
-    expect(readCookie(COOKIES.user)).toBeUndefined()
-    expect(readCookie(COOKIES.userMaxAge)).toBeUndefined()
-    stop()
-  })
-
   it('keeps the user cookie of a logged-in user', () => {
     writeCookie(COOKIES.user, JSON.stringify({ id: 1, email: 'a@b.fi' }))
     const store = makeStore(

@@ -24,6 +24,7 @@ import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
+import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
@@ -41,18 +42,7 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
   )
 }
 
-/**
- * Spec §4 auth: with no session token while a user is set, the user and its cookies are cleared.
- * The server already left the user out of the state; the readable cookies go here.
- */
-function clearOrphanedUserCookies(store: AppStore): void {
-  if (store.getState().auth.user !== null) return
-  if (readCookie(COOKIES.user) !== undefined) deleteCookie(COOKIES.user)
-  if (readCookie(COOKIES.userMaxAge) !== undefined) deleteCookie(COOKIES.userMaxAge)
-}
-
 export function startCookieSync(store: AppStore): () => void {
-  clearOrphanedUserCookies(store)
   const stops = [
     store.startListening({
       actionCreator: cartLoaded,
@@ -83,9 +73,16 @@ export function startCookieSync(store: AppStore): () => void {
     store.startListening({
       actionCreator: loggedOut,
       effect: () => {
-        // the HttpOnly token cookies are cleared by the auth service's logout answer
-        deleteCookie(COOKIES.user)
-        deleteCookie(COOKIES.userMaxAge)
+        // spec §4 logout: the HttpOnly token cookies are cleared by the session endpoint's
+        // answer; the readable ones, the cart (emptied by its reducer) and the loyalty user here
+        for (const name of [
+          COOKIES.user,
+          COOKIES.userMaxAge,
+          COOKIES.cart,
+          COOKIES.loyaltyId,
+          COOKIES.loyaltyDiscovery,
+        ] as const)
+          if (readCookie(name) !== undefined) deleteCookie(name)
       },
     }),
     store.startListening({
@@ -195,6 +192,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
   restorePersonalState(store)
   const stops = [
     startCookieSync(store),
+    startAuthSync(store, getApollo ?? null),
     startBroadcastSync(store),
     startFavoritesSync(store),
     startEventDelivery(store),

@@ -7,7 +7,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
 import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/seed/fixtures'
+import authService from '../../../server/services/auth'
 import graphqlService from '../../../server/services/graphql'
+import { registerAndLogin } from '../helpers/auth'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
 const SEED_PRODUCTS = 200
@@ -164,6 +166,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       SESSION_SECRET: 'catalogue-test-secret-0123456789abcdef',
     })
     app = Fastify()
+    await app.register(authService, { database, config })
     await app.register(graphqlService, { database, config })
     await app.ready()
   })
@@ -640,17 +643,11 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       const alias = FIXTURE_PRODUCTS.newBlouse.productId
       const product = (await gql(`{ product(productId: ${alias}) { alias } }`)).data.product.alias as string
       const before = (await gql(`{ reviews(alias: "${product}") { count } }`)).data.reviews.count as number
-      const user = await database.db
-        .insertInto('users')
-        .values({ email: 'reviewer@example.fi' })
-        .returning('user_id')
-        .executeTakeFirstOrThrow()
-      const { SignJWT } = await import('jose')
-      const token = await new SignJWT({ customerType: 'PERSON' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.user_id)
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(config.sessionSecret))
+      // a customer logged in through the auth service's real protocol
+      const { token, userId } = await registerAndLogin(app, {
+        email: 'reviewer@example.fi',
+        password: 'Arvostelija-123',
+      })
       const posted = await gql(
         'mutation ($a: String!) { postProductReview(alias: $a, rating: 4, author: " Anna ", comment: "Hyvä istuvuus") }',
         { a: product },
@@ -667,7 +664,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         .select('user_id')
         .where('author', '=', 'Anna')
         .executeTakeFirstOrThrow()
-      expect(stored.user_id).toBe(user.user_id)
+      expect(stored.user_id).toBe(userId)
     })
 
     it('rejects a review without a valid rating, author or comment, storing nothing', async () => {

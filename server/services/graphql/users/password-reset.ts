@@ -13,7 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { toJson, type PasswordResetMailPayload } from '../../../db/schema'
-import { hashPassword } from '../../shared/password-hash'
+import { passwordHasher } from '../../shared/password-hash'
 import { canonicalUrl, pathFor } from '../../../../src/shared/paths'
 import type { GraphQLContext, RequestScope } from '../context'
 import { apiError, badUserInput, ERROR_CODES } from '../errors'
@@ -115,7 +115,7 @@ export async function commitReset(ctx: GraphQLContext, rawKey: string, digest: s
     .executeTakeFirst()
   if (!open) throw resetKeyExpired()
   // the slow hash runs outside the transaction; the key is used up atomically below
-  const passwordHash = await hashPassword(digest)
+  const passwordHash = await passwordHasher.hash(digest)
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_reset_keys')
