@@ -11,7 +11,7 @@ import { Dialog } from '../product/Dialog'
 import { snackbarShown } from '../snackbar/slice'
 import { deleteUser } from './api'
 import { useGoHome } from './LogoutButton'
-import { logoutSession } from './session'
+import { logout } from '../auth/thunks'
 
 export function DeleteAccount() {
   const intl = useIntl()
@@ -34,7 +34,7 @@ export function DeleteAccount() {
       setStatus('failed')
       return
     }
-    await logoutSession(dispatch)
+    await dispatch(logout())
     dispatch(snackbarShown({ message: text('account.delete.done'), type: 'success' }))
     await goHome()
   }

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router'
 import { useAppDispatch } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { hrefFor, routerPath } from '../../ui/RouteLink'
-import { logoutSession } from './session'
+import { logout } from '../auth/thunks'
 
 /** Navigates to the home page of this market and language (after a logout or a deletion). */
 export function useGoHome(): () => Promise<void> {
@@ -28,7 +28,7 @@ export function LogoutButton() {
       disabled={busy}
       onClick={() => {
         setBusy(true)
-        void logoutSession(dispatch).then(goHome)
+        void dispatch(logout()).then(goHome)
       }}
     >
       {intl.formatMessage({ id: 'account.logout' })}

@@ -1,6 +1,6 @@
 /**
  * The password change (spec §4): the current password and a new one twice, sent as digests to
- * the session (POST /api/session/password). A wrong current password logs the customer out
+ * the session (the auth feature's changePassword: POST /api/session/password). A wrong current password logs the customer out
  * (spec §4, §8): the shopper is told so and lands in the login dialog, which brings them back
  * here.
  */
@@ -14,7 +14,7 @@ import { snackbarShown } from '../snackbar/slice'
 import { TextField, fieldId } from '../checkout/fields'
 import { NewPasswordFields, useMessage, type NewPassword } from './NewPasswordFields'
 import { newPasswordErrors, passwordError } from './password-rules'
-import { changePassword } from './session'
+import { changePassword } from '../auth/thunks'
 import { useSaveStatus } from './useSaveStatus'
 
 export function PasswordForm() {
@@ -45,13 +45,14 @@ export function PasswordForm() {
       document.getElementById(fieldId(`password-${firstInvalid}`))?.focus()
       return
     }
-    let wrongPassword = false
+    let loggedOut = false
     await save.run(async () => {
-      const result = await changePassword(dispatch, current, next.password)
-      wrongPassword = result === 'wrong-password'
-      return result === 'changed'
+      const outcome = await dispatch(changePassword({ password: current, newPassword: next.password }))
+      // the server ended the session: a wrong current password, or it had ended already
+      loggedOut = !outcome.ok && (outcome.error === 'wrong-password' || outcome.error === 'not-logged-in')
+      return outcome.ok
     })
-    if (wrongPassword) {
+    if (loggedOut) {
       dispatch(
         snackbarShown({ message: intl.formatMessage({ id: 'account.password.loggedOut' }), type: 'warning' }),
       )

@@ -8,7 +8,7 @@
  */
 import type { PageLoaderArgs } from '../../app/route-types'
 import { loginRedirect } from '../../app/middlewares'
-import { logout } from '../auth/slice'
+import { loggedOut } from '../auth/slice'
 import { isUnauthenticated } from './api'
 
 export async function personalData<T>(
@@ -19,7 +19,7 @@ export async function personalData<T>(
     return await load()
   } catch (error) {
     if (!isUnauthenticated(error)) throw error
-    store.dispatch(logout())
+    store.dispatch(loggedOut())
     throw loginRedirect(homePath, new URL(request.url))
   }
 }

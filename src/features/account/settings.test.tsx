@@ -102,8 +102,12 @@ describe('PasswordForm', () => {
   }
 
   it('sends both passwords as digests to the session and says when it is done', async () => {
+    const granted = {
+      user: { id: USER.id, email: USER.email, customerType: 'PERSON', memberType: null },
+      maxAge: 900,
+    }
     const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
-      Promise.resolve(new Response('{}', { status: 200 })),
+      Promise.resolve(new Response(JSON.stringify(granted), { status: 200 })),
     )
     vi.stubGlobal('fetch', fetchMock)
     const { store } = renderOnSettings(<PasswordForm />)
