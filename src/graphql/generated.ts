@@ -176,6 +176,9 @@ export type AccountOrderSummaryFragment = {
   status: string
   currency: string | null
   paymentMethod: string | null
+  paymentKind: string
+  invoiceDueDate: string | null
+  isPaid: boolean
   orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
 }
 
@@ -198,6 +201,9 @@ export type AccountOrderQuery = {
     status: string
     currency: string | null
     paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
     shippingAddress: {
       firstName: string
       lastName: string
@@ -245,6 +251,12 @@ export type AccountOrderQuery = {
       shippingDate: string | null
       trackingLink: string | null
     } | null> | null
+    returns: Array<{
+      id: number
+      articleNumber: string | null
+      createdAt: string
+      reason: string | null
+    } | null> | null
     refunds: Array<{
       id: number
       articleNumber: string | null
@@ -272,6 +284,9 @@ export type AccountOrdersQuery = {
     status: string
     currency: string | null
     paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
   } | null> | null
 }
@@ -317,6 +332,9 @@ export type AccountOverviewQuery = {
     status: string
     currency: string | null
     paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
   } | null> | null
 }

@@ -44,6 +44,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
   const items = (order.cart?.items ?? []).filter((item) => item !== null)
   const tracking = trackingLinks(order)
   const refunds = (order.refunds ?? []).filter((refund) => refund !== null)
+  const returns = (order.returns ?? []).filter((entry) => entry !== null)
   const currency = order.currency ?? ''
   const money = (amount: number) =>
     isCurrencyCode(currency)
@@ -143,10 +144,17 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
       )}
 
       <h3>{text('account.order.returns')}</h3>
-      {refunds.length > 0 ? (
+      {returns.length + refunds.length > 0 ? (
         <ul className="plain-list" role="list">
+          {returns.map((entry) => (
+            <li key={`return-${entry.id}`}>
+              {text('account.order.return', { date: intl.formatDate(entry.createdAt, DATE_FORMAT) })}
+              {entry.articleNumber ? ` (${entry.articleNumber})` : ''}
+              {entry.reason ? ` – ${entry.reason}` : ''}
+            </li>
+          ))}
           {refunds.map((refund) => (
-            <li key={refund.id}>
+            <li key={`refund-${refund.id}`}>
               {text('account.order.refund', {
                 date: intl.formatDate(refund.createdAt, DATE_FORMAT),
                 amount: money(refund.total),

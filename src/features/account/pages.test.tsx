@@ -96,6 +96,9 @@ const SUMMARY: AccountOrderSummary = {
   status: 'processing',
   currency: 'EUR',
   paymentMethod: 'Lasku',
+  paymentKind: 'invoice',
+  invoiceDueDate: '2026-12-04T09:30:00.000Z',
+  isPaid: false,
   orderTotal: { sellingPriceIncVat: 59.9, sellingPriceIncVatFormatted: '59,90 €' },
 }
 
@@ -169,6 +172,7 @@ describe('OrderDetail', () => {
         trackingLink: 'https://posti.fi/t/JJFI123',
       },
     ],
+    returns: [{ id: 7, articleNumber: 'LM-1', createdAt: '2026-11-21T10:00:00.000Z', reason: 'Liian pieni' }],
     refunds: [
       {
         id: 1,
@@ -197,11 +201,12 @@ describe('OrderDetail', () => {
     expect(
       screen.getByText(/22\.11\.2026: hyvitys 29,95\s€ \(LM-1\) – Liian pieni, hyvitetty saldollesi/),
     ).toBeTruthy()
+    expect(screen.getByText('21.11.2026: palautus rekisteröity (LM-1) – Liian pieni')).toBeTruthy()
     expect(screen.getByRole('link', { name: text('account.order.registerReturn') })).toBeTruthy()
   })
 
   it('says when there is no tracking and nothing was returned', () => {
-    renderAt(<OrderDetail order={{ ...order, shippingDetails: [], refunds: [] }} />)
+    renderAt(<OrderDetail order={{ ...order, shippingDetails: [], returns: [], refunds: [] }} />)
     expect(screen.getByText(text('account.order.noTracking'))).toBeTruthy()
     expect(screen.getByText(text('account.order.noReturns'))).toBeTruthy()
   })
