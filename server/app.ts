@@ -38,7 +38,8 @@ export async function buildApp({
     logger: logger ? { level: config.isProduction ? 'info' : 'warn' } : false,
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   })
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, parseMarketDomains } from './config'
+import { ConfigError, loadConfig, parseMarketDomains, parseTrustProxy } from './config'
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'lumo-config-'))
 
@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.services).toEqual({
       api: 'http://127.0.0.1:3000/graphql',
       auth: 'http://127.0.0.1:3000/auth',
-      sign: 'http://127.0.0.1:3000/auth/sign/',
+      sign: 'http://127.0.0.1:3000/auth/sign/lumo-dev-storefront-key?identity=',
       likes: 'http://127.0.0.1:3000/likes',
       loyalty: 'http://127.0.0.1:3000/api/loyalty',
       search: 'http://127.0.0.1:3000/api/storefront/v3',
@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     })
     expect(config.services.search).toBe('https://search.example.com/api/storefront/v3')
     expect(config.services.api).toBe('http://127.0.0.1:4000/graphql')
+  })
+
+  it('sends browsers to the embedded payment page at PUBLIC_URL, not the internal address (issue #15, finding 5)', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://lumo.example/', PORT: '4000' })
+    expect(config.services.payments).toBe('http://127.0.0.1:4000/pay')
+    expect(config.browserServices.payments).toBe('https://lumo.example/pay')
+    const outside = loadConfig({ DATA_DIR: dataDir(), PAYMENT_URL: 'https://pay.example/pay' })
+    expect(outside.browserServices.payments).toBe('https://pay.example/pay')
   })
 
   it('generates a session secret once into DATA_DIR and reuses it', () => {
@@ -96,5 +104,25 @@ describe('parseMarketDomains', () => {
   it('rejects a pair that is not market=host', () => {
     expect(() => parseMarketDomains('fi')).toThrow(/MARKET_DOMAINS/)
     expect(() => parseMarketDomains('fi=lumo fi')).toThrow(/not a host name/)
+  })
+})
+
+describe('parseTrustProxy', () => {
+  it('trusts no proxy by default, so X-Forwarded-* from a client are ignored', () => {
+    expect(parseTrustProxy(undefined)).toBe(false)
+    expect(parseTrustProxy('')).toBe(false)
+    expect(parseTrustProxy('false')).toBe(false)
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false)
+  })
+
+  it('takes a hop count, addresses and CIDR ranges, or true', () => {
+    expect(parseTrustProxy('1')).toBe(1)
+    expect(parseTrustProxy('true')).toBe(true)
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1,::1')).toEqual(['10.0.0.0/8', '127.0.0.1', '::1'])
+  })
+
+  it('names the bad entry', () => {
+    expect(() => parseTrustProxy('proxy.example')).toThrow(/TRUST_PROXY: "proxy.example"/)
+    expect(() => parseTrustProxy('10.0.0.0/33')).toThrow(ConfigError)
   })
 })

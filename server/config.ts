@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { MARKET_ALIASES, type MarketAlias } from '../src/shared/markets'
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   PAYMENT_SECRET: z.string().min(32).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
+  TRUST_PROXY: z.string().optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -51,6 +53,33 @@ export interface ServiceUrls {
   payments: string
 }
 
+/**
+ * Whose X-Forwarded-For / -Proto / -Host the server believes (Fastify's trustProxy). Unset: nobody,
+ * so a client cannot pick its own address for a rate limit. `1` (a hop count) behind one proxy,
+ * or the proxies' addresses and CIDR ranges, comma-separated; `true` trusts everyone (only when a
+ * proxy in front always overwrites the headers).
+ */
+export type TrustProxy = boolean | number | string[]
+
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/')
+    const family = isIP(address)
+    const maxBits = family === 6 ? 128 : 32
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
+    if (family === 0 || !validBits || rest.length > 0)
+      throw new ConfigError(
+        `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (use a hop count, addresses, or true)`,
+      )
+  }
+  return entries
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   isProduction: boolean
@@ -58,12 +87,18 @@ export interface Config {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  trustProxy: TrustProxy
   publicUrl: string
   /** market alias → host name; empty in market-in-path mode */
   marketDomains: Partial<Record<MarketAlias, string>>
   urlMode: 'path' | 'domain'
   apiKey: string
   services: ServiceUrls
+  /**
+   * Service pages a shopper's browser opens (not the server-to-server base URLs above): an embedded
+   * service is reached at PUBLIC_URL, never at the internal address the server calls.
+   */
+  browserServices: { payments: string }
   smtpUrl: string | undefined
   /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
@@ -137,6 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl,
     marketDomains,
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
@@ -144,13 +180,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),
-      // the client appends the challenge to the sign endpoint, so it keeps its trailing slash
-      sign: env.SIGN_URL ?? `${self}/auth/sign/`,
+      // the client appends the challenge to the sign endpoint (`…/sign/{apiKey}?identity=`);
+      // it holds the API key, so it stays on the server
+      sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(env.API_KEY)}?identity=`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),
       images: trim(env.IMAGE_URL ?? `${self}/img`),
       payments: trim(env.PAYMENT_URL ?? `${self}/pay`),
+    },
+    browserServices: {
+      payments: trim(env.PAYMENT_URL ?? `${publicUrl}/pay`),
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,

@@ -3,6 +3,7 @@
  * `databaseUrl` is set. Both run the same migrations and are used through the same Kysely
  * instance type, so query code never knows which one it talks to.
  */
+import { readFileSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -98,21 +99,63 @@ function isRunning(pid: number): boolean {
 }
 
 /**
+ * When a process started (clock ticks since boot, /proc/PID/stat field 22), so that a pid taken
+ * by another process later is not mistaken for the lock's owner. null where /proc is missing.
+ */
+export function processStartTime(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // the command name (field 2) is in parentheses and may hold spaces: count from after it
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return fields[19] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** Lock files this process holds: a second opener in the same process is refused too. */
+const heldLocks = new Set<string>()
+
+/** Whether the lock file's owner `pid [start time]` is a live process other than a past life of ours. */
+function ownerIsAlive(content: string, lockFile: string): number | null {
+  const [pidText = '', startTime] = content.trim().split(' ')
+  const pid = Number.parseInt(pidText, 10)
+  if (!Number.isInteger(pid) || pid <= 0) return null
+  if (pid === process.pid) {
+    // Our own pid: either we hold it, or a previous process with the same pid (a restarted
+    // container, where the server is PID 1 every time) left it behind.
+    return heldLocks.has(lockFile) ? pid : null
+  }
+  if (!isRunning(pid)) return null
+  if (startTime !== undefined) {
+    const current = processStartTime(pid)
+    if (current !== null && current !== startTime) return null
+  }
+  return pid
+}
+
+/**
  * PGlite's files must have one writer: a second process on the same directory would corrupt
- * them. A lock file with the owner's pid keeps a second opener out; a stale one (its process
- * is gone, e.g. after kill -9) is taken over.
+ * them. A lock file with the owner's pid and start time keeps a second opener out; a stale one
+ * (its process is gone, e.g. after kill -9, or its pid now belongs to another process or to us
+ * after a container restart) is taken over.
  */
 async function lockDirectory(directory: string): Promise<() => Promise<void>> {
   // Beside the data directory, not in it: PostgreSQL's own files stay untouched.
   const lockFile = `${directory}.lock`
+  const identity = [process.pid, processStartTime(process.pid)].filter((part) => part !== null).join(' ')
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      await writeFile(lockFile, String(process.pid), { flag: 'wx' })
-      return () => rm(lockFile, { force: true })
+      await writeFile(lockFile, identity, { flag: 'wx' })
+      heldLocks.add(lockFile)
+      return async () => {
+        heldLocks.delete(lockFile)
+        await rm(lockFile, { force: true })
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number.parseInt(await readFile(lockFile, 'utf8').catch(() => ''), 10)
-      if (Number.isInteger(owner) && isRunning(owner)) {
+      const owner = ownerIsAlive(await readFile(lockFile, 'utf8').catch(() => ''), lockFile)
+      if (owner !== null) {
         throw new DatabaseInUseError(
           `The database in ${directory} is in use by process ${owner}. Stop it first, or set DATABASE_URL to share a PostgreSQL server.`,
         )

@@ -21,6 +21,7 @@ import {
   type SessionGranted,
   type SessionUser,
 } from '../../src/shared/session'
+import { CLIENT_ADDRESS_HEADER } from '../services/shared/service-fetch'
 import { csrfRefusal, isJsonContentType } from './csrf'
 
 export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
@@ -106,7 +107,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
           accept: 'application/json',
           ...(init.body ? { 'content-type': 'application/json' } : {}),
           // the auth service limits failures per client address: the shopper's, not ours
-          'x-forwarded-for': request.ip,
+          [CLIENT_ADDRESS_HEADER]: request.ip,
           ...init.headers,
         },
         signal: AbortSignal.timeout(upstreamTimeoutMs),
@@ -125,7 +126,8 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     const { sign } = (await challenge.json().catch(() => ({}))) as { sign?: unknown }
     if (!challenge.ok || typeof sign !== 'string')
       throw new AuthUnavailableError(`challenge ${challenge.status}`)
-    const signUrl = `${config.services.sign}${encodeURIComponent(config.apiKey)}?identity=${encodeURIComponent(sign)}`
+    // contracts.md §2.8: the challenge is appended to the sign endpoint, which holds the API key
+    const signUrl = `${config.services.sign}${encodeURIComponent(sign)}`
     const signed = await call(request, signUrl, { method: 'GET' })
     if (!signed.ok) throw new AuthUnavailableError(`sign ${signed.status}`)
     return signed.json()

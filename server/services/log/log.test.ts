@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import logService from './index'
+import { parseTrustProxy } from '../../config'
 
 describe('client error sink', () => {
   let app: FastifyInstance
@@ -55,5 +56,38 @@ describe('client error sink', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true)
     expect(statuses.slice(30)).toEqual([429, 429])
+  })
+})
+
+describe('client error sink behind the configured proxy trust (issue #15, finding 11)', () => {
+  let app: FastifyInstance | undefined
+  afterEach(async () => {
+    await app?.close()
+  })
+
+  async function statusesWithForgedAddresses(trustProxy: boolean | number | string[]) {
+    app = Fastify({ logger: false, trustProxy })
+    await app.register(logService)
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: '/api/log-error',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+        payload: { message: `e${i}` },
+      })
+      statuses.push(response.statusCode)
+    }
+    return statuses
+  }
+
+  it('counts the socket address when no proxy is trusted: a forged X-Forwarded-For does not escape the limit', async () => {
+    const statuses = await statusesWithForgedAddresses(parseTrustProxy(undefined))
+    expect(statuses.at(-1)).toBe(429)
+  })
+
+  it('counts the forwarded address when the request comes from a trusted proxy', async () => {
+    const statuses = await statusesWithForgedAddresses(parseTrustProxy('127.0.0.1'))
+    expect(statuses.every((status) => status === 204)).toBe(true)
   })
 })

@@ -69,7 +69,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     now: options.now ?? (() => new Date()),
     log: app.log,
   }
-  const pageUrl = (reference: string) => `${config.services.payments}/orders/${reference}`
+  const pageUrl = (reference: string) => `${config.browserServices.payments}/orders/${reference}`
 
   // Signed requests are verified over the exact bytes received; forms arrive url-encoded.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

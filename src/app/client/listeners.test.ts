@@ -47,12 +47,25 @@ describe('cookie sync', () => {
     stop()
   })
 
-  it('drops the readable user cookies on logout', () => {
+  it('drops the readable user cookies, the cart and the loyalty user on logout (spec §4)', () => {
     const store = makeStore(undefined, { devTools: false })
     const stop = startCookieSync(store)
     writeCookie(COOKIES.user, '{"id":1}')
+    writeCookie(COOKIES.userMaxAge, '1800')
+    writeCookie(COOKIES.cart, 'cart-1')
+    writeCookie(COOKIES.loyaltyId, 'contact-1')
+    writeCookie(COOKIES.loyaltyDiscovery, 'key-1')
+    writeCookie(COOKIES.selectedMarket, 'fi')
     store.dispatch(loggedOut())
-    expect(readCookie(COOKIES.user)).toBeUndefined()
+    for (const name of [
+      COOKIES.user,
+      COOKIES.userMaxAge,
+      COOKIES.cart,
+      COOKIES.loyaltyId,
+      COOKIES.loyaltyDiscovery,
+    ] as const)
+      expect(readCookie(name)).toBeUndefined()
+    expect(readCookie(COOKIES.selectedMarket)).toBe('fi')
     stop()
   })
 

@@ -82,4 +82,15 @@ describe('the refresh timer', () => {
     expect(refreshes).toBe(1)
     document.cookie = 'lumo-user=; Path=/; Max-Age=0'
   })
+
+  it('resets the Apollo cache when the user changes, not on a refresh of the same user', async () => {
+    const resetStore = vi.fn(() => Promise.resolve([]))
+    const getApollo = () => Promise.resolve({ resetStore } as never)
+    const store = makeStore(undefined, { devTools: false })
+    startAuthSync(store, getApollo, manualTimers().timers)
+    store.dispatch(connected({ user, maxAgeSeconds: 900, now: Date.now() }))
+    store.dispatch(connected({ user, maxAgeSeconds: 900, now: Date.now() }))
+    store.dispatch(loggedOut())
+    await vi.waitFor(() => expect(resetStore).toHaveBeenCalledTimes(2))
+  })
 })

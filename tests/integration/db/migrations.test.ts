@@ -161,6 +161,15 @@ describe('migrations are idempotent', () => {
       await writeFile(`${pgliteDirectory(dataDir)}.lock`, String(finished.pid))
       const reopened = await openDatabase({ dataDir })
       await reopened.close()
+      // A restarted container: the server is PID 1 again, and the lock names that same pid
+      // (issue #15, finding 2). It is ours from a past life, not a live owner.
+      await writeFile(`${pgliteDirectory(dataDir)}.lock`, String(process.pid))
+      const afterRestart = await openDatabase({ dataDir })
+      await afterRestart.close()
+      // A pid now used by another, younger process (pid reuse): the start time tells them apart.
+      await writeFile(`${pgliteDirectory(dataDir)}.lock`, `${process.ppid} 1`)
+      const afterReuse = await openDatabase({ dataDir })
+      await afterReuse.close()
     },
   )
 

@@ -173,6 +173,29 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
     expect(tooMany.errors?.[0]?.message).toBe('only 99 left')
   })
 
+  it('caps a line message at 500 characters in the API and in the database (issue #15, finding 7)', async () => {
+    const cart = await cartWith(SKU.inStock, 1)
+    const ADD_WITH_MESSAGE = `mutation ($id: String!, $skuId: Int, $message: String) {
+      addToCart(id: $id, item: { skuId: $skuId, quantity: 1, message: $message }) { id } }`
+    const UPDATE_WITH_MESSAGE = `mutation ($id: String!, $skuId: Int, $message: String) {
+      updateCartItem(id: $id, item: { skuId: $skuId, quantity: 1, message: $message }) { id } }`
+    const tooLong = 'x'.repeat(501)
+    const add = await refused(ADD_WITH_MESSAGE, { id: cart.id, skuId: SKU.inStock, message: tooLong })
+    expect(errorCodes(add)).toEqual(['BAD_USER_INPUT'])
+    expect(add.errors?.[0]?.message).toBe('item.message must be at most 500 characters')
+    const update = await refused(UPDATE_WITH_MESSAGE, { id: cart.id, skuId: SKU.inStock, message: tooLong })
+    expect(errorCodes(update)).toEqual(['BAD_USER_INPUT'])
+    const fits = await api.gql(UPDATE_WITH_MESSAGE, {
+      id: cart.id,
+      skuId: SKU.inStock,
+      message: 'y'.repeat(500),
+    })
+    expect(fits.errors).toBeUndefined()
+    await expect(
+      api.db.updateTable('cart_items').set({ message: tooLong }).where('cart_id', '=', cart.id).execute(),
+    ).rejects.toThrow(/cart_items_message_length/)
+  })
+
   it('answers bad input with clear errors and changes nothing', async () => {
     const cart = await cartWith(SKU.inStock, 1)
     const unknown = await refused(ADD, {

@@ -32,7 +32,8 @@ beforeAll(async () => {
     PORT: '0',
     PUBLIC_URL: 'https://shop.example',
   })
-  app = Fastify({ logger: false, trustProxy: true })
+  // behind one proxy on this host (TRUST_PROXY=127.0.0.1): its X-Forwarded-Proto makes cookies Secure
+  app = Fastify({ logger: false, trustProxy: ['127.0.0.1'] })
   await app.register(fastifyCookie)
   await app.register(authService, { database, config, passwordHasher: createPasswordHasher(SCRYPT_PARAMS) })
   // the commerce API's updateUser, as registration calls it with the new token
@@ -73,12 +74,19 @@ function keep(jar: Jar, response: LightMyRequestResponse): Jar {
   return jar
 }
 
-function post(url: string, payload: unknown, jar: Jar = {}, headers: Record<string, string> = BROWSER) {
+function post(
+  url: string,
+  payload: unknown,
+  jar: Jar = {},
+  headers: Record<string, string> = BROWSER,
+  remoteAddress?: string,
+) {
   return app.inject({
     method: 'POST',
     url,
     headers: { ...headers, cookie: cookieHeader(jar), 'x-forwarded-proto': 'https' },
     payload: payload as Record<string, unknown>,
+    ...(remoteAddress ? { remoteAddress } : {}),
   })
 }
 
@@ -154,14 +162,19 @@ describe('POST /api/session/register and /login', () => {
     expect(response.cookies).toHaveLength(0)
   })
 
-  it('passes the 429 and its Retry-After through after 10 failures', async () => {
+  it('passes the 429 and its Retry-After through, counting the shopper’s address, not the server’s', async () => {
     const body = await registerBody('throttled@example.fi', 'väärä123')
-    const headers = { ...BROWSER, 'x-forwarded-for': '203.0.113.9' }
     let last: LightMyRequestResponse | undefined
-    for (let attempt = 0; attempt < 11; attempt++) last = await post('/api/session/login', body, {}, headers)
+    for (let attempt = 0; attempt < 11; attempt++)
+      last = await post('/api/session/login', body, {}, BROWSER, '203.0.113.9')
     expect(last?.statusCode).toBe(429)
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0)
     expect(last?.json()).toMatchObject({ error: 'too-many-attempts' })
+
+    // that address is limited for any account; another shopper is not
+    const other = await registerBody('someone-else@example.fi', 'väärä123')
+    expect((await post('/api/session/login', other, {}, BROWSER, '203.0.113.9')).statusCode).toBe(429)
+    expect((await post('/api/session/login', other, {}, BROWSER, '198.51.100.7')).statusCode).toBe(401)
   })
 
   it('refuses a body that is not the contract with 400', async () => {

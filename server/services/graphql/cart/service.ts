@@ -80,6 +80,14 @@ async function touchCart(
     .execute()
 }
 
+/** A line's message (e.g. a gift note) is printed on a packing slip: short, so a loop cannot fill a disk. */
+export const CART_LINE_MESSAGE_MAX = 500
+
+function assertLineMessage(message: string | null | undefined): void {
+  if (typeof message === 'string' && message.length > CART_LINE_MESSAGE_MAX)
+    throw badUserInput(`item.message must be at most ${CART_LINE_MESSAGE_MAX} characters`, 'message')
+}
+
 function assertQuantity(quantity: number, min: number): void {
   if (!Number.isInteger(quantity) || quantity < min) {
     throw badUserInput(`Quantity must be a whole number of at least ${min}`, 'quantity')
@@ -237,6 +245,7 @@ function requireSkuId(item: CartItemInput): number {
 export function addToCart(ctx: GraphQLContext, scope: RequestScope, cartId: string, item: CartItemInput) {
   const skuId = requireSkuId(item)
   assertQuantity(item.quantity, 1)
+  assertLineMessage(item.message)
   return change(ctx, scope, cartId, async (trx, cart) => {
     const sku = await skuForSale(trx, skuId, scope)
     const quantity = (await currentQuantity(trx, cart.cartId, skuId)) + item.quantity
@@ -270,6 +279,7 @@ export function updateCartItem(
   item: CartItemInput,
 ) {
   assertQuantity(item.quantity, 0)
+  assertLineMessage(item.message)
   return change(ctx, scope, cartId, async (trx, cart) => {
     const skuId = await lineSku(trx, cart.cartId, item)
     if (item.quantity > 0) assertInStock(await skuForSale(trx, skuId, scope), item.quantity)

@@ -43,8 +43,8 @@ export interface PlaceOrderResponse {
 }
 
 /** Where the shopper pays a card order: the payment service's hosted page for this order. */
-export function paymentRedirectUrl(config: Pick<Config, 'services'>, publicId: string): string {
-  return `${config.services.payments}/orders/${publicId}`
+export function paymentRedirectUrl(config: Pick<Config, 'browserServices'>, publicId: string): string {
+  return `${config.browserServices.payments}/orders/${publicId}`
 }
 
 interface ExistingOrder {
@@ -55,7 +55,10 @@ interface ExistingOrder {
   status: string
 }
 
-export function responseFor(config: Pick<Config, 'services'>, order: ExistingOrder): PlaceOrderResponse {
+export function responseFor(
+  config: Pick<Config, 'browserServices'>,
+  order: ExistingOrder,
+): PlaceOrderResponse {
   if (order.status === 'cancelled') {
     return {
       orderId: String(order.order_id),
