@@ -148,7 +148,7 @@ test('a password change, then a login with the new password', async ({
   await expect(page.getByRole('status').filter({ hasText: fi('account.password.changed') })).toBeVisible()
 
   // still logged in here; the logout ends it
-  await page.getByRole('button', { name: fi('account.logout') }).click()
+  await page.getByRole('button', { name: fi('auth.logout') }).click()
   await expect(page).toHaveURL(/\/fi\/?$/)
   expect(await sessionUser(context.request)).toBeNull()
 
@@ -166,7 +166,7 @@ test('a wrong current password logs the customer out', async ({ page, context })
   await field(page, 'account.password.confirm').fill('Uusi-salasana-456')
   await page.getByRole('button', { name: fi('account.password.submit') }).click()
   await expect(page).toHaveURL(/\/fi\/?\?action=login&returnTo=%2Ffi%2Ftilini%2Fasetukset$/)
-  await expect(page.getByText(fi('account.password.loggedOut'))).toBeVisible()
+  await expect(page.getByText(fi('auth.password.wrong'))).toBeVisible()
   expect(await sessionUser(context.request)).toBeNull()
 })
 
@@ -191,12 +191,39 @@ test('closing the account after a confirmation', async ({ page, context, playwri
   await expect(page).toHaveURL(/\/fi\/\?action=login&returnTo=%2Ffi%2Ftilini%2Ftilaukset$/)
 })
 
-test('a guest on /account is offered the login and the password reset', async ({ page, browserErrors }) => {
+test('a guest logs in on /account and sees the overview; the reset is requested there too', async ({
+  page,
+  playwright,
+  baseURL,
+  browserErrors,
+}) => {
+  const email = newEmail()
+  const elsewhere = await playwright.request.newContext({ baseURL })
+  expect(
+    (
+      await sessionPost(elsewhere, 'register', {
+        username: email,
+        password: await passwordDigest(PASSWORD),
+        rememberMe: true,
+      })
+    ).status(),
+  ).toBe(200)
+  await elsewhere.dispose()
+
   await page.goto('/fi/account')
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: fi('page.account.title') })).toBeVisible()
-  await field(page, 'checkout.email').fill('ei-tilia@example.com')
-  await page.getByRole('button', { name: fi('account.forgot.submit') }).click()
+  const forgot = page.getByRole('form', { name: fi('account.forgot.title') })
+  await forgot.getByLabel(new RegExp(`^${fi('checkout.email')}`)).fill(email)
+  await forgot.getByRole('button', { name: fi('account.forgot.submit') }).click()
   await expect(page.getByRole('status').filter({ hasText: fi('account.forgot.sent') })).toBeVisible()
+
+  const login = page.getByRole('form', { name: fi('auth.login.title') })
+  await login.getByLabel(fi('auth.field.email')).fill(email)
+  await login.getByLabel(fi('auth.field.password'), { exact: true }).fill(PASSWORD)
+  await login.getByRole('button', { name: fi('auth.login.submit') }).click()
+  await expect(page.getByRole('heading', { level: 2, name: fi('account.overview.title') })).toBeVisible()
+  await expect(page.getByText(email)).toBeVisible()
+  await expect(page.getByText(fi('account.orders.empty'))).toBeVisible()
   expect(browserErrors).toEqual([])
 })

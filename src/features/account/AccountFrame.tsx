@@ -7,7 +7,7 @@ import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { RouteLink } from '../../ui/RouteLink'
 import type { RouteName } from '../../shared/paths'
-import { LogoutButton } from './LogoutButton'
+import { LogoutButton } from '../auth/LogoutButton'
 import '../checkout/checkout.css'
 import './account.css'
 
@@ -42,7 +42,7 @@ export function AccountFrame({
             </li>
           ))}
         </ul>
-        <LogoutButton />
+        <LogoutButton className="button button--secondary" />
       </nav>
       <article className="account-main">
         <h1>{title}</h1>

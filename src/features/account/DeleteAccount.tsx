@@ -10,14 +10,16 @@ import { useAppDispatch } from '../../app/hooks'
 import { Dialog } from '../product/Dialog'
 import { snackbarShown } from '../snackbar/slice'
 import { deleteUser } from './api'
-import { useGoHome } from './LogoutButton'
+import { usePathNavigation } from '../auth/navigation'
+import { useRouteHref } from '../../ui/RouteLink'
 import { logout } from '../auth/thunks'
 
 export function DeleteAccount() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
-  const goHome = useGoHome()
+  const goTo = usePathNavigation()
+  const hrefOf = useRouteHref()
   const [open, setOpen] = useState(false)
   const [status, setStatus] = useState<'idle' | 'deleting' | 'failed'>('idle')
   const text = (id: string) => intl.formatMessage({ id })
@@ -36,7 +38,7 @@ export function DeleteAccount() {
     }
     await dispatch(logout())
     dispatch(snackbarShown({ message: text('account.delete.done'), type: 'success' }))
-    await goHome()
+    goTo(hrefOf('home'))
   }
 
   return (

@@ -6,15 +6,10 @@
 import { useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
-import { isFilled, isValidEmail } from '../../shared/validation'
+import { emailError } from '../auth/form-rules'
 import { TextField, fieldId } from '../checkout/fields'
 import { requestPasswordReset } from './api'
 import { useSaveStatus } from './useSaveStatus'
-
-export function emailError(email: string): string | undefined {
-  if (!isFilled(email)) return 'validation.required'
-  return isValidEmail(email.trim()) ? undefined : 'validation.email'
-}
 
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const intl = useIntl()
@@ -25,7 +20,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const found = emailError(email)
+    const found = emailError(email.trim())
     setError(found)
     if (found) {
       document.getElementById(fieldId('forgot-email'))?.focus()

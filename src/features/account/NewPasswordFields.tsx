@@ -1,21 +1,29 @@
 /**
  * The new password and its confirmation (spec §5: not empty, at least 7 characters, the two
- * match), shared by the password change and the password reset. The form owns the values; this
- * shows them with their errors once the field was left or the form was sent.
+ * match; the rules are the registration's, src/features/auth/form-rules.ts), shared by the
+ * password change and the password reset. The form owns the values; this shows them with their
+ * errors once a field was left or the form was sent.
  */
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { TextField } from '../checkout/fields'
-import { newPasswordErrors, PASSWORD_MIN_LENGTH, type MessageRef } from './password-rules'
+import { newPasswordErrors, PASSWORD_MIN_LENGTH } from '../auth/form-rules'
 
 export interface NewPassword {
   password: string
   confirmation: string
 }
 
-export function useMessage(): (ref: MessageRef | undefined) => string | undefined {
+/** A message id as text; the password messages may use {min}. */
+export function useMessage(): (id: string | undefined) => string | undefined {
   const intl = useIntl()
-  return (ref) => (ref ? intl.formatMessage({ id: ref.id }, ref.values) : undefined)
+  return (id) => (id ? intl.formatMessage({ id }, { min: PASSWORD_MIN_LENGTH }) : undefined)
+}
+
+/** The first invalid field of a new password ('new' or 'confirm'), or null. */
+export function firstInvalidNewPassword(value: NewPassword): 'new' | 'confirm' | null {
+  const errors = newPasswordErrors(value.password, value.confirmation)
+  return errors.password ? 'new' : errors.passwordConfirm ? 'confirm' : null
 }
 
 export function NewPasswordFields({
@@ -41,7 +49,7 @@ export function NewPasswordFields({
         type="password"
         autoComplete="new-password"
         label={intl.formatMessage({ id: 'account.password.new' })}
-        hint={intl.formatMessage({ id: 'account.password.hint' }, { min: PASSWORD_MIN_LENGTH })}
+        hint={intl.formatMessage({ id: 'auth.field.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
         value={value.password}
         onValue={(password) => onChange({ ...value, password })}
         onBlur={() => setTouched((previous) => ({ ...previous, password: true }))}
@@ -56,7 +64,7 @@ export function NewPasswordFields({
         value={value.confirmation}
         onValue={(confirmation) => onChange({ ...value, confirmation })}
         onBlur={() => setTouched((previous) => ({ ...previous, confirmation: true }))}
-        error={showAll || touched.confirmation ? message(errors.confirmation) : undefined}
+        error={showAll || touched.confirmation ? message(errors.passwordConfirm) : undefined}
         required
       />
     </>

@@ -1,8 +1,8 @@
 /**
  * The password change (spec §4): the current password and a new one twice, sent as digests to
- * the session (the auth feature's changePassword: POST /api/session/password). A wrong current password logs the customer out
- * (spec §4, §8): the shopper is told so and lands in the login dialog, which brings them back
- * here.
+ * the session (the auth feature's changePassword: POST /api/session/password). A wrong current
+ * password logs the customer out (spec §4, §8): the shopper is told so and lands in the login
+ * dialog, which brings them back here.
  */
 import { useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
@@ -12,8 +12,7 @@ import { useSite } from '../../app/site'
 import { hrefFor, routerPath } from '../../ui/RouteLink'
 import { snackbarShown } from '../snackbar/slice'
 import { TextField, fieldId } from '../checkout/fields'
-import { NewPasswordFields, useMessage, type NewPassword } from './NewPasswordFields'
-import { newPasswordErrors, passwordError } from './password-rules'
+import { firstInvalidNewPassword, NewPasswordFields, useMessage, type NewPassword } from './NewPasswordFields'
 import { changePassword } from '../auth/thunks'
 import { useSaveStatus } from './useSaveStatus'
 
@@ -28,19 +27,13 @@ export function PasswordForm() {
   const [next, setNext] = useState<NewPassword>({ password: '', confirmation: '' })
   const [showAll, setShowAll] = useState(false)
   const save = useSaveStatus()
-  const currentError = passwordError(current, false)
+  // any length: the rules of a new password do not judge an old one
+  const currentError = current === '' ? 'validation.password.empty' : undefined
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setShowAll(true)
-    const errors = newPasswordErrors(next.password, next.confirmation)
-    const firstInvalid = currentError
-      ? 'current'
-      : errors.password
-        ? 'new'
-        : errors.confirmation
-          ? 'confirm'
-          : null
+    const firstInvalid = currentError ? 'current' : firstInvalidNewPassword(next)
     if (firstInvalid) {
       document.getElementById(fieldId(`password-${firstInvalid}`))?.focus()
       return
@@ -53,9 +46,7 @@ export function PasswordForm() {
       return outcome.ok
     })
     if (loggedOut) {
-      dispatch(
-        snackbarShown({ message: intl.formatMessage({ id: 'account.password.loggedOut' }), type: 'warning' }),
-      )
+      dispatch(snackbarShown({ message: intl.formatMessage({ id: 'auth.password.wrong' }), type: 'warning' }))
       const returnTo = encodeURIComponent(site.basename.replace(/\/$/, '') + location.pathname)
       await navigate(`${routerPath(hrefFor(site, 'home'), site.basename)}?action=login&returnTo=${returnTo}`)
       return

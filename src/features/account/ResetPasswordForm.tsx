@@ -11,8 +11,7 @@ import { RouteLink } from '../../ui/RouteLink'
 import { fieldId } from '../checkout/fields'
 import { commitReset, type CommitResetResult } from './api'
 import { ForgotPasswordForm } from './ForgotPasswordForm'
-import { NewPasswordFields, type NewPassword } from './NewPasswordFields'
-import { newPasswordErrors } from './password-rules'
+import { firstInvalidNewPassword, NewPasswordFields, type NewPassword } from './NewPasswordFields'
 
 export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   const intl = useIntl()
@@ -27,7 +26,7 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
       <div role="status" className="notice">
         <p>{text('account.reset.done')}</p>
         <p>
-          <RouteLink to="account">{text('account.guest.login')}</RouteLink>
+          <RouteLink to="account">{text('auth.login.title')}</RouteLink>
         </p>
       </div>
     )
@@ -46,9 +45,9 @@ export function ResetPasswordForm({ resetKey }: { resetKey: string | null }) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setShowAll(true)
-    const errors = newPasswordErrors(value.password, value.confirmation)
-    if (errors.password || errors.confirmation) {
-      document.getElementById(fieldId(errors.password ? 'reset-new' : 'reset-confirm'))?.focus()
+    const firstInvalid = firstInvalidNewPassword(value)
+    if (firstInvalid) {
+      document.getElementById(fieldId(`reset-${firstInvalid}`))?.focus()
       return
     }
     if (!resetKey) return

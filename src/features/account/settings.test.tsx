@@ -76,7 +76,9 @@ describe('PasswordForm', () => {
     const current = field('account.password.current')
     expect(current.getAttribute('aria-invalid')).toBe('true')
     expect(document.activeElement).toBe(current)
-    expect(screen.getAllByText(text('validation.password.empty'))).toHaveLength(3)
+    expect(screen.getAllByText(text('validation.password.empty'))).toHaveLength(2)
+    expect(field('account.password.confirm').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText(text('validation.mandatory'))).toBeTruthy()
 
     fireEvent.change(current, { target: { value: 'vanha-salasana' } })
     fireEvent.change(field('account.password.new'), {
@@ -139,9 +141,7 @@ describe('PasswordForm', () => {
     expect(router.state.location.search).toBe(
       `?action=login&returnTo=${encodeURIComponent('/fi/tilini/asetukset')}`,
     )
-    expect(store.getState().snackbar.queue.map((item) => item.message)).toEqual([
-      text('account.password.loggedOut'),
-    ])
+    expect(store.getState().snackbar.queue.map((item) => item.message)).toEqual([text('auth.password.wrong')])
   })
 })
 
