@@ -138,7 +138,10 @@ export function parseMarketDomains(value: string | undefined): Partial<Record<Ma
   return result
 }
 
-/** The secret signing cookies and tokens; generated into DATA_DIR on first start when unset. */
+/**
+ * The secret signing cookies (user tokens are the auth service's ES256 keys, ADR 0018);
+ * generated into DATA_DIR on first start when unset.
+ */
 function loadSessionSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv
   const file = path.join(dataDir, 'session-secret')

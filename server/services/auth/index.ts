@@ -33,7 +33,7 @@ import {
   sessionOf,
   startSession,
 } from './sessions'
-import { blockedFor, clearFailures, recordFailure, subjectHash } from './throttle'
+import { blockedFor, clearFailures, clientAddress, recordFailure, subjectHash } from './throttle'
 import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, type TokenUser } from './tokens'
 
 export const AUTH_PREFIX = '/auth'
@@ -153,7 +153,8 @@ export default async function authService(app: FastifyInstance, options: AuthSer
     body: { username: string; signature: AuthSignature; password: string },
   ) {
     const account = subjectHash('account', body.username)
-    const subjects = [account, subjectHash('address', request.ip)]
+    const address = clientAddress(request.ip, request.headers['x-forwarded-for'])
+    const subjects = [account, subjectHash('address', address)]
     const wait = await blockedFor(db, subjects, now())
     if (wait !== null) return { status: 429, message: 'too-many-attempts', retryAfter: wait } as const
     if (!(await consumeChallenge(db, body.username, body.signature, now()))) {

@@ -50,6 +50,11 @@ export function outboxDirectory(dataDir: string): string {
   return path.join(dataDir, 'outbox')
 }
 
+/** What is kept of a failed send's error (mail_messages.last_error). */
+function errorText(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).slice(0, 500)
+}
+
 function languageOf(value: string): MailLanguage {
   return value === 'sv' || value === 'nb' || value === 'da' ? value : 'fi'
 }
@@ -189,7 +194,7 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
         .updateTable('mail_messages')
         .set((eb) => ({
           status: 'failed',
-          last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+          last_error: errorText(error),
           attempts: retry ? eb('attempts', '+', 1) : eb.ref('attempts'),
         }))
         .where('order_id', '=', orderId)
@@ -263,7 +268,7 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
           .updateTable('mail_messages')
           .set({
             status: 'failed',
-            last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+            last_error: errorText(error),
           })
           .where('message_id', '=', message.message_id)
           .execute()

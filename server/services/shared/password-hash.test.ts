@@ -47,5 +47,7 @@ describe('password hash', () => {
     expect(parsePasswordHash('scrypt$1000$8$1$c2FsdA$aGFzaA')).toBeNull() // N not a power of two
     expect(parsePasswordHash('scrypt$1024$8$1$c2FsdA$aGFzaA')).toBeNull() // short key
     expect(parsePasswordHash('scrypt$1024$8$1$$' + 'A'.repeat(43))).toBeNull() // no salt
+    expect(parsePasswordHash(`scrypt$${2 ** 24}$8$1$c2FsdA$${'A'.repeat(43)}`)).toBeNull() // too costly
+    expect(parsePasswordHash(`scrypt$1024$8$1$c2FsdA$${'A'.repeat(43)}`)).not.toBeNull()
   })
 })

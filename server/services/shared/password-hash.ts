@@ -44,7 +44,14 @@ export function parsePasswordHash(stored: string): ParsedHash | null {
   const parts = stored.split('$')
   if (parts.length !== 6 || parts[0] !== 'scrypt') return null
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
-  const valid = [N, r, p].every((n) => Number.isSafeInteger(n) && n > 0) && (N & (N - 1)) === 0 && N > 1
+  // Bounded: a stored hash must not be able to ask for gigabytes of memory.
+  const valid =
+    [N, r, p].every((n) => Number.isSafeInteger(n) && n > 0) &&
+    N > 1 &&
+    N <= 2 ** 20 &&
+    (N & (N - 1)) === 0 &&
+    r <= 32 &&
+    p <= 16
   if (!valid) return null
   const salt = Buffer.from(parts[4] ?? '', 'base64url')
   const key = Buffer.from(parts[5] ?? '', 'base64url')

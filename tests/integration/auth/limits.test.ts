@@ -87,6 +87,31 @@ describe('login limit', () => {
     ).toBe(200)
   })
 
+  it('counts the shopper’s address that the session endpoint forwards from this host, and no forged one', async () => {
+    const shopper = newAddress()
+    for (let i = 0; i < 10; i++) {
+      const response = await loginRequest(auth.app, {
+        ...account(`forwarded${i}@example.fi`),
+        remoteAddress: '127.0.0.1',
+        forwardedFor: shopper,
+      })
+      expect(response.statusCode).toBe(401)
+    }
+    const sameShopper = {
+      ...account('neighbour@example.fi'),
+      remoteAddress: '127.0.0.1',
+      forwardedFor: shopper,
+    }
+    expect((await loginRequest(auth.app, sameShopper)).statusCode).toBe(429)
+    const otherShopper = { ...sameShopper, forwardedFor: newAddress() }
+    expect((await loginRequest(auth.app, otherShopper)).statusCode).toBe(200)
+    // from elsewhere the header is ignored: a blocked client cannot write its way out
+    const attacker = newAddress()
+    await failLogins('guess-x@example.fi', 10, attacker)
+    const forged = { ...account('neighbour@example.fi'), remoteAddress: attacker, forwardedFor: newAddress() }
+    expect((await loginRequest(auth.app, forged)).statusCode).toBe(429)
+  })
+
   it('forgets an account’s failures after a successful login', async () => {
     await failLogins('cleared@example.fi', 9)
     expect(

@@ -30,6 +30,8 @@ interface StepOptions {
   apiKey?: string
   /** The client address the request comes from (the per-address limit). */
   remoteAddress?: string
+  /** X-Forwarded-For, as the storefront's session endpoint sends the shopper's address. */
+  forwardedFor?: string
 }
 
 /** Step 1: the challenge for a username. */
@@ -68,13 +70,16 @@ export function postAuth(
   app: FastifyInstance,
   path: 'login' | 'register' | 'password',
   payload: Record<string, unknown>,
-  options: { remoteAddress?: string; refreshToken?: string } = {},
+  options: { remoteAddress?: string; forwardedFor?: string; refreshToken?: string } = {},
 ) {
+  const headers: Record<string, string> = {}
+  if (options.refreshToken) headers[REFRESH_HEADER] = options.refreshToken
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor
   return app.inject({
     method: 'POST',
     url: `/auth/${path}`,
     payload,
-    ...(options.refreshToken ? { headers: { [REFRESH_HEADER]: options.refreshToken } } : {}),
+    headers,
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   })
 }

@@ -1,8 +1,8 @@
 /**
  * The tables the user API owns (migration 0810_user_api.sql) on top of the commerce view of the
- * database, and the refresh-token table of the auth service it revokes sessions in.
+ * database, and the revocation of sessions in the auth service's refresh-token table.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { DB, GeneratedTimestamp, Timestamp } from '../../../db/schema'
 import type { CommerceDB } from '../cart/db'
 
@@ -22,14 +22,15 @@ export function usersDb(db: Kysely<DB>): Kysely<UsersDB> {
 }
 
 /**
- * Ends every session of the user: deletes their rows of the auth service's `auth_refresh_tokens`
- * (docs/adr/0018; a deleted refresh token cannot be used to get a new access token, and access
- * tokens expire within 15 minutes). Before the auth service's migration exists there is nothing
- * to revoke.
+ * Ends every session of the user: marks their open rows of the auth service's
+ * `auth_refresh_tokens` revoked (docs/adr/0018-auth-service.md), so no refresh token of theirs
+ * gives a new access token; access tokens already issued expire within 15 minutes.
  */
 export async function revokeRefreshTokens(db: Kysely<UsersDB>, userId: string): Promise<void> {
-  const table = await sql<{ present: boolean }>`
-    SELECT to_regclass('auth_refresh_tokens') IS NOT NULL AS present`.execute(db)
-  if (!table.rows[0]?.present) return
-  await sql`DELETE FROM auth_refresh_tokens WHERE user_id = ${userId}::uuid`.execute(db)
+  await db
+    .updateTable('auth_refresh_tokens')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
 }
