@@ -148,7 +148,10 @@ test('a password change, then a login with the new password', async ({
   await expect(page.getByRole('status').filter({ hasText: fi('account.password.changed') })).toBeVisible()
 
   // still logged in here; the logout ends it
-  await page.getByRole('button', { name: fi('auth.logout') }).click()
+  await page
+    .getByRole('navigation', { name: fi('account.nav.label') })
+    .getByRole('button', { name: fi('auth.logout') })
+    .click()
   await expect(page).toHaveURL(/\/fi\/?$/)
   expect(await sessionUser(context.request)).toBeNull()
 
