@@ -6,6 +6,7 @@
  * (/api/session/register), which leaves the session cookies in the browser context.
  */
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { cartInBrowser, fillCustomer, openCheckout } from './checkout-helpers'
@@ -45,6 +46,16 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 async function sessionUser(request: APIRequestContext): Promise<unknown> {
   const response = await request.get('/api/session')
   return ((await response.json()) as { user: unknown }).user
+}
+
+/** WCAG 2.1 A and AA violations on the page as it is now (as tests/e2e/accessibility.spec.ts checks). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
 }
 
 /** A labelled field: the label's text, followed only by the required marker. */
@@ -98,6 +109,7 @@ test('an order placed while logged in appears under orders with its status', asy
   await expect(page.getByRole('link', { name: /Musta satiinimekko/ })).toBeVisible()
   await expect(page.getByText('Mannerheimintie 1')).toBeVisible()
   await expect(page.getByText(fi('account.order.noReturns'))).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
 
   // paid by invoice: it is on the invoices page, with its due date, not yet paid
   await page.goto('/fi/omat-laskut')
@@ -108,6 +120,7 @@ test('an order placed while logged in appears under orders with its status', asy
 test('a settings change survives a reload', async ({ page, context, browserErrors }) => {
   await registerInBrowser(context, newEmail())
   await openSettings(page)
+  expect(await axeViolations(page)).toEqual([])
   await field(page, 'checkout.firstName').fill('Aino')
   await field(page, 'checkout.lastName').fill('Virtanen')
   await field(page, 'checkout.address').fill('Aleksanterinkatu 5')
@@ -216,6 +229,7 @@ test('a guest logs in on /account and sees the overview; the reset is requested 
   await page.goto('/fi/account')
   await waitForHydration(page)
   await expect(page.getByRole('heading', { level: 1, name: fi('page.account.title') })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
   const forgot = page.getByRole('form', { name: fi('account.forgot.title') })
   await forgot.getByLabel(new RegExp(`^${fi('checkout.email')}`)).fill(email)
   await forgot.getByRole('button', { name: fi('account.forgot.submit') }).click()
