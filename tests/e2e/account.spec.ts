@@ -6,6 +6,8 @@
  * (/api/session/register), which leaves the session cookies in the browser context.
  */
 import { randomUUID } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
@@ -46,6 +48,24 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 async function sessionUser(request: APIRequestContext): Promise<unknown> {
   const response = await request.get('/api/session')
   return ((await response.json()) as { user: unknown }).user
+}
+
+/**
+ * The path of the password-reset link in the newest outbox mail to `email` (quoted-printable
+ * soft breaks and `=3D` decoded), or null while the mail service has not sent it yet.
+ */
+async function resetLinkFor(email: string): Promise<string | null> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the reset test reads the server’s outbox')
+  const outbox = path.join(dataDir, 'outbox')
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse()
+  for (const file of files) {
+    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    if (!mail.includes(email)) continue
+    const match = /https?:\/\/[^/\s]+(\/[^\s"<>]*\/account\/reset-password\?key=[A-Za-z0-9_-]+)/.exec(mail)
+    if (match) return match[1]!
+  }
+  return null
 }
 
 /** WCAG 2.1 A and AA violations on the page as it is now (as tests/e2e/accessibility.spec.ts checks). */
@@ -243,4 +263,44 @@ test('a guest logs in on /account and sees the overview; the reset is requested 
   await expect(page.getByText(email)).toBeVisible()
   await expect(page.getByText(fi('account.orders.empty'))).toBeVisible()
   expect(browserErrors).toEqual([])
+})
+
+test('a forgotten password is reset from the e-mail link, once', async ({ page, playwright, baseURL }) => {
+  const email = newEmail()
+  const api = await playwright.request.newContext({ baseURL })
+  expect(
+    (
+      await sessionPost(api, 'register', { username: email, password: await passwordDigest(PASSWORD) })
+    ).status(),
+  ).toBe(200)
+
+  await page.goto('/fi/account')
+  await waitForHydration(page)
+  const forgot = page.getByRole('form', { name: fi('account.forgot.title') })
+  await forgot.getByLabel(new RegExp(`^${fi('checkout.email')}`)).fill(email)
+  await forgot.getByRole('button', { name: fi('account.forgot.submit') }).click()
+  await expect(page.getByRole('status').filter({ hasText: fi('account.forgot.sent') })).toBeVisible()
+
+  // the mail service sends queued mails every few seconds
+  await expect.poll(() => resetLinkFor(email), { timeout: 20_000 }).toMatch(/\?key=/)
+  const link = (await resetLinkFor(email))!
+  await page.goto(link)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: fi('page.resetPassword.title') })).toBeVisible()
+  await field(page, 'account.password.new').fill('Palautettu-789')
+  await field(page, 'account.password.confirm').fill('Palautettu-789')
+  await page.getByRole('button', { name: fi('account.reset.submit') }).click()
+  await expect(page.getByText(fi('account.reset.done'))).toBeVisible()
+  expect(await loginStatus(api, email, PASSWORD)).toBe(401)
+  expect(await loginStatus(api, email, 'Palautettu-789')).toBe(200)
+  await api.dispose()
+
+  // the key is used up: the link now asks for a new one
+  await page.goto(link)
+  await waitForHydration(page)
+  await field(page, 'account.password.new').fill('Toinen-salasana-1')
+  await field(page, 'account.password.confirm').fill('Toinen-salasana-1')
+  await page.getByRole('button', { name: fi('account.reset.submit') }).click()
+  await expect(page.getByRole('alert').filter({ hasText: fi('auth.reset.expired') })).toBeVisible()
+  await expect(page.getByRole('button', { name: fi('account.forgot.submit') })).toBeVisible()
 })
