@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
-import type { Config } from './config'
+import { fastifyTrustProxy, type Config } from './config'
 import type { Database } from './db'
 import authService from './services/auth'
 import graphqlService from './services/graphql'
@@ -39,7 +39,7 @@ export async function buildApp({
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   })
 

@@ -61,6 +61,14 @@ export interface ServiceUrls {
  */
 export type TrustProxy = boolean | number | string[]
 
+/** Fastify's `trustProxy` option for a TrustProxy: a hop count becomes "trust the first N hops". */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value
+  return (_address, hop) => hop < value
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? ''
   if (text === '' || text === 'false') return false
