@@ -100,7 +100,9 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     userAgent: request.headers['user-agent'] ?? '',
     nonce,
     isProduction: config.isProduction,
-    session: session ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() } : null,
+    session: session
+      ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
+      : null,
   })
 
   if (prepared.kind === 'redirect') {

@@ -216,7 +216,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     }
     const user = sessionUserOf(verified)
     setSessionCookies(request, reply, result, user, rememberMe)
-    const answer: SessionGranted = { user, maxAge: result.maxAge }
+    const answer: SessionGranted = { user, maxAge: result.maxAge, expiresAt: verified.expiresAt.getTime() }
     return reply.send(answer)
   }
 

@@ -32,6 +32,8 @@ export interface SessionGranted {
   user: SessionUser
   /** seconds the access token lives (the refresh runs at 90 % of it) */
   maxAge: number
+  /** when the token expires, epoch ms by the server's clock */
+  expiresAt: number
 }
 
 /** GET /api/session: the user of the verified token, or none. */

@@ -67,7 +67,8 @@ export async function postSession(
   if (!response.ok) return failure(json)
   const user = parseSessionUser(json.user)
   const maxAge = typeof json.maxAge === 'number' && json.maxAge > 0 ? json.maxAge : null
-  return { ok: true, value: user && maxAge ? { user, maxAge } : null }
+  const expiresAt = typeof json.expiresAt === 'number' ? json.expiresAt : Date.now() + (maxAge ?? 0) * 1000
+  return { ok: true, value: user && maxAge ? { user, maxAge, expiresAt } : null }
 }
 
 /** GET /api/session: the user of the verified token, or null. */

@@ -60,10 +60,18 @@ const authSlice = createSlice({
     connectFailed(state) {
       state.status = state.user ? 'loggedIn' : 'loggedOut'
     },
-    /** A successful login/refresh: `now` is passed in so the reducer stays pure. */
-    connected(state, action: PayloadAction<{ user: AuthUser; maxAgeSeconds: number; now: number }>) {
+    /**
+     * A successful login/refresh: `now` is passed in so the reducer stays pure; `expiresAt` is
+     * the server's expiry of the token when it said (compared with GET /api/session's, so the
+     * same clock), else now + max age.
+     */
+    connected(
+      state,
+      action: PayloadAction<{ user: AuthUser; maxAgeSeconds: number; now: number; expiresAt?: number }>,
+    ) {
       state.user = action.payload.user
-      state.tokenExpiresAt = action.payload.now + action.payload.maxAgeSeconds * 1000
+      state.tokenExpiresAt =
+        action.payload.expiresAt ?? action.payload.now + action.payload.maxAgeSeconds * 1000
       state.status = 'loggedIn'
     },
     /** Failed auth calls leave the shopper unauthenticated (spec §7); also the logout and the 'no token' path. */

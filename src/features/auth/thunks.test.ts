@@ -5,7 +5,7 @@ import { cartRestored } from '../cart/slice'
 import { membershipJoined } from '../loyalty/slice'
 import { passwordDigest } from '../../shared/password-digest'
 import { CSRF_HEADER } from '../../shared/storefront-api'
-import { userRestored } from './slice'
+import { connected, userRestored } from './slice'
 import { changePassword, login, logout, refresh, register, restoreSession } from './thunks'
 
 const user = { id: 'u-1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null }
@@ -131,11 +131,34 @@ describe('logout', () => {
 })
 
 describe('refresh', () => {
-  it('connects again with the new max age', async () => {
-    answers.push({ status: 200, body: { user, maxAge: 600 } })
+  it('connects again with the new max age and the server’s expiry', async () => {
+    answers.push({ status: 200, body: { user: null } })
+    answers.push({ status: 200, body: { user, maxAge: 600, expiresAt: 777_000 } })
     const store = newStore()
     expect(await store.dispatch(refresh())).toEqual({ ok: true })
-    expect(store.getState().auth.user).toEqual(user)
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /api/session',
+      'POST /api/session/refresh',
+    ])
+    expect(store.getState().auth).toMatchObject({ user, tokenExpiresAt: 777_000 })
+  })
+
+  it('takes the token another tab has just refreshed instead of presenting the refresh token again', async () => {
+    const store = newStore()
+    store.dispatch(connected({ user, maxAgeSeconds: 900, now: 0, expiresAt: 900_000 }))
+    answers.push({ status: 200, body: { user, expiresAt: 1_500_000 } })
+    expect(await store.dispatch(refresh())).toEqual({ ok: true })
+    expect(calls.map((call) => call.url)).toEqual(['/api/session'])
+    expect(store.getState().auth.tokenExpiresAt).toBe(1_500_000)
+  })
+
+  it('refreshes when the cookie still holds the token this tab knows', async () => {
+    const store = newStore()
+    store.dispatch(connected({ user, maxAgeSeconds: 900, now: 0, expiresAt: 900_000 }))
+    answers.push({ status: 200, body: { user, expiresAt: 900_000 } })
+    answers.push({ status: 200, body: { user, maxAge: 900, expiresAt: 1_800_000 } })
+    await store.dispatch(refresh())
+    expect(calls.map((call) => call.url)).toEqual(['/api/session', '/api/session/refresh'])
   })
 
   it('a refused refresh logs the user out; a network failure changes nothing', async () => {
@@ -154,6 +177,7 @@ describe('refresh', () => {
   })
 
   it('a guest whose refresh is refused keeps their cart', async () => {
+    answers.push({ status: 200, body: { user: null } })
     answers.push({ status: 401, body: { error: 'session-expired' } })
     const store = newStore()
     store.dispatch(cartRestored('cart-1'))
@@ -198,10 +222,11 @@ describe('restoreSession', () => {
   it('never believes the lumo-user cookie: no verified session and a refused refresh is no user', async () => {
     document.cookie = `lumo-user=${encodeURIComponent(JSON.stringify(user))}; Path=/`
     answers.push({ status: 200, body: { user: null } })
+    answers.push({ status: 200, body: { user: null } })
     answers.push({ status: 401, body: { error: 'session-expired' } })
     const store = newStore()
     await store.dispatch(restoreSession())
-    expect(calls.map((call) => call.url)).toEqual(['/api/session', '/api/session/refresh'])
+    expect(calls.map((call) => call.url)).toEqual(['/api/session', '/api/session', '/api/session/refresh'])
     expect(store.getState().auth.user).toBeNull()
   })
 

@@ -31,9 +31,19 @@ export interface RegistrationProfile {
 
 type Dispatch = AppDispatch
 
+/** `connected` for a granted session: the server's expiry, and the max age the timer runs on. */
+function connectedWith(granted: SessionGranted) {
+  return connected({
+    user: granted.user,
+    maxAgeSeconds: granted.maxAge,
+    now: Date.now(),
+    expiresAt: granted.expiresAt,
+  })
+}
+
 function settle(dispatch: Dispatch, result: SessionResult<SessionGranted | null>): AuthOutcome {
   if (result.ok && result.value) {
-    dispatch(connected({ user: result.value.user, maxAgeSeconds: result.value.maxAge, now: Date.now() }))
+    dispatch(connectedWith(result.value))
     return { ok: true }
   }
   dispatch(connectFailed())
@@ -73,20 +83,44 @@ export function logout() {
   }
 }
 
-/** A new token before the old one expires; a refused refresh ends the session (spec §4). */
+/** The Web Locks name that lets one tab at a time refresh (all tabs share the refresh cookie). */
+export const REFRESH_LOCK = 'lumo-session-refresh'
+
+function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request(REFRESH_LOCK, run) : run()
+}
+
+/**
+ * A new token before the old one expires; a refused refresh ends the session (spec §4). Tabs
+ * take turns (Web Locks), and a tab first asks whether another tab has already refreshed (the
+ * cookie then holds a token that outlives the one this tab knows): presenting the same refresh
+ * token twice would look like a stolen one and end the session everywhere.
+ */
 export function refresh() {
-  return async (dispatch: Dispatch, getState: () => RootState): Promise<AuthOutcome> => {
-    const result = await postSession('refresh')
-    if (result.ok && result.value) {
-      dispatch(connected({ user: result.value.user, maxAgeSeconds: result.value.maxAge, now: Date.now() }))
-      return { ok: true }
-    }
-    // spec §7: a refused refresh leaves the shopper unauthenticated (the server cleared the
-    // cookies); a network failure changes nothing, and a guest stays a guest with their cart
-    const refused = !result.ok && result.error !== 'network' && result.error !== 'auth-unavailable'
-    if (refused && getState().auth.user !== null) dispatch(loggedOut())
-    return result.ok ? { ok: false, error: 'auth-unavailable' } : result
+  return (dispatch: Dispatch, getState: () => RootState): Promise<AuthOutcome> =>
+    withRefreshLock(async () => {
+      const current = await getSession()
+      const known = getState().auth.tokenExpiresAt ?? 0
+      if (current.ok && current.value && current.value.expiresAt > known) {
+        dispatch(sessionRestored(current.value))
+        return { ok: true }
+      }
+      return renew(dispatch, getState)
+    })
+}
+
+async function renew(dispatch: Dispatch, getState: () => RootState): Promise<AuthOutcome> {
+  const result = await postSession('refresh')
+  if (result.ok && result.value) {
+    dispatch(connectedWith(result.value))
+    return { ok: true }
   }
+  // spec §7: a refused refresh leaves the shopper unauthenticated (the server cleared the
+  // cookies); a network failure changes nothing, and a guest stays a guest with their cart
+  const refused = !result.ok && result.error !== 'network' && result.error !== 'auth-unavailable'
+  if (refused && getState().auth.user !== null) dispatch(loggedOut())
+  return result.ok ? { ok: false, error: 'auth-unavailable' } : result
 }
 
 /** Spec §4, §8: a wrong current password logs the user out (the server has already). */
@@ -100,7 +134,7 @@ export function changePassword({ password, newPassword }: { password: string; ne
       return result
     }
     if (result.ok && result.value) {
-      dispatch(connected({ user: result.value.user, maxAgeSeconds: result.value.maxAge, now: Date.now() }))
+      dispatch(connectedWith(result.value))
       return { ok: true }
     }
     return result.ok ? { ok: false, error: 'auth-unavailable' } : result

@@ -106,7 +106,11 @@ describe('POST /api/session/register and /login', () => {
     )
     expect(response.statusCode).toBe(200)
     const body = response.json() as { user: { id: string; email: string }; maxAge: number }
-    expect(body).toMatchObject({ user: { email: 'reg@example.fi', customerType: 'PERSON' }, maxAge: 900 })
+    expect(body).toMatchObject({
+      user: { email: 'reg@example.fi', customerType: 'PERSON' },
+      maxAge: 900,
+      expiresAt: expect.any(Number),
+    })
     expect(response.body).not.toMatch(/eyJ/) // no token in the body
     expect(response.headers['cache-control']).toBe('no-store')
 
