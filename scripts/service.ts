@@ -13,6 +13,7 @@ import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
+import likesService from '../server/services/likes'
 import { createServiceFetch } from '../server/services/shared/service-fetch'
 
 const SERVICES = {
@@ -21,6 +22,7 @@ const SERVICES = {
   images: imagesService,
   payments: paymentsService,
   mail: mailService,
+  likes: likesService,
 } as const
 
 const name = process.argv[2]

@@ -336,6 +336,8 @@ export interface UserFavouritesTable {
   user_id: string
   product_id: number
   created_at: GeneratedTimestamp
+  /** the favourite's place in the customer's list, 0 = newest (migration 0820) */
+  position: Generated<number>
 }
 
 export interface ReviewsTable {

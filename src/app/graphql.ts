@@ -17,12 +17,16 @@ function loadApollo(): Promise<typeof import('@apollo/client')> {
   return apolloModule
 }
 
+/** `no-cache` for personal data (spec §7: getUser is never cached); cache-first otherwise. */
+export interface RunQueryOptions {
+  fetchPolicy?: 'cache-first' | 'no-cache'
+}
+
 export async function runQuery<TData, TVariables extends OperationVariables = OperationVariables>(
   apollo: Pick<ApolloClient, 'query'>,
   source: string,
   variables?: TVariables,
-  /** 'network-only' for personal data that must be fresh on every visit (the account pages) */
-  { fetchPolicy = 'cache-first' }: { fetchPolicy?: 'cache-first' | 'network-only' } = {},
+  { fetchPolicy = 'cache-first' }: RunQueryOptions = {},
 ): Promise<TData> {
   const { gql } = await loadApollo()
   const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy })

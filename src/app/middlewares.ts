@@ -10,6 +10,7 @@ import { routeChanged } from './global-slice'
 import { pageImpression } from '../features/events/slice'
 import { loadingStarted } from '../features/loading/slice'
 import { listPageEntered, selectionFromSearchParams } from '../features/list/slice'
+import { loginDialogSearch } from '../lib/login-dialog'
 
 export interface MiddlewareContext {
   request: Request
@@ -49,8 +50,7 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
 
 /** Spec §2: to the home page with action=login and returnTo set to the encoded original path. */
 export function loginRedirect(homePath: string, url: URL): Response {
-  const returnTo = encodeURIComponent(url.pathname + url.search)
-  return redirect(`${homePath}?action=login&returnTo=${returnTo}`, 302)
+  return redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
 }
 
 const MIDDLEWARES: Record<string, Middleware> = {

@@ -1157,6 +1157,36 @@ export type UpdateCartItemMutation = {
   } | null
 }
 
+export type CheckoutUserQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type CheckoutUserQuery = {
+  getUser: {
+    id: string
+    email: string
+    customerType: CustomerType | null
+    personalId: string | null
+    organizationId: string | null
+    address: {
+      firstName: string
+      lastName: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+      company: string
+      mobile: string
+      phone: string
+      entryCode: string
+    } | null
+  } | null
+}
+
 export type CreateOrUpdateCheckoutMutationVariables = Exact<{
   cartId: string
   checkout?: CheckoutInputType | null | undefined
@@ -1310,6 +1340,14 @@ export type FavoriteProductsQuery = {
     } | null> | null
   } | null
 }
+
+export type FavoritesMetaDataQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type FavoritesMetaDataQuery = { getUser: { id: string; metaData: string | null } | null }
 
 export type HomeQueryVariables = Exact<{
   railSize?: number | null | undefined

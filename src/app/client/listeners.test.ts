@@ -3,13 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeStore } from '../store'
 import { COOKIES, parsePersistedStates, readCookie, writeCookie, deleteCookie } from '../../shared/cookies'
 import { changeCustomerType, favoritesCleared, toggleFavorite, favoritesSet } from '../global-slice'
-import {
-  FAVORITES_MESSAGE_TYPE,
-  FAVORITES_STORAGE_KEY,
-  FAVORITES_UPDATED_STORAGE_KEY,
-  startCookieSync,
-  startFavoritesSync,
-} from './listeners'
+import { FAVORITES_MESSAGE_TYPE, startCookieSync, startFavoritesSync } from './listeners'
+import { FAVORITES_STORAGE_KEY, FAVORITES_UPDATED_STORAGE_KEY } from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { loggedOut } from '../../features/auth/slice'

@@ -12,13 +12,13 @@ import {
   serialisePersistedStates,
   writeCookie,
 } from '../../shared/cookies'
+import { customerTypeSet, favoritesCleared, favoritesSet, type FavoriteId } from '../global-slice'
 import {
-  customerTypeSet,
-  favoritesCleared,
-  favoritesSet,
-  normaliseFavorites,
-  type FavoriteId,
-} from '../global-slice'
+  FAVORITES_STORAGE_KEY,
+  FAVORITES_UPDATED_STORAGE_KEY,
+  localStorageOrNull,
+  readLocalFavorites,
+} from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
@@ -29,8 +29,6 @@ import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 
-export const FAVORITES_STORAGE_KEY = 'favorites'
-export const FAVORITES_UPDATED_STORAGE_KEY = 'favoritesLastUpdated'
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
 export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
 
@@ -92,27 +90,6 @@ export function startCookieSync(store: AppStore): () => void {
     }),
   ]
   return () => stops.forEach((stop) => stop())
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
-
-/** Reads the favourites saved in this browser; garbage gives none. */
-export function readLocalFavorites(storage: Pick<Storage, 'getItem'> | null): FavoriteId[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(FAVORITES_STORAGE_KEY) ?? '[]')
-    if (!Array.isArray(parsed)) return []
-    return normaliseFavorites(
-      parsed.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number'),
-    )
-  } catch {
-    return []
-  }
 }
 
 /**
@@ -186,6 +163,22 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
   }
 }
 
+/**
+ * A logged-in customer's favourites in the likes service (issue #10): its own chunk, like the
+ * cart's, since only customers need it and a page shows without it.
+ */
+function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo | null): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/favourites/account-sync').then(({ startBrowserFavouritesAccountSync }) => {
+    if (!stopped) stop = startBrowserFavouritesAccountSync(store, getApollo)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   // first: the listeners below judge the cart and user cookies by the state
@@ -195,6 +188,8 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startAuthSync(store, getApollo ?? null),
     startBroadcastSync(store),
     startFavoritesSync(store),
+    // after the local copy is restored: the account sync merges it with the saved list
+    startFavouritesAccountSyncLazily(store, getApollo ?? null),
     startEventDelivery(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client

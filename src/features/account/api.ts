@@ -1,7 +1,7 @@
 /**
  * The account pages' calls to the commerce API (spec §7, contracts.md §3): getUser, getOrders,
  * getOrder, updateUser, deleteUser, requestPasswordReset and commitReset. Every query asks the
- * network (`network-only`): the data is personal and must be current on every visit, e.g. an
+ * network and nothing is kept in Apollo's cache (`no-cache`): the data is personal and must be current on every visit, e.g. an
  * order placed a moment ago. A call without a valid session answers `UNAUTHENTICATED`, which
  * the loaders turn into the login redirect of spec §2 (`isUnauthenticated`).
  */
@@ -45,7 +45,7 @@ export type AccountOrder = NonNullable<AccountOrderQuery['getOrder']>
 type Query = Pick<ApolloClient, 'query'>
 type Mutate = Pick<ApolloClient, 'mutate'>
 
-const FRESH = { fetchPolicy: 'network-only' } as const
+const FRESH = { fetchPolicy: 'no-cache' } as const
 
 /** The orders as the list shows them: newest first, empty entries dropped. */
 export function newestFirst<T extends { createdAt?: string | null }>(

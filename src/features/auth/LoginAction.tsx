@@ -11,8 +11,7 @@ import { modalClosed, modalOpened } from '../modal/slice'
 import { safeReturnPath } from '../../shared/session'
 import { LOGIN_MODAL_ID } from './LoginDialog'
 import { usePathNavigation } from './navigation'
-
-export const LOGIN_ACTION = 'login'
+import { LOGIN_ACTION } from '../../lib/login-dialog'
 
 export function LoginAction() {
   const location = useLocation()
