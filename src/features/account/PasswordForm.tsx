@@ -11,6 +11,7 @@ import { useAppDispatch } from '../../app/hooks'
 import { useSite } from '../../app/site'
 import { hrefFor, routerPath } from '../../ui/RouteLink'
 import { snackbarShown } from '../snackbar/slice'
+import { loginDialogSearch } from '../../lib/login-dialog'
 import { TextField, fieldId } from '../checkout/fields'
 import { firstInvalidNewPassword, NewPasswordFields, useMessage, type NewPassword } from './NewPasswordFields'
 import { changePassword } from '../auth/thunks'
@@ -47,8 +48,8 @@ export function PasswordForm() {
     })
     if (loggedOut) {
       dispatch(snackbarShown({ message: intl.formatMessage({ id: 'auth.password.wrong' }), type: 'warning' }))
-      const returnTo = encodeURIComponent(site.basename.replace(/\/$/, '') + location.pathname)
-      await navigate(`${routerPath(hrefFor(site, 'home'), site.basename)}?action=login&returnTo=${returnTo}`)
+      const returnTo = site.basename.replace(/\/$/, '') + location.pathname
+      await navigate(`${routerPath(hrefFor(site, 'home'), site.basename)}${loginDialogSearch(returnTo)}`)
       return
     }
     setCurrent('')
