@@ -21,7 +21,6 @@ import {
   type SessionGranted,
   type SessionUser,
 } from '../../src/shared/session'
-import { CLIENT_ADDRESS_HEADER } from '../services/shared/service-fetch'
 import { csrfRefusal, isJsonContentType } from './csrf'
 
 export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
@@ -106,8 +105,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
         headers: {
           accept: 'application/json',
           ...(init.body ? { 'content-type': 'application/json' } : {}),
-          // the auth service limits failures per client address: the shopper's, not ours
-          [CLIENT_ADDRESS_HEADER]: request.ip,
+          // the auth service limits failures per client address: the shopper's, not this
+          // server's (it believes X-Forwarded-For from a caller on its own host, ADR 0018)
+          'x-forwarded-for': request.ip,
           ...init.headers,
         },
         signal: AbortSignal.timeout(upstreamTimeoutMs),

@@ -2,7 +2,8 @@
  * Accounts in a real browser (issue #10): a shopper registers in the login dialog, logs out,
  * opens a login-required URL, is sent to the login dialog, logs in and is back on that URL; a
  * wrong password is refused with the spec's text; logging in and out in one tab shows in the
- * other. Names come from locales/fi.json.
+ * other, and a page from the shared cache shows the logged-in user (asked from GET /api/session).
+ * Names come from locales/fi.json.
  */
 import type { Page } from '@playwright/test'
 import { expect, message, test, waitForHydration } from './fixtures'
@@ -96,6 +97,13 @@ test('logging in and out in one tab shows in the other', async ({ context }) => 
     .click()
   await logIn(first, email, PASSWORD)
   await expect(userNav(second).getByRole('link', { name: loggedInLink(email) })).toBeVisible()
+
+  // a page from the shared cache is the same for everyone: the browser asks who is logged in
+  const third = await context.newPage()
+  const response = await third.goto('/fi/')
+  expect(response?.headers()['x-lumo-cache']).toMatch(/^(hit|miss|stale)$/)
+  await expect(userNav(third).getByRole('link', { name: loggedInLink(email) })).toBeVisible()
+  await third.close()
 
   await userNav(second)
     .getByRole('button', { name: t('auth.logout') })

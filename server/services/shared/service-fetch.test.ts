@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { CLIENT_ADDRESS_HEADER, createServiceFetch, selfOrigin } from './service-fetch'
+import { createServiceFetch, selfOrigin } from './service-fetch'
 
 // the process's own base URL; nothing listens on it: answers can only come from app.inject
 const SELF = { host: '127.0.0.1', port: 39_917 }
@@ -21,11 +21,6 @@ beforeAll(async () => {
     body: request.body ?? null,
   }))
   app.get('/empty', async (_request, reply) => reply.code(204).send())
-  app.get('/address', async (request) => ({
-    ip: request.ip,
-    header: request.headers[CLIENT_ADDRESS_HEADER] ?? null,
-    forwarded: request.headers['x-forwarded-for'] ?? null,
-  }))
   app.get('/cookies', async (_request, reply) => {
     reply.header('set-cookie', ['a=1; Path=/', 'b=2; Path=/'])
     return reply.code(201).type('text/plain').send('made')
@@ -35,10 +30,6 @@ beforeAll(async () => {
 
   outside = Fastify()
   outside.get('/who', async () => ({ server: 'outside' }))
-  outside.get('/address', async (request) => ({
-    header: request.headers[CLIENT_ADDRESS_HEADER] ?? null,
-    forwarded: request.headers['x-forwarded-for'] ?? null,
-  }))
   // accepts the request and never answers (a hanging upstream)
   outside.get('/hang', () => new Promise(() => undefined))
   outsideUrl = await outside.listen({ host: '127.0.0.1', port: 0 })
@@ -124,31 +115,5 @@ describe('createServiceFetch', () => {
     expect(selfOrigin({ host: '0.0.0.0', port: 3000 })).toBe('http://127.0.0.1:3000')
     expect(selfOrigin({ host: 'localhost', port: 80 })).toBe('http://localhost')
     expect(selfOrigin({ host: '::1', port: 3000 })).toBe('http://[::1]:3000')
-  })
-})
-
-describe('the shopper’s address', () => {
-  it('is the remote address of an in-process call, and the header does not reach the service', async () => {
-    const serviceFetch = createServiceFetch(app, SELF)
-    const answer = await serviceFetch(`${selfOrigin(SELF)}/address`, {
-      headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
-    })
-    expect(await answer.json()).toEqual({ ip: '203.0.113.9', header: null, forwarded: null })
-  })
-
-  it('is ignored when it is not an address', async () => {
-    const serviceFetch = createServiceFetch(app, SELF)
-    const answer = await serviceFetch(`${selfOrigin(SELF)}/address`, {
-      headers: { [CLIENT_ADDRESS_HEADER]: 'not-an-ip' },
-    })
-    expect(await answer.json()).toEqual({ ip: '127.0.0.1', header: null, forwarded: null })
-  })
-
-  it('goes to a service elsewhere as X-Forwarded-For', async () => {
-    const serviceFetch = createServiceFetch(app, SELF)
-    const answer = await serviceFetch(`${outsideUrl}/address`, {
-      headers: { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
-    })
-    expect(await answer.json()).toEqual({ header: null, forwarded: '203.0.113.9' })
   })
 })

@@ -3,7 +3,6 @@
  * embedded services, config.services.* by default) is answered by `app.inject`: the same HTTP
  * contract, no socket. Any other URL (a service configured elsewhere) goes to the global fetch.
  */
-import { isIP } from 'node:net'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Config } from '../../config'
 
@@ -19,38 +18,17 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError')
 }
 
-/**
- * The shopper's address, when server code calls a service on a shopper's behalf (the storefront
- * session's calls to the auth service, whose limit counts failures per client address). In process
- * it becomes the injected request's remote address; a service elsewhere gets it as
- * X-Forwarded-For, which it believes only when its TRUST_PROXY names this server. Set by server
- * code only (from `request.ip`), never passed on from a browser's headers.
- */
-export const CLIENT_ADDRESS_HEADER = 'x-lumo-client-address'
-
-function clientAddressOf(request: Request): string | undefined {
-  const address = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim()
-  return address && isIP(address) !== 0 ? address : undefined
-}
-
 async function injectFetch(app: FastifyInstance, request: Request): Promise<Response> {
   const url = new URL(request.url)
   const headers: Record<string, string> = {}
   request.headers.forEach((value, key) => {
-    if (key !== CLIENT_ADDRESS_HEADER) headers[key] = value
+    headers[key] = value
   })
-  const remoteAddress = clientAddressOf(request)
   // fetch never exposes Host; a service may read it (e.g. to build absolute URLs)
   headers.host ??= url.host
   const method = request.method.toUpperCase() as NonNullable<InjectOptions['method']>
   const payload = method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer())
-  const injected = await app.inject({
-    method,
-    url: url.pathname + url.search,
-    headers,
-    payload,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  })
+  const injected = await app.inject({ method, url: url.pathname + url.search, headers, payload })
 
   const responseHeaders = new Headers()
   for (const [key, value] of Object.entries(injected.headers)) {
@@ -78,15 +56,6 @@ export interface ServiceFetchOptions {
   timeoutMs?: number
 }
 
-function forwardedClient(request: Request): Request {
-  const address = clientAddressOf(request)
-  if (!request.headers.has(CLIENT_ADDRESS_HEADER)) return request
-  const headers = new Headers(request.headers)
-  headers.delete(CLIENT_ADDRESS_HEADER)
-  if (address) headers.set('x-forwarded-for', address)
-  return new Request(request, { headers })
-}
-
 export function createServiceFetch(
   app: FastifyInstance,
   config: Pick<Config, 'host' | 'port'>,
@@ -99,7 +68,7 @@ export function createServiceFetch(
     const request = new Request(given, {
       signal: AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)]),
     })
-    if (new URL(request.url).origin !== origin) return fetch(forwardedClient(request))
+    if (new URL(request.url).origin !== origin) return fetch(request)
 
     const { signal } = request
     if (signal.aborted) throw abortError(signal)
