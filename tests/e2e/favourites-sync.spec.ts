@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
-import { expect, message, test, waitForHydration } from './fixtures'
+import { collectBrowserErrors, expect, message, test, waitForHydration } from './fixtures'
 
 const fi = (id: string) => message('fi', id)
 const CSRF = { 'content-type': 'application/json', 'x-lumo-csrf': '1' }
@@ -49,9 +49,12 @@ async function like(heart: Locator): Promise<string> {
   return ((await heart.getAttribute('aria-label')) ?? '').slice(TOGGLE_PREFIX.length)
 }
 
-test('favourites added in one browser appear in another after login there', async ({ browser }) => {
+test('favourites added in one browser appear in another after login there', async ({
+  context: first,
+  browser,
+  browserErrors,
+}) => {
   // The first browser: a logged-in customer likes two products.
-  const first = await browser.newContext()
   const customer = await registerCustomer(first.request)
   const firstPage = await first.newPage()
   await firstPage.goto('/fi/')
@@ -63,6 +66,7 @@ test('favourites added in one browser appear in another after login there', asyn
 
   // The second browser: a guest likes another product, then logs in through the dialog.
   const second = await browser.newContext()
+  collectBrowserErrors(second, browserErrors)
   const secondPage = await second.newPage()
   await secondPage.goto('/fi/')
   await waitForHydration(secondPage)
@@ -108,8 +112,8 @@ test('favourites added in one browser appear in another after login there', asyn
   ).toBeVisible()
   expect(await localFavourites(secondPage)).toEqual(union)
 
-  await first.close()
   await second.close()
+  expect(browserErrors).toEqual([])
 })
 
 /** A product whose reviews no other suite counts (the product suite counts the satin dress's). */
