@@ -48,6 +48,11 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query
 }
 
+/** Spec §2: to the home page with action=login and returnTo set to the encoded original path. */
+export function loginRedirect(homePath: string, url: URL): Response {
+  return redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
+}
+
 const MIDDLEWARES: Record<string, Middleware> = {
   'check-is-member': ({ store }) => {
     if (!visitorIsMember(store.getState()))
@@ -56,7 +61,7 @@ const MIDDLEWARES: Record<string, Middleware> = {
 
   'login-required': ({ store, homePath }, url) => {
     if (store.getState().auth.user !== null || url.searchParams.get('loginToken')) return
-    throw redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
+    throw loginRedirect(homePath, url)
   },
 
   default: ({ store, routeName, params, isServer, meta }, url) => {

@@ -21,7 +21,7 @@ export interface RegistrationValues extends LoginValues {
   passwordConfirm: string
 }
 
-function emailError(email: string): string | undefined {
+export function emailError(email: string): string | undefined {
   if (email.trim() === '') return 'validation.required'
   return isValidEmail(email) ? undefined : 'validation.email'
 }
@@ -34,15 +34,24 @@ export function loginErrors(values: LoginValues): FieldErrors<keyof LoginValues>
   return errors
 }
 
+/** A new password and its confirmation: registration, the password change and the reset. */
+export function newPasswordErrors(
+  password: string,
+  passwordConfirm: string,
+): FieldErrors<'password' | 'passwordConfirm'> {
+  const errors: FieldErrors<'password' | 'passwordConfirm'> = {}
+  if (password === '') errors.password = 'validation.password.empty'
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = 'validation.password.minLength'
+  if (passwordConfirm === '') errors.passwordConfirm = 'validation.mandatory'
+  else if (passwordConfirm !== password) errors.passwordConfirm = 'validation.password.mismatch'
+  return errors
+}
+
 export function registrationErrors(values: RegistrationValues): FieldErrors<keyof RegistrationValues> {
   const errors: FieldErrors<keyof RegistrationValues> = {}
   const email = emailError(values.email)
   if (email) errors.email = email
-  if (values.password === '') errors.password = 'validation.password.empty'
-  else if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = 'validation.password.minLength'
-  if (values.passwordConfirm === '') errors.passwordConfirm = 'validation.mandatory'
-  else if (values.passwordConfirm !== values.password) errors.passwordConfirm = 'validation.password.mismatch'
-  return errors
+  return { ...errors, ...newPasswordErrors(values.password, values.passwordConfirm) }
 }
 
 /** The message id of a refused call (the form shows it above its fields). */
