@@ -6,12 +6,11 @@
  * (/api/session/register), which leaves the session cookies in the browser context.
  */
 import { randomUUID } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
-import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { cartInBrowser, fillCustomer, openCheckout } from './checkout-helpers'
+import { resetLinkFor } from './outbox'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const fi = (id: string) => message('fi', id)
@@ -48,24 +47,6 @@ async function loginStatus(request: APIRequestContext, email: string, password: 
 async function sessionUser(request: APIRequestContext): Promise<unknown> {
   const response = await request.get('/api/session')
   return ((await response.json()) as { user: unknown }).user
-}
-
-/**
- * The path of the password-reset link in the newest outbox mail to `email` (quoted-printable
- * soft breaks and `=3D` decoded), or null while the mail service has not sent it yet.
- */
-async function resetLinkFor(email: string): Promise<string | null> {
-  const dataDir = process.env.E2E_DATA_DIR
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the reset test reads the server’s outbox')
-  const outbox = path.join(dataDir, 'outbox')
-  const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse()
-  for (const file of files) {
-    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-    if (!mail.includes(email)) continue
-    const match = /https?:\/\/[^/\s]+(\/[^\s"<>]*\/account\/reset-password\?key=[A-Za-z0-9_-]+)/.exec(mail)
-    if (match) return match[1]!
-  }
-  return null
 }
 
 /** WCAG 2.1 A and AA violations on the page as it is now (as tests/e2e/accessibility.spec.ts checks). */
