@@ -199,7 +199,10 @@ export async function openPGliteWorker(
   try {
     // Before Kysely exists nothing else can use the connection, so the worker is driven directly here.
     migrations = await runMigrations(
-      { exec: (text) => worker.exec(text), query: <R>(text: string, parameters?: unknown[]) => worker.untimedQuery<R>(text, parameters) },
+      {
+        exec: (text) => worker.exec(text),
+        query: <R>(text: string, parameters?: unknown[]) => worker.untimedQuery<R>(text, parameters),
+      },
       { lock: false, log: options.log },
     )
   } catch (error) {

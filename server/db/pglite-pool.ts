@@ -42,7 +42,10 @@ class PGliteClient implements PostgresPoolClient {
   }
 
   private async run<R>(sqlText: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
-    if (this.transactionGeneration !== undefined && this.transactionGeneration !== this.connection.generation) {
+    if (
+      this.transactionGeneration !== undefined &&
+      this.transactionGeneration !== this.connection.generation
+    ) {
       // The worker was replaced inside this transaction (a statement timed out): like PostgreSQL,
       // the transaction is aborted and only its end is accepted.
       if (END.test(sqlText)) {

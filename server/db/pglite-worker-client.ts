@@ -17,7 +17,13 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { REPO_ROOT } from '../repo-root'
-import type { QueryResult, SerializedError, WorkerMessage, WorkerRequest, WorkerStartOptions } from './pglite-protocol'
+import type {
+  QueryResult,
+  SerializedError,
+  WorkerMessage,
+  WorkerRequest,
+  WorkerStartOptions,
+} from './pglite-protocol'
 
 export interface PGliteWorkerOptions extends WorkerStartOptions {
   /** Longest a statement may run (ms); 0 or absent: no limit. */
@@ -138,7 +144,9 @@ export class PGliteWorker {
 
   /** Statements without a time limit (migrations). */
   untimedQuery<R>(sqlText: string, parameters: unknown[] = []): Promise<R[]> {
-    return this.request({ op: 'query', sql: sqlText, parameters }, false).then((result) => (result as QueryResult).rows as R[])
+    return this.request({ op: 'query', sql: sqlText, parameters }, false).then(
+      (result) => (result as QueryResult).rows as R[],
+    )
   }
 
   async exec(sqlText: string): Promise<void> {
@@ -189,7 +197,8 @@ export class PGliteWorker {
     worker.on('message', (message: WorkerMessage) => this.onMessage(message))
     worker.on('error', (error) => this.replace(`The database worker failed: ${error.message}`, error))
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.replace(`The database worker exited (${code})`, new Error(`exit ${code}`))
+      if (this.worker === worker)
+        this.replace(`The database worker exited (${code})`, new Error(`exit ${code}`))
     })
     // An idle worker must not keep the process alive; a request in flight does (see pump).
     worker.unref()
@@ -228,7 +237,10 @@ export class PGliteWorker {
   private onTimeout(id: number): void {
     if (this.current?.id !== id) return
     const limit = this.options.statementTimeoutMs ?? 0
-    this.replace(`A statement ran longer than ${limit} ms: the database worker is restarted`, statementTimeoutError())
+    this.replace(
+      `A statement ran longer than ${limit} ms: the database worker is restarted`,
+      statementTimeoutError(),
+    )
   }
 
   /**

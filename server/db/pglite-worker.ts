@@ -68,7 +68,10 @@ async function main(): Promise<void> {
   port.on('message', (request: WorkerRequest) => {
     run(request).then(
       (result) =>
-        post({ type: 'result', id: request.id, result }, result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : []),
+        post(
+          { type: 'result', id: request.id, result },
+          result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+        ),
       (error: unknown) => post({ type: 'error', id: request.id, error: serializeError(error) }),
     )
   })
