@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   try {
     pglite = await PGlite.create({
       ...(options.directory ? { dataDir: options.directory } : {}),
-      ...(options.loadDataDir ? { loadDataDir: new Blob([options.loadDataDir]) } : {}),
+      ...(options.loadDataDir
+        ? { loadDataDir: new Blob([options.loadDataDir as Uint8Array<ArrayBuffer>]) }
+        : {}),
       extensions: PGLITE_EXTENSIONS,
       parsers: PGLITE_PARSERS,
     })
