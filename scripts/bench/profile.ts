@@ -106,9 +106,15 @@ function timeResponse(url: string, agent: http.Agent): Promise<number> {
   })
 }
 
+/**
+ * The main thread's profile: --cpu-prof writes one file per thread
+ * (CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile), and the database worker (ADR 0023) is
+ * thread 1 or later. The largest file when no name says so.
+ */
 function newestProfile(dir: string): CpuProfile {
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.cpuprofile'))
+  const all = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'))
+  const mainThread = all.filter((file) => /\.\d+\.0\.\d+\.cpuprofile$/.test(file))
+  const files = (mainThread.length > 0 ? mainThread : all)
     .map((file) => path.join(dir, file))
     .sort((a, b) => statSync(b).size - statSync(a).size)
   if (!files[0]) throw new Error(`the server wrote no CPU profile into ${dir}`)
@@ -140,7 +146,7 @@ async function run(): Promise<BenchmarkResult> {
   const rows: BenchmarkRow[] = []
   const notes: string[] = [
     `Production build, NODE_ENV=production, embedded PGlite seeded with ${SEED_PRODUCTS} products; one server start per page type on the same data.`,
-    `Serial: ${SERIAL_REQUESTS} sequential requests on one keep-alive socket after 10 warm-up requests, time until the last byte (gzip). Profile: V8 --cpu-prof of the server under autocannon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s; self time of the samples in the load window, idle and (program) left out.`,
+    `Serial: ${SERIAL_REQUESTS} sequential requests on one keep-alive socket after 10 warm-up requests, time until the last byte (gzip). Profile: V8 --cpu-prof of the server's main thread (the database worker, ADR 0023, is profiled apart and left out) under autocannon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s; self time of the samples in the load window, idle and (program) left out.`,
   ]
   try {
     for (const [name, pagePath] of pages) {

@@ -158,7 +158,7 @@ export class PGliteWorker {
     await this.request({ op: 'listen', channel, listenId }, false)
     this.listeners.set(listenId, { channel, onNotify })
     return async () => {
-      if (!this.listeners.delete(listenId) || this.closed) return
+      if (!this.listeners.delete(listenId) || this.closed || this.closing) return
       await this.request({ op: 'unlisten', listenId }, false)
     }
   }
@@ -248,12 +248,17 @@ export class PGliteWorker {
    * open the data directory again in a new one (an in-memory database is closed instead).
    */
   private replace(reason: string, error: Error): void {
-    if (this.closed || this.closing) return
+    if (this.closed) return
     const current = this.current
     this.current = undefined
     if (current) {
       clearTimeout(current.timer)
       current.pending.reject(error)
+    }
+    if (this.closing) {
+      // Closing anyway: nothing to reopen.
+      this.failQueue(new Error('The database is closed'))
+      return
     }
     const old = this.worker
     this.worker = undefined
