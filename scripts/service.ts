@@ -8,12 +8,15 @@ import fastifyCookie from '@fastify/cookie'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db'
 import { ensureSeeded } from '../server/db/seed'
+import authService from '../server/services/auth'
 import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
+import { createServiceFetch } from '../server/services/shared/service-fetch'
 
 const SERVICES = {
+  auth: authService,
   graphql: graphqlService,
   images: imagesService,
   payments: paymentsService,
@@ -37,7 +40,12 @@ await ensureSeeded(database, config)
 const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' })
 await app.register(fastifyCookie, { secret: config.sessionSecret })
 app.get('/healthz', async () => ({ status: 'ok', service: name }))
-await app.register(SERVICES[name as keyof typeof SERVICES], { database, config })
+// The GraphQL service verifies tokens against AUTH_URL: in process when that is this process.
+await app.register(SERVICES[name as keyof typeof SERVICES], {
+  database,
+  config,
+  fetch: createServiceFetch(app, config),
+})
 process.on(
   'SIGTERM',
   () =>

@@ -5,8 +5,9 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
-import type { Config } from './config'
+import { fastifyTrustProxy, type Config } from './config'
 import type { Database } from './db'
+import authService from './services/auth'
 import graphqlService from './services/graphql'
 import imagesService from './services/images'
 import logService from './services/log'
@@ -36,7 +37,7 @@ export async function buildApp({
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   })
 
@@ -49,15 +50,18 @@ export async function buildApp({
     uptime: Math.round(process.uptime()),
   }))
 
+  // How the server side reaches the services: in process for this process's own URLs.
+  const serviceFetch = createServiceFetch(app, config)
+
   // Embedded services (each reachable only through its base URL by the storefront).
-  await app.register(graphqlService, { database, config })
+  await app.register(authService, { database, config })
+  await app.register(graphqlService, { database, config, fetch: serviceFetch })
   await app.register(imagesService, { database, config })
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
 
   // Storefront.
-  const serviceFetch = createServiceFetch(app, config)
   await app.register(graphqlProxy, { config, serviceFetch })
   app.decorate('pageCache', null)
   await app.register(ssr, {

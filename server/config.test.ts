@@ -16,7 +16,7 @@ describe('loadConfig', () => {
     expect(config.services).toEqual({
       api: 'http://127.0.0.1:3000/graphql',
       auth: 'http://127.0.0.1:3000/auth',
-      sign: 'http://127.0.0.1:3000/auth/sign/',
+      sign: 'http://127.0.0.1:3000/auth/sign/lumo-dev-storefront-key?identity=',
       likes: 'http://127.0.0.1:3000/likes',
       loyalty: 'http://127.0.0.1:3000/api/loyalty',
       search: 'http://127.0.0.1:3000/api/storefront/v3',

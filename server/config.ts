@@ -62,6 +62,14 @@ export interface ServiceUrls {
  */
 export type TrustProxy = boolean | number | string[]
 
+/** Fastify's `trustProxy` option for a TrustProxy: a hop count becomes "trust the first N hops". */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value
+  return (_address, hop) => hop < value
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? ''
   if (text === '' || text === 'false') return false
@@ -141,7 +149,10 @@ export function parseMarketDomains(value: string | undefined): Partial<Record<Ma
   return result
 }
 
-/** The secret signing cookies and tokens; generated into DATA_DIR on first start when unset. */
+/**
+ * The secret signing cookies (user tokens are the auth service's ES256 keys, ADR 0018);
+ * generated into DATA_DIR on first start when unset.
+ */
 function loadSessionSecret(dataDir: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv
   const file = path.join(dataDir, 'session-secret')
@@ -184,8 +195,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),
-      // the client appends the challenge to the sign endpoint, so it keeps its trailing slash
-      sign: env.SIGN_URL ?? `${self}/auth/sign/`,
+      // the client appends the challenge to the sign endpoint (`…/sign/{apiKey}?identity=`);
+      // it holds the API key, so it stays on the server
+      sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(env.API_KEY)}?identity=`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),

@@ -24,8 +24,11 @@ import { resolvers as checkoutResolvers } from './checkout/resolvers'
 import paymentCallbackRoutes from './checkout/payment-callback'
 import { resolvers as orderResolvers } from './orders/resolvers'
 import { resolvers as contentResolvers } from './content/resolvers'
+import { resolvers as userResolvers } from './users/resolvers'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
+import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
+import { createServiceFetch } from '../shared/service-fetch'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
@@ -44,6 +47,11 @@ export interface GraphQLServiceOptions {
   /** Where the endpoint is mounted; '/graphql' unless the app registers it elsewhere. */
   path?: string
   limits?: QueryLimits
+  /**
+   * How the token verifier reaches the auth service's JWKS (config.services.auth): the app's
+   * serviceFetch; by default one of this plugin's app (in process for this process's URLs).
+   */
+  fetch?: typeof fetch
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -52,6 +60,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   checkoutResolvers,
   orderResolvers,
   contentResolvers,
+  userResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -68,6 +77,8 @@ export interface ContextDeps {
   database: Database
   config: Config
   markets: MarketDirectory
+  /** Verifies bearer tokens (server/services/shared/auth-tokens.ts). */
+  tokens: TokenVerifier
   log?: Pick<FastifyBaseLogger, 'error'>
 }
 
@@ -147,7 +158,12 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   const { database, config } = opts
   const endpoint = opts.path ?? '/graphql'
   const markets = new MarketDirectory(database.db)
-  const deps: ContextDeps = { database, config, markets, log: app.log }
+  const tokens = createTokenVerifier({
+    authUrl: config.services.auth,
+    fetch: opts.fetch ?? createServiceFetch(app, config),
+    onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
+  })
+  const deps: ContextDeps = { database, config, markets, tokens, log: app.log }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -187,7 +203,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     context: async (request) =>
       createContext(deps, {
         variables: variablesOf(request),
-        user: await userFromRequest(request, config),
+        user: await userFromRequest(request, tokens),
         apiKey: apiKeyFromRequest(request) ?? null,
         requestId: request.id,
       }),
@@ -231,7 +247,7 @@ function inProcessExecutor(app: FastifyInstance, deps: ContextDeps, headers: Rec
   }
   const apiKey = apiKeyFromRequest(source) ?? null
   const authorised = isValidApiKey(apiKey ?? undefined, deps.config.apiKey)
-  const user = authorised ? userFromRequest(source, deps.config) : Promise.resolve(null)
+  const user = authorised ? userFromRequest(source, deps.tokens) : Promise.resolve(null)
   const loaders = createCatalogueLoaders(deps.database.db)
   const requestId = randomUUID()
 

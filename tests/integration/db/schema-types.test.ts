@@ -23,7 +23,10 @@ const ALL_TABLES = `
 import type { CommerceDB } from '${ROOT}/server/services/graphql/cart/db'
 import type { PaymentsDB } from '${ROOT}/server/services/payments/db'
 import type { MailDB } from '${ROOT}/server/services/mail/index'
-export type AllTables = Omit<PaymentsDB & MailDB, 'carts'> & Pick<CommerceDB, 'carts'>
+import type { AuthDB } from '${ROOT}/server/services/auth/db'
+import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
+export type AllTables = Omit<PaymentsDB & MailDB & AuthDB, 'carts'> & Pick<CommerceDB, 'carts'> &
+  Pick<UsersDB, 'password_reset_keys'>
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */

@@ -7,7 +7,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
 import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/seed/fixtures'
+import authService from '../../../server/services/auth'
 import graphqlService from '../../../server/services/graphql'
+import { registerAndLogin } from '../helpers/auth'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
 
 const SEED_PRODUCTS = 200
@@ -164,6 +166,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       SESSION_SECRET: 'catalogue-test-secret-0123456789abcdef',
     })
     app = Fastify()
+    await app.register(authService, { database, config })
     await app.register(graphqlService, { database, config })
     await app.ready()
   })
@@ -636,25 +639,22 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       ).toBe('take must be at most 200')
     })
 
+    /** A new customer and a bearer token for them: posting a review needs a login. */
+    async function reviewer(email: string) {
+      // a customer logged in through the auth service's real protocol
+      const { token, userId } = await registerAndLogin(app, { email, password: 'Arvostelija-123' })
+      return { userId, headers: { authorization: `Bearer ${token}` } }
+    }
+
     it('stores a valid review and records the signed-in author', async () => {
       const alias = FIXTURE_PRODUCTS.newBlouse.productId
       const product = (await gql(`{ product(productId: ${alias}) { alias } }`)).data.product.alias as string
       const before = (await gql(`{ reviews(alias: "${product}") { count } }`)).data.reviews.count as number
-      const user = await database.db
-        .insertInto('users')
-        .values({ email: 'reviewer@example.fi' })
-        .returning('user_id')
-        .executeTakeFirstOrThrow()
-      const { SignJWT } = await import('jose')
-      const token = await new SignJWT({ customerType: 'PERSON' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.user_id)
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(config.sessionSecret))
+      const { userId, headers } = await reviewer('reviewer@example.fi')
       const posted = await gql(
         'mutation ($a: String!) { postProductReview(alias: $a, rating: 4, author: " Anna ", comment: "Hyvä istuvuus") }',
         { a: product },
-        { authorization: `Bearer ${token}` },
+        headers,
       )
       expect(posted.data).toEqual({ postProductReview: true })
       const after = await gql(
@@ -667,7 +667,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         .select('user_id')
         .where('author', '=', 'Anna')
         .executeTakeFirstOrThrow()
-      expect(stored.user_id).toBe(user.user_id)
+      expect(stored.user_id).toBe(userId)
     })
 
     it('rejects a review without a valid rating, author or comment, storing nothing', async () => {
@@ -681,6 +681,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
           ).n,
         )
       const before = await count()
+      const { headers } = await reviewer('rejected-reviewer@example.fi')
       const cases = [
         ['rating: 6, author: "A", comment: "x"', 'rating must be between 1 and 5'],
         ['rating: 0, author: "A", comment: "x"', 'rating must be between 1 and 5'],
@@ -690,13 +691,21 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         ['rating: 3, author: "A"', 'comment is required'],
       ] as const
       for (const [args, message] of cases) {
-        const response = await gql(`mutation { postProductReview(alias: "${SATIN_ALIAS}", ${args}) }`)
+        const response = await gql(
+          `mutation { postProductReview(alias: "${SATIN_ALIAS}", ${args}) }`,
+          {},
+          headers,
+        )
         expect(codeOf(response), args).toBe('BAD_USER_INPUT')
         expect(response.errors?.[0]?.message, args).toBe(message)
       }
       expect(
         codeOf(
-          await gql('mutation { postProductReview(alias: "nope", rating: 3, author: "A", comment: "x") }'),
+          await gql(
+            'mutation { postProductReview(alias: "nope", rating: 3, author: "A", comment: "x") }',
+            {},
+            headers,
+          ),
         ),
       ).toBe('NOT_FOUND')
       expect(await count()).toBe(before)

@@ -4,12 +4,15 @@
  * like the auth service's, and a snapshot of every row the commerce rules may change so a test
  * can assert that a refused operation changed nothing.
  */
+import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { SignJWT } from 'jose'
 import { sql, type Kysely } from 'kysely'
 import { loadConfig, type Config } from '../../../server/config'
 import type { DatabaseKind } from '../../../server/db'
 import type { DB } from '../../../server/db/schema'
+import authService from '../../../server/services/auth'
+import { createSigner } from '../../../server/services/auth/keys'
+import { signAccessToken } from '../../../server/services/auth/tokens'
 import graphqlService from '../../../server/services/graphql'
 import paymentsService from '../../../server/services/payments'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
@@ -52,11 +55,13 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
     PORT: '0',
   })
   const app = Fastify({ logger: false })
+  // the API verifies bearer tokens against the auth service's keys (its JWKS, in process)
+  await app.register(authService, { database, config })
   await app.register(graphqlService, { database, config })
   // card orders get their payment session at the provider (docs/adr/0012-payments.md)
   await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()
-  const secret = new TextEncoder().encode(SESSION_SECRET)
+  const signer = createSigner(database.db, config.dataDir)
   return {
     app,
     database,
@@ -76,16 +81,16 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
       const body = response.json() as { data?: never; errors?: GraphQLResponse['errors'] }
       return { status: response.statusCode, data: body.data, errors: body.errors }
     },
+    /** A token as the auth service issues it, for any user id (no login, no password needed). */
     async tokenFor(user) {
-      return new SignJWT({
-        customerType: user.customerType ?? 'PERSON',
-        email: user.email,
-        memberType: user.memberType,
-      })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(user.id)
-        .setExpirationTime('1h')
-        .sign(secret)
+      const tokenUser = {
+        user_id: user.id,
+        email: user.email ?? `${user.id}@example.fi`,
+        customer_type: user.customerType ?? 'PERSON',
+        member_type: user.memberType ?? null,
+        member_id: null,
+      }
+      return signAccessToken(await signer.current(), tokenUser, randomUUID())
     },
     async close() {
       await app.close()

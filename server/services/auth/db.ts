@@ -1,0 +1,51 @@
+/**
+ * The auth service's own tables of migration 0800_auth.sql as Kysely types, private to this
+ * service. auth_refresh_tokens is in server/db/schema.ts: the user API revokes tokens too.
+ */
+import type { Generated, Kysely } from 'kysely'
+import type { DB, GeneratedTimestamp, Json, Timestamp } from '../../db/schema'
+
+/** The public half of an ES256 key as published in the JWKS. */
+export interface PublicJwk {
+  kty: 'EC'
+  crv: 'P-256'
+  x: string
+  y: string
+  kid: string
+  alg: 'ES256'
+  use: 'sig'
+}
+
+export interface AuthSigningKeysTable {
+  kid: string
+  public_jwk: Json<PublicJwk>
+  created_at: GeneratedTimestamp
+  retired_at: Timestamp | null
+}
+
+export interface AuthSignChallengesTable {
+  sign_hash: string
+  username: string
+  signature_hash: string | null
+  signed_at: Timestamp | null
+  used_at: Timestamp | null
+  expires_at: Timestamp
+  created_at: GeneratedTimestamp
+}
+
+export interface AuthLoginFailuresTable {
+  failure_id: Generated<number>
+  subject_hash: string
+  failed_at: GeneratedTimestamp
+}
+
+export type AuthDB = DB & {
+  auth_signing_keys: AuthSigningKeysTable
+  auth_sign_challenges: AuthSignChallengesTable
+  auth_login_failures: AuthLoginFailuresTable
+}
+
+/** Widens the shared handle by the 0800 tables; the runtime object is unchanged. */
+export function authDb(db: Kysely<DB>): Kysely<AuthDB> {
+  return db as unknown as Kysely<AuthDB>
+}
