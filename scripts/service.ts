@@ -33,7 +33,11 @@ if (!name || !(name in SERVICES)) {
 
 process.env.NODE_ENV ??= 'production'
 const config = loadConfig()
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+const database = await openDatabase({
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+})
 await ensureSeeded(database, config)
 const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' })
 await app.register(fastifyCookie, { secret: config.sessionSecret })
