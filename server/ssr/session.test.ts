@@ -47,7 +47,9 @@ describe('sessionUserOf', () => {
       email: 'anna@example.fi',
       customerType: 'ORGANIZATION',
       memberType: null,
+      isMember: false,
     })
     expect(sessionUserOf({ ...verified, memberType: 'NOCREDIT' }).memberType).toBe('NOCREDIT')
+    expect(sessionUserOf({ ...verified, memberId: 'M-7' }).isMember).toBe(true)
   })
 })

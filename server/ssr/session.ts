@@ -41,6 +41,7 @@ export function sessionUserOf(verified: VerifiedUser): SessionUser {
     email: verified.email,
     customerType: isCustomerType(verified.customerType) ? verified.customerType : 'PERSON',
     memberType: verified.memberType || null,
+    isMember: verified.memberId !== '',
   }
 }
 

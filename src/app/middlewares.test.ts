@@ -26,7 +26,7 @@ async function thrownBy(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a throw')
 }
 
-const user = { id: '1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null }
+const user = { id: '1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null, isMember: false }
 
 describe('check-is-member', () => {
   it('answers 404 for a visitor who is not a member', async () => {
@@ -43,10 +43,16 @@ describe('check-is-member', () => {
     expect(((await thrownBy(runMiddlewares(['check-is-member'], ctx))) as Response).status).toBe(404)
   })
 
-  it('lets a member through', async () => {
+  it('answers 404 for a customer whose loyalty state (a cookie the browser writes) says member', async () => {
     const ctx = context('http://shop.test/fi/lumo-member')
     ctx.store.dispatch(userRestored(user))
     ctx.store.dispatch(membershipJoined())
+    expect(((await thrownBy(runMiddlewares(['check-is-member'], ctx))) as Response).status).toBe(404)
+  })
+
+  it('lets a member through: the verified user is a member', async () => {
+    const ctx = context('http://shop.test/fi/lumo-member')
+    ctx.store.dispatch(userRestored({ ...user, isMember: true }))
     await expect(runMiddlewares(['check-is-member'], ctx)).resolves.toBeUndefined()
   })
 })

@@ -34,9 +34,13 @@ export class UnknownMiddlewareError extends Error {
   }
 }
 
-/** A member is a logged-in customer who joined the loyalty programme (spec §6). */
+/**
+ * A member is a logged-in customer who joined the loyalty programme (spec §6), as the verified
+ * token says (its member id): the loyalty state restored from a cookie the browser can write
+ * shows the membership, it never opens a members-only page.
+ */
 export function visitorIsMember(state: RootState): boolean {
-  return state.auth.user !== null && state.loyalty.isMember
+  return state.auth.user?.isMember === true
 }
 
 function queryObject(search: URLSearchParams): Record<string, string | string[]> {

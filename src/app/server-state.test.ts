@@ -128,7 +128,13 @@ describe('initServerState', () => {
 
   it('takes the user of the verified session, never of the lumo-user cookie', async () => {
     const store = makeStore(undefined, { devTools: false })
-    const user = { id: '5', email: 'anna@example.fi', customerType: 'PERSON' as const, memberType: 'MEMBER' }
+    const user = {
+      id: '5',
+      email: 'anna@example.fi',
+      customerType: 'PERSON' as const,
+      memberType: 'MEMBER',
+      isMember: false,
+    }
     await initServerState(store, options({ cookies: {}, session: { user, expiresAt: 9_000 } }))
     expect(store.getState().auth).toEqual({ status: 'loggedIn', user, tokenExpiresAt: 9_000 })
   })
@@ -147,7 +153,13 @@ describe('initServerState', () => {
 
   it('a shared page has no user even with a session', async () => {
     const store = makeStore(undefined, { devTools: false })
-    const user = { id: '5', email: 'anna@example.fi', customerType: 'PERSON' as const, memberType: null }
+    const user = {
+      id: '5',
+      email: 'anna@example.fi',
+      customerType: 'PERSON' as const,
+      memberType: null,
+      isMember: false,
+    }
     await initServerState(store, options({ cookies: {}, sharedPage: true, session: { user, expiresAt: 1 } }))
     expect(store.getState().auth.user).toBeNull()
   })

@@ -30,7 +30,9 @@ describe('parseSessionUser', () => {
   it('takes the public fields and defaults an unknown customer type to a person', () => {
     expect(
       parseSessionUser({ id: 'u1', email: 'a@b.fi', customerType: 'ALIEN', memberType: '', extra: 1 }),
-    ).toEqual({ id: 'u1', email: 'a@b.fi', customerType: 'PERSON', memberType: '' })
+    ).toEqual({ id: 'u1', email: 'a@b.fi', customerType: 'PERSON', memberType: '', isMember: false })
+    expect(parseSessionUser({ id: 'u1', email: 'a@b.fi', isMember: true })?.isMember).toBe(true)
+    expect(parseSessionUser({ id: 'u1', email: 'a@b.fi', isMember: 'yes' })?.isMember).toBe(false)
   })
 
   it('refuses a user without an id or with a bad e-mail', () => {

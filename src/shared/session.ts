@@ -25,6 +25,8 @@ export interface SessionUser {
   email: string
   customerType: CustomerType
   memberType: string | null
+  /** a loyalty member: the verified token carries a member id (the members-only pages decide from it) */
+  isMember: boolean
 }
 
 /** What login, register, refresh and password answer on success. */
@@ -57,7 +59,7 @@ export type SessionError =
  */
 export function parseSessionUser(value: unknown): SessionUser | null {
   if (typeof value !== 'object' || value === null) return null
-  const { id, email, customerType, memberType } = value as Record<string, unknown>
+  const { id, email, customerType, memberType, isMember } = value as Record<string, unknown>
   const validId = (typeof id === 'string' && id.length > 0) || (typeof id === 'number' && Number.isFinite(id))
   if (!validId) return null
   if (typeof email !== 'string' || email.length < 3 || email.length > 320 || !email.includes('@')) return null
@@ -66,6 +68,7 @@ export function parseSessionUser(value: unknown): SessionUser | null {
     email,
     customerType: isCustomerType(customerType) ? customerType : 'PERSON',
     memberType: typeof memberType === 'string' ? memberType : null,
+    isMember: isMember === true,
   }
 }
 

@@ -40,7 +40,7 @@ function linkedPorts(): [BroadcastPort & { sent: unknown[] }, BroadcastPort & { 
   return [a, b]
 }
 
-const user = { id: '1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null }
+const user = { id: '1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null, isMember: false }
 
 describe('cross-tab broadcast', () => {
   it('applies market, auth and cart changes in the other tab without sending them back', () => {

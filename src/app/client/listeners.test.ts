@@ -69,7 +69,7 @@ describe('cookie sync', () => {
     const store = makeStore(
       {
         auth: {
-          user: { id: '1', email: 'a@b.fi', customerType: 'PERSON', memberType: null },
+          user: { id: '1', email: 'a@b.fi', customerType: 'PERSON', memberType: null, isMember: false },
           tokenExpiresAt: null,
           status: 'loggedIn',
         },

@@ -42,7 +42,13 @@ const cookies = {
 
 describe('restorePersonalState', () => {
   it("puts the shopper's cart, verified user, checkout market and last visited back on a shared page", async () => {
-    const user = { id: 'u2', email: 'b@example.test', customerType: 'PERSON', memberType: null }
+    const user = {
+      id: 'u2',
+      email: 'b@example.test',
+      customerType: 'PERSON',
+      memberType: null,
+      isMember: false,
+    }
     sessionAnswer = { user, expiresAt: Date.now() + 60_000 }
     const store = makeStore(undefined, { devTools: false })
     store.dispatch(sharedPageRendered())

@@ -11,7 +11,13 @@ const unauthenticated = Object.assign(new Error('Sign in'), {
 function args() {
   const store = makeStore(undefined, { devTools: false })
   store.dispatch(
-    userRestored({ id: 'u1', email: 'aino@example.fi', customerType: 'PERSON', memberType: null }),
+    userRestored({
+      id: 'u1',
+      email: 'aino@example.fi',
+      customerType: 'PERSON',
+      memberType: null,
+      isMember: false,
+    }),
   )
   return {
     store,

@@ -50,7 +50,15 @@ const USER: AccountUser = {
 
 function loggedInStore() {
   const store = makeStore(undefined, { devTools: false })
-  store.dispatch(userRestored({ id: USER.id, email: USER.email, customerType: 'PERSON', memberType: null }))
+  store.dispatch(
+    userRestored({
+      id: USER.id,
+      email: USER.email,
+      customerType: 'PERSON',
+      memberType: null,
+      isMember: false,
+    }),
+  )
   return store
 }
 
@@ -105,7 +113,7 @@ describe('PasswordForm', () => {
 
   it('sends both passwords as digests to the session and says when it is done', async () => {
     const granted = {
-      user: { id: USER.id, email: USER.email, customerType: 'PERSON', memberType: null },
+      user: { id: USER.id, email: USER.email, customerType: 'PERSON', memberType: null, isMember: false },
       maxAge: 900,
     }
     const fetchMock = vi.fn((_url: string, _init: RequestInit) =>

@@ -9,7 +9,13 @@ import { LoginAction } from './LoginAction'
 import { AccountLink } from './AccountLink'
 import { connected } from './slice'
 
-const user = { id: 'u-1', email: 'anna@example.fi', customerType: 'PERSON' as const, memberType: null }
+const user = {
+  id: 'u-1',
+  email: 'anna@example.fi',
+  customerType: 'PERSON' as const,
+  memberType: null,
+  isMember: false,
+}
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ user, maxAge: 900 }), { status: 200 }))

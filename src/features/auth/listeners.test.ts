@@ -4,7 +4,13 @@ import { makeStore } from '../../app/store'
 import { connected, loggedOut, sessionRestored } from './slice'
 import { startAuthSync, type Timers } from './listeners'
 
-const user = { id: 'u-1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null }
+const user = {
+  id: 'u-1',
+  email: 'a@b.fi',
+  customerType: 'PERSON' as const,
+  memberType: null,
+  isMember: false,
+}
 
 /** Timers the test fires by hand: what is pending and after how long. */
 function manualTimers() {

@@ -13,7 +13,13 @@ import {
   userRestored,
 } from './slice'
 
-const user = { id: '7', email: 'a@example.com', customerType: 'PERSON' as const, memberType: null }
+const user = {
+  id: '7',
+  email: 'a@example.com',
+  customerType: 'PERSON' as const,
+  memberType: null,
+  isMember: false,
+}
 
 describe('auth', () => {
   it('reads a valid user cookie and ignores garbage', () => {
@@ -24,6 +30,7 @@ describe('auth', () => {
           email: 'a@example.com',
           customerType: 'ORGANIZATION',
           memberType: 'NOCREDIT',
+          isMember: false,
         }),
       ),
     ).toEqual({
@@ -31,6 +38,7 @@ describe('auth', () => {
       email: 'a@example.com',
       customerType: 'ORGANIZATION',
       memberType: 'NOCREDIT',
+      isMember: false,
     })
     expect(
       parseUserCookie(JSON.stringify({ id: 7, email: 'a@example.com', customerType: 'ALIEN' }))?.customerType,

@@ -8,7 +8,13 @@ import { CSRF_HEADER } from '../../shared/storefront-api'
 import { connected, userRestored } from './slice'
 import { changePassword, login, logout, refresh, register, restoreSession } from './thunks'
 
-const user = { id: 'u-1', email: 'a@b.fi', customerType: 'PERSON' as const, memberType: null }
+const user = {
+  id: 'u-1',
+  email: 'a@b.fi',
+  customerType: 'PERSON' as const,
+  memberType: null,
+  isMember: false,
+}
 
 interface Call {
   url: string

@@ -83,7 +83,9 @@ function apolloAnswering(user: CheckoutUser | null | Error) {
 
 function loggedInStore(id = AINO.id) {
   const store = makeStore(undefined, { devTools: false })
-  store.dispatch(userRestored({ id, email: AINO.email, customerType: 'PERSON', memberType: null }))
+  store.dispatch(
+    userRestored({ id, email: AINO.email, customerType: 'PERSON', memberType: null, isMember: false }),
+  )
   return store
 }
 

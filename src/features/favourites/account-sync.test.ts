@@ -12,7 +12,13 @@ import {
 import type { FavoritesCopy } from './merge'
 import type { LikesClient } from './likes-client'
 
-const AINO: AuthUser = { id: 'u-aino', email: 'aino@example.com', customerType: 'PERSON', memberType: null }
+const AINO: AuthUser = {
+  id: 'u-aino',
+  email: 'aino@example.com',
+  customerType: 'PERSON',
+  memberType: null,
+  isMember: false,
+}
 
 function memoryStorage(
   entries: Record<string, string> = {},

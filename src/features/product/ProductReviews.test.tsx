@@ -26,7 +26,13 @@ function renderReviews(loggedIn: boolean) {
   const store = makeStore(undefined, { devTools: false })
   if (loggedIn)
     store.dispatch(
-      userRestored({ id: 'u-1', email: 'aino@example.com', customerType: 'PERSON', memberType: null }),
+      userRestored({
+        id: 'u-1',
+        email: 'aino@example.com',
+        customerType: 'PERSON',
+        memberType: null,
+        isMember: false,
+      }),
     )
   return renderRoutes([{ path: '*', element: <ProductReviews alias="satiinimekko" initial={HOSTILE} /> }], {
     store,

@@ -69,9 +69,49 @@ describe('login-required and members-only pages', () => {
     expect(response.statusCode).toBe(200)
     expect(response.body).toContain('sivu@example.fi')
 
+    // a customer who is not a member does not become one with a hand-made loyalty cookie
+    const memberCookie = `lumo-persisted-states=${encodeURIComponent(JSON.stringify({ loyalty: { isMember: true, membershipLevel: 'GOLD' } }))}`
+    const gallery = await shop.app.inject({
+      method: 'GET',
+      url: '/fi/lumostyle',
+      headers: { cookie: `${cookiesOf(registered)}; ${memberCookie}` },
+    })
+    expect(gallery.statusCode).toBe(404)
+
     // the same user's readable cookie with a junk token is not enough
     const junk = cookiesOf(registered).replace(/lumo-auth=[^;]+/, 'lumo-auth=junk')
     const refused = await shop.app.inject({ method: 'GET', url: ORDERS, headers: { cookie: junk } })
     expect(refused.statusCode).toBe(302)
+  })
+
+  it('a member (the token carries a member id) opens the members-only page', async () => {
+    const email = 'jasen@example.fi'
+    const digest = await passwordDigest('salasana1')
+    const registered = await shop.app.inject({
+      method: 'POST',
+      url: '/api/session/register',
+      headers: { 'x-lumo-csrf': '1' },
+      payload: { username: email, password: digest, rememberMe: true },
+    })
+    expect(registered.statusCode).toBe(200)
+    await shop.database.db
+      .updateTable('users')
+      .set({ member_id: 'M-1001' })
+      .where('email', '=', email)
+      .execute()
+    const loggedIn = await shop.app.inject({
+      method: 'POST',
+      url: '/api/session/login',
+      headers: { 'x-lumo-csrf': '1' },
+      payload: { username: email, password: digest, rememberMe: true },
+    })
+    expect(loggedIn.statusCode).toBe(200)
+    expect((loggedIn.json() as { user: { isMember: boolean } }).user.isMember).toBe(true)
+    const gallery = await shop.app.inject({
+      method: 'GET',
+      url: '/fi/lumostyle',
+      headers: { cookie: cookiesOf(loggedIn) },
+    })
+    expect(gallery.statusCode).toBe(200)
   })
 })
