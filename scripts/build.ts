@@ -31,8 +31,9 @@ async function buildForProduction(quiet: boolean) {
   const logLevel = quiet ? 'warn' : 'info'
   const started = Date.now()
   await build({ root, logLevel, mode: 'production', build: { outDir: 'dist/client' } })
-  // One server build: the render entry and the server process itself (dist/server/start.js, what
-  // `npm start` runs), so no TypeScript is transpiled at run time. Packages stay in node_modules.
+  // One server build: the render entry, the server process itself (dist/server/start.js, what
+  // `npm start` runs) and the database worker it starts (dist/server/pglite-worker.js, ADR 0023),
+  // so no TypeScript is transpiled at run time. Packages stay in node_modules.
   await build({
     root,
     logLevel,
@@ -45,7 +46,11 @@ async function buildForProduction(quiet: boolean) {
       copyPublicDir: false,
       sourcemap: true,
       rolldownOptions: {
-        input: { 'entry-server': 'src/entry-server.tsx', start: 'server/start.ts' },
+        input: {
+          'entry-server': 'src/entry-server.tsx',
+          start: 'server/start.ts',
+          'pglite-worker': 'server/db/pglite-worker.ts',
+        },
       },
     },
   })

@@ -13,6 +13,7 @@ import graphqlService from '../server/services/graphql'
 import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
+import likesService from '../server/services/likes'
 import { createServiceFetch } from '../server/services/shared/service-fetch'
 
 const SERVICES = {
@@ -21,6 +22,7 @@ const SERVICES = {
   images: imagesService,
   payments: paymentsService,
   mail: mailService,
+  likes: likesService,
 } as const
 
 const name = process.argv[2]
@@ -31,7 +33,11 @@ if (!name || !(name in SERVICES)) {
 
 process.env.NODE_ENV ??= 'production'
 const config = loadConfig()
-const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+const database = await openDatabase({
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  statementTimeoutMs: config.dbStatementTimeoutMs,
+})
 await ensureSeeded(database, config)
 const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' })
 await app.register(fastifyCookie, { secret: config.sessionSecret })

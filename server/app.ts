@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import fastifyCookie from '@fastify/cookie'
 import fastifyCompress from '@fastify/compress'
-import type { Config } from './config'
+import { fastifyTrustProxy, type Config } from './config'
 import type { Database } from './db'
 import authService from './services/auth'
 import graphqlService from './services/graphql'
@@ -13,7 +13,11 @@ import imagesService from './services/images'
 import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
+import likesService from './services/likes'
 import graphqlProxy from './ssr/graphql-proxy'
+import sessionRoutes from './ssr/session'
+import { createTokenVerifier } from './services/shared/auth-tokens'
+import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
@@ -37,7 +41,7 @@ export async function buildApp({
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   })
 
@@ -52,6 +56,9 @@ export async function buildApp({
 
   // How the server side reaches the services: in process for this process's own URLs.
   const serviceFetch = createServiceFetch(app, config)
+  // one verifier for the likes service, the session endpoints and the render: the user is always
+  // a verified token's
+  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
 
   // Embedded services (each reachable only through its base URL by the storefront).
   await app.register(authService, { database, config })
@@ -60,15 +67,19 @@ export async function buildApp({
   await app.register(logService)
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
+  await app.register(likesService, { database, config, verifier })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
+  await app.register(sessionRoutes, { config, serviceFetch, verifier })
+  await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)
   await app.register(ssr, {
     config,
     serviceFetch,
     dev,
     database,
+    verifier,
     onPageCache: (cache) => {
       app.pageCache = cache
     },

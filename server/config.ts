@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
   API_URL: optionalUrl,
@@ -61,6 +62,14 @@ export interface ServiceUrls {
  */
 export type TrustProxy = boolean | number | string[]
 
+/** Fastify's `trustProxy` option for a TrustProxy: a hop count becomes "trust the first N hops". */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value
+  return (_address, hop) => hop < value
+}
+
 export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = value?.trim() ?? ''
   if (text === '' || text === 'false') return false
@@ -87,6 +96,8 @@ export interface Config {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
+  dbStatementTimeoutMs: number
   trustProxy: TrustProxy
   publicUrl: string
   /** market alias → host name; empty in market-in-path mode */
@@ -175,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL,
+    dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl,
     marketDomains,

@@ -24,7 +24,11 @@ async function main() {
     throw error
   }
 
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const database = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  })
   await ensureSeeded(database, config)
   const app = await buildApp({ config, database, dev })
 

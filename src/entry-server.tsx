@@ -92,6 +92,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     path: url.pathname,
     urlMode: context.urlSettings.mode,
     sharedPage: context.sharedPage === true,
+    session: context.session ?? null,
   })
 
   const handler = createStaticHandler(routes, { basename })

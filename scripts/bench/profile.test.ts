@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { topSelfTime, type CpuProfile } from './profile'
+import { topSelfTime, wasmShare, type CpuProfile } from './profile'
 
 const frame = (functionName: string, url = '', lineNumber = 0) => ({ functionName, url, lineNumber })
 
@@ -34,5 +34,16 @@ describe('topSelfTime', () => {
       ['parse graphql/index.ts:42', 2],
       ['render react-dom/server.js:10', 1],
     ])
+  })
+})
+
+describe('wasmShare', () => {
+  it('sums the WebAssembly functions (PGlite) among the self times', () => {
+    const selfTimes = [
+      { name: 'wasm-function[264] wasm/022a9842:1', ms: 3, share: 0.3 },
+      { name: 'render react-dom/server.js:10', ms: 5, share: 0.5 },
+      { name: 'wasm-function[2977] wasm/022a9842:1', ms: 2, share: 0.2 },
+    ]
+    expect(wasmShare(selfTimes)).toEqual({ name: 'WebAssembly', ms: 5, share: 0.5 })
   })
 })

@@ -9,7 +9,8 @@
  * SIGTERM. Only the samples of the load window count (the profile's end minus
  * the measured stop time and load time), so start-up work does not crowd the table.
  * Settings: BENCH_SEED_PRODUCTS (2000), BENCH_PROFILE_SECONDS (5), BENCH_PROFILE_CONNECTIONS (10),
- * BENCH_SERIAL_REQUESTS (40).
+ * BENCH_SERIAL_REQUESTS (40), BENCH_PROFILE_NOCACHE=1 (render every request: `?nocache=1` passes
+ * the page cache, so the database's share of the main thread shows; ADR 0023).
  */
 import http from 'node:http'
 import { createRequire } from 'node:module'
@@ -26,6 +27,7 @@ const SEED_PRODUCTS = Number(process.env.BENCH_SEED_PRODUCTS ?? 2000)
 const LOAD_SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 10)
 const SERIAL_REQUESTS = Number(process.env.BENCH_SERIAL_REQUESTS ?? 40)
+const NOCACHE = process.env.BENCH_PROFILE_NOCACHE === '1'
 const TOP = 5
 
 type Autocannon = (options: {
@@ -90,6 +92,16 @@ export function topSelfTime(profile: CpuProfile, from = -Infinity, to = Infinity
     .map(([name, micros]) => ({ name, ms: micros / 1000, share: all > 0 ? micros / all : 0 }))
 }
 
+/** The share of self time spent in WebAssembly (PGlite's PostgreSQL) among all of `selfTimes`. */
+export function wasmShare(selfTimes: readonly SelfTime[]): SelfTime {
+  const wasm = selfTimes.filter((entry) => entry.name.startsWith('wasm-function'))
+  return {
+    name: 'WebAssembly',
+    ms: wasm.reduce((sum, entry) => sum + entry.ms, 0),
+    share: wasm.reduce((sum, entry) => sum + entry.share, 0),
+  }
+}
+
 /** Milliseconds until the whole response has arrived. */
 function timeResponse(url: string, agent: http.Agent): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -106,9 +118,15 @@ function timeResponse(url: string, agent: http.Agent): Promise<number> {
   })
 }
 
+/**
+ * The main thread's profile: --cpu-prof writes one file per thread
+ * (CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile), and the database worker (ADR 0023) is
+ * thread 1 or later. The largest file when no name says so.
+ */
 function newestProfile(dir: string): CpuProfile {
-  const files = readdirSync(dir)
-    .filter((file) => file.endsWith('.cpuprofile'))
+  const all = readdirSync(dir).filter((file) => file.endsWith('.cpuprofile'))
+  const mainThread = all.filter((file) => /\.\d+\.0\.\d+\.cpuprofile$/.test(file))
+  const files = (mainThread.length > 0 ? mainThread : all)
     .map((file) => path.join(dir, file))
     .sort((a, b) => statSync(b).size - statSync(a).size)
   if (!files[0]) throw new Error(`the server wrote no CPU profile into ${dir}`)
@@ -139,8 +157,8 @@ async function run(): Promise<BenchmarkResult> {
 
   const rows: BenchmarkRow[] = []
   const notes: string[] = [
-    `Production build, NODE_ENV=production, embedded PGlite seeded with ${SEED_PRODUCTS} products; one server start per page type on the same data.`,
-    `Serial: ${SERIAL_REQUESTS} sequential requests on one keep-alive socket after 10 warm-up requests, time until the last byte (gzip). Profile: V8 --cpu-prof of the server under autocannon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s; self time of the samples in the load window, idle and (program) left out.`,
+    `Production build, NODE_ENV=production, embedded PGlite seeded with ${SEED_PRODUCTS} products; one server start per page type on the same data.${NOCACHE ? ' Every request rendered (`?nocache=1`, BENCH_PROFILE_NOCACHE=1): the page cache is passed.' : ''}`,
+    `Serial: ${SERIAL_REQUESTS} sequential requests on one keep-alive socket after 10 warm-up requests, time until the last byte (gzip). Profile: V8 --cpu-prof of the server's main thread (the database worker, ADR 0023, is profiled apart and left out) under autocannon, ${CONNECTIONS} connections for ${LOAD_SECONDS} s; self time of the samples in the load window, idle and (program) left out.`,
   ]
   try {
     for (const [name, pagePath] of pages) {
@@ -155,7 +173,7 @@ async function run(): Promise<BenchmarkResult> {
       let loadMs = 0
       let stopMs = 0
       try {
-        const url = `${server.baseUrl}${pagePath}`
+        const url = `${server.baseUrl}${pagePath}${NOCACHE ? '?nocache=1' : ''}`
         const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
         for (let i = 0; i < 10; i++) await timeResponse(url, agent)
         const samples: number[] = []
@@ -185,8 +203,13 @@ async function run(): Promise<BenchmarkResult> {
       const profile = newestProfile(profileDir)
       rmSync(profileDir, { recursive: true, force: true })
       const to = profile.endTime - stopMs * 1000
-      const top = topSelfTime(profile, to - loadMs * 1000, to)
-      top.forEach((entry, index) =>
+      const all = topSelfTime(profile, to - loadMs * 1000, to, Infinity)
+      const wasm = wasmShare(all)
+      rows.push({
+        metric: `${name}: main thread's self time in WebAssembly (PGlite)`,
+        value: `${wasm.ms.toFixed(0)} ms (${(wasm.share * 100).toFixed(1)} %)`,
+      })
+      all.slice(0, TOP).forEach((entry, index) =>
         rows.push({
           metric: `${name}: self time #${index + 1}`,
           value: `${entry.name} — ${entry.ms.toFixed(0)} ms (${(entry.share * 100).toFixed(1)} %)`,

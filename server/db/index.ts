@@ -6,13 +6,12 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely'
 import pg from 'pg'
 import { runMigrations, type MigrationResult } from './migrate'
+import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './pglite-options'
 import { createPGlitePool } from './pglite-pool'
+import { PGliteWorker } from './pglite-worker-client'
 import type { DB } from './schema'
 
 export type { DB } from './schema'
@@ -53,22 +52,15 @@ export interface OpenDatabaseOptions {
   log?: (line: string) => void
   /** Called for every statement; the same as `database.onQuery(listener)` from the start. */
   onQuery?: QueryListener
+  /**
+   * Longest a statement may run (ms), after which it fails with PostgreSQL's error 57014
+   * ('canceling statement due to statement timeout'); 0 or absent: no limit. Migrations run
+   * without it. See docs/adr/0023-database-worker.md.
+   */
+  statementTimeoutMs?: number
 }
 
-const INT8_OID = 20
-const DATE_OID = 1082
-
-/** bigint as a JS number (money in minor units and counts stay far below 2^53). */
-function parseInt8(value: string): number {
-  const parsed = Number(value)
-  if (!Number.isSafeInteger(parsed)) throw new RangeError(`bigint ${value} does not fit a JS number`)
-  return parsed
-}
-/** date stays 'YYYY-MM-DD': no time zone may shift a calendar day. */
-const parseDate = (value: string): string => value
-
-/** The same value parsers on both kinds (see schema.ts). */
-export const PGLITE_PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: parseDate }
+type ConnectionOptions = Pick<OpenDatabaseOptions, 'log' | 'onQuery' | 'statementTimeoutMs'>
 
 const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -77,8 +69,6 @@ const pgTypes: pg.CustomTypesConfig = {
     return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text')
   }) as pg.CustomTypesConfig['getTypeParser'],
 }
-
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent }
 
 export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite')
@@ -172,8 +162,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await mkdir(directory, { recursive: true })
   const unlock = await lockDirectory(directory)
   try {
-    const pglite = await PGlite.create(directory, { extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
-    const database = await openPGliteDatabase(pglite, options)
+    const database = await openPGliteWorker({ ...options, directory })
     const close = database.close
     let closing: Promise<void> | undefined
     database.close = () => {
@@ -187,37 +176,52 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 }
 
-/** Wrap an already created PGlite instance (tests create theirs from a template). */
-export async function openPGliteDatabase(
-  pglite: PGlite,
-  options: Pick<OpenDatabaseOptions, 'log' | 'onQuery'> = {},
-): Promise<Database> {
+/** A PGlite database in its worker, with what only PGlite can do: dump its data directory. */
+export type PGliteDatabase = Database & {
+  /** The data directory as an uncompressed tar, for `loadDataDir` (test templates). */
+  dumpDataDir(): Promise<Uint8Array>
+}
+
+/**
+ * PGlite in a worker thread (ADR 0023): on `directory` (no lock taken here: `openDatabase` does
+ * that), or in memory, optionally loaded from a dump (tests start from a template).
+ */
+export async function openPGliteWorker(
+  options: ConnectionOptions & { directory?: string; loadDataDir?: Uint8Array },
+): Promise<PGliteDatabase> {
+  const worker = await PGliteWorker.start({
+    ...(options.directory ? { directory: options.directory } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    log: options.log ?? ((line) => console.error(line)),
+  })
   let migrations: MigrationResult
   try {
-    // Before Kysely exists nothing else can use the connection, so PGlite is driven directly here.
+    // Before Kysely exists nothing else can use the connection, so the worker is driven directly here.
     migrations = await runMigrations(
       {
-        exec: async (text) => {
-          await pglite.exec(text)
-        },
-        query: async <R>(text: string, parameters: unknown[] = []) =>
-          (await pglite.query<R>(text, parameters)).rows,
+        exec: (text) => worker.exec(text),
+        query: <R>(text: string, parameters?: unknown[]) => worker.untimedQuery<R>(text, parameters),
       },
       { lock: false, log: options.log },
     )
   } catch (error) {
-    await pglite.close()
+    await worker.close()
     throw error
   }
-  const listen: Listen = async (channel, onNotify) => pglite.listen(channel, onNotify)
-  return createDatabase('pglite', createPGlitePool(pglite), migrations, listen, options)
+  const listen: Listen = (channel, onNotify) => worker.listen(channel, onNotify)
+  const database = createDatabase('pglite', createPGlitePool(worker), migrations, listen, options)
+  return Object.assign(database, { dumpDataDir: () => worker.dumpDataDir() })
 }
 
-export async function openPostgres(
-  databaseUrl: string,
-  options: Pick<OpenDatabaseOptions, 'log' | 'onQuery'> = {},
-): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, types: pgTypes, max: 10 })
+export async function openPostgres(databaseUrl: string, options: ConnectionOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: pgTypes,
+    max: 10,
+    // Sent at connect as the session's default: the server cancels a longer statement (57014).
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  })
   // An idle connection the server drops (restart, failover, DROP DATABASE … FORCE) must not crash
   // the process: the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => options.log?.(`database connection lost: ${error.message}`))
@@ -225,6 +229,8 @@ export async function openPostgres(
   try {
     const client = await pool.connect()
     try {
+      // Migrations may take long (index builds); RESET returns to the connection's default after.
+      if (options.statementTimeoutMs) await client.query('SET statement_timeout = 0')
       migrations = await runMigrations(
         {
           // No parameters: pg uses the simple protocol, which accepts several statements at once.
@@ -236,6 +242,7 @@ export async function openPostgres(
         },
         { lock: true, log: options.log },
       )
+      if (options.statementTimeoutMs) await client.query('RESET statement_timeout')
     } finally {
       client.release()
     }

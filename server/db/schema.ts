@@ -28,7 +28,7 @@ export type PromoCodeKind = 'percentage' | 'fixed'
 export type ContentPageKind = 'page' | 'inspiration' | 'member' | 'style'
 export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 export type CustomerEmailStatus = 'blacklisted' | 'invalid_email'
-export type OrderEventKind = 'status' | 'payment' | 'return_registered' | 'refund' | 'note'
+export type OrderEventKind = 'status' | 'payment' | 'return_registered' | 'refund' | 'note' | 'shipped'
 /** Per-language display names, e.g. { fi: 'Postipaketti', sv: 'Postpaket' } */
 export type LocalisedNames = Partial<Record<LocaleCode, string>>
 
@@ -322,6 +322,8 @@ export interface UsersTable {
   market_alias: MarketAlias | null
   created_at: GeneratedTimestamp
   updated_at: GeneratedTimestamp
+  /** the customer form's SMS consent (migration 0810) */
+  sms: Generated<boolean>
 }
 
 export interface UserBalancesTable {
@@ -334,6 +336,8 @@ export interface UserFavouritesTable {
   user_id: string
   product_id: number
   created_at: GeneratedTimestamp
+  /** the favourite's place in the customer's list, 0 = newest (migration 0820) */
+  position: Generated<number>
 }
 
 export interface ReviewsTable {
@@ -607,6 +611,36 @@ export interface PaymentCallbackEventsTable {
   received_at: GeneratedTimestamp
 }
 
+export type MailKind = 'order-confirmation' | 'password-reset'
+
+/** mail_messages.payload of a 'password-reset' mail: the link with the key, and whom to greet. */
+export interface PasswordResetMailPayload {
+  resetUrl: string
+  firstName: string | null
+}
+
+/**
+ * The mail service's messages (migrations 0301 and 0810). An order mail ('order-confirmation')
+ * has its order and is claimed once by UNIQUE (order_id, kind); an account mail has no order and is
+ * queued by the service that wants it sent (the user API's password reset), with what the
+ * renderer needs in `payload` (cleared once sent).
+ */
+export interface MailMessagesTable {
+  message_id: Generated<number>
+  order_id: number | null
+  kind: MailKind
+  recipient: string
+  language: string
+  status: 'queued' | 'sending' | 'sent' | 'failed'
+  attempts: ColumnType<number, number | undefined, number>
+  transport: 'outbox' | 'smtp' | null
+  location: string | null
+  last_error: string | null
+  created_at: GeneratedTimestamp
+  sent_at: Timestamp | null
+  payload: JsonNullable<Record<string, unknown>>
+}
+
 /**
  * Refresh tokens of the auth service (migration 0800). Shared: the user API revokes a user's
  * tokens (password reset, account deletion) by setting revoked_at on their rows.
@@ -674,6 +708,7 @@ export interface DB {
   order_events: OrderEventsTable
   schema_migrations: SchemaMigrationsTable
   payment_callback_events: PaymentCallbackEventsTable
+  mail_messages: MailMessagesTable
   auth_refresh_tokens: AuthRefreshTokensTable
 }
 

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
-import graphqlProxy, {
-  GRAPHQL_PROXY_BODY_LIMIT,
-  sessionToken,
-  type GraphqlProxyOptions,
-} from './graphql-proxy'
+import graphqlProxy, { GRAPHQL_PROXY_BODY_LIMIT, type GraphqlProxyOptions } from './graphql-proxy'
 import { createServiceFetch } from '../services/shared/service-fetch'
 
 const SELF = { host: '127.0.0.1', port: 39_918 }
@@ -215,19 +211,5 @@ describe('upstream failures', () => {
     })
     expect(response.statusCode).toBe(504)
     await proxy.close()
-  })
-})
-
-describe('sessionToken', () => {
-  it.each([
-    ['lumo-auth=abc', 'abc'],
-    ['a=1; lumo-auth=abc; b=2', 'abc'],
-    ['lumo-auth-refresh=zzz; lumo-auth=abc', 'abc'],
-    ['lumo-auth=a%20b', 'a b'],
-    ['lumo-auth=', undefined],
-    ['other=1', undefined],
-    [undefined, undefined],
-  ])('%s → %s', (header, value) => {
-    expect(sessionToken(header)).toBe(value)
   })
 })

@@ -1,13 +1,13 @@
 /**
  * POST /api/graphql: the browser's same-origin GraphQL endpoint (BFF). It adds the API key and
  * the shopper's bearer token from the HttpOnly `lumo-auth` cookie, so page script never holds
- * the token (DESIGN.md §5), and refuses cross-site requests: a custom header is required (a
- * cross-site form or simple request cannot send one) and a present Origin must be our own.
+ * the token (DESIGN.md §5), and refuses cross-site requests (./csrf.ts: a custom header is
+ * required and a present Origin must be our own).
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config'
-import { COOKIES, parseCookies } from '../../src/shared/cookies'
-import { CSRF_HEADER } from '../../src/shared/storefront-api'
+import { csrfRefusal, isJsonContentType, sessionToken } from './csrf'
+import { callUpstream, relayUpstream } from './upstream'
 
 export const GRAPHQL_PROXY_PATH = '/api/graphql'
 export const GRAPHQL_PROXY_BODY_LIMIT = 256 * 1024
@@ -19,31 +19,11 @@ export interface GraphqlProxyOptions {
   upstreamTimeoutMs?: number
 }
 
-/** The shopper's session token from a Cookie header (works with or without @fastify/cookie). */
-export function sessionToken(header: string | undefined): string | undefined {
-  return parseCookies(header)[COOKIES.auth] || undefined
-}
-
 function graphqlError(reply: FastifyReply, status: number, message: string) {
   return reply
     .code(status)
     .type('application/json')
     .send({ errors: [{ message }] })
-}
-
-function isJsonContentType(value: string | undefined): boolean {
-  const mediaType = value?.split(';')[0]?.trim().toLowerCase()
-  return mediaType === 'application/json'
-}
-
-function sameOrigin(request: FastifyRequest, publicUrl: string): boolean {
-  const origin = request.headers.origin
-  if (origin === undefined) return true
-  const ownOrigins = new Set([
-    `${request.protocol}://${request.host}`.toLowerCase(),
-    new URL(publicUrl).origin,
-  ])
-  return ownOrigins.has(origin.toLowerCase())
 }
 
 export default async function graphqlProxy(app: FastifyInstance, options: GraphqlProxyOptions) {
@@ -53,10 +33,8 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
     bodyLimit: GRAPHQL_PROXY_BODY_LIMIT,
     // checked before the body is read
     onRequest: async (request, reply) => {
-      if (request.headers[CSRF_HEADER] === undefined)
-        return graphqlError(reply, 403, `Missing ${CSRF_HEADER} header`)
-      if (!sameOrigin(request, config.publicUrl))
-        return graphqlError(reply, 403, 'Cross-origin request refused')
+      const refusal = csrfRefusal(request, config.publicUrl)
+      if (refusal) return graphqlError(reply, 403, refusal)
       if (!isJsonContentType(request.headers['content-type'])) {
         return graphqlError(reply, 415, 'Content-Type must be application/json')
       }
@@ -73,30 +51,21 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       const token = sessionToken(request.headers.cookie)
       if (token) headers.authorization = `Bearer ${token}`
 
-      let upstream: Response
-      try {
-        upstream = await serviceFetch(config.services.api, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(request.body),
-          signal: AbortSignal.timeout(upstreamTimeoutMs),
-        })
-      } catch (error) {
-        const timedOut = error instanceof Error && error.name === 'TimeoutError'
-        request.log.warn({ err: error }, 'GraphQL upstream failed')
+      const upstream = await callUpstream(
+        serviceFetch,
+        config.services.api,
+        { method: 'POST', headers, body: JSON.stringify(request.body) },
+        upstreamTimeoutMs,
+        request.log,
+      )
+      if (!upstream.ok) {
         return graphqlError(
           reply,
-          timedOut ? 504 : 502,
-          timedOut ? 'GraphQL service timed out' : 'GraphQL service unavailable',
+          upstream.status,
+          upstream.status === 504 ? 'GraphQL service timed out' : 'GraphQL service unavailable',
         )
       }
-      // status and body only: upstream cookies and other headers never reach the browser
-      const body = await upstream.text()
-      return reply
-        .code(upstream.status)
-        .header('cache-control', 'no-store')
-        .type(upstream.headers.get('content-type') ?? 'application/json')
-        .send(body)
+      return relayUpstream(reply, upstream.response)
     },
   })
 }

@@ -15,12 +15,15 @@ import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
 import { REPO_ROOT } from '../repo-root'
 import { selfOrigin } from '../services/shared/service-fetch'
+import type { TokenVerifier } from '../services/shared/auth-tokens'
 
 export interface SsrOptions {
   config: Config
   serviceFetch: typeof fetch
   dev: boolean
   database: Database
+  /** verifies the shopper's session token for the render (server/ssr/session.ts) */
+  verifier: TokenVerifier
   /** Receives the shared page cache, so the app can expose it (tests, operators). */
   onPageCache?: (cache: PageCache) => void
 }
@@ -31,7 +34,7 @@ const serverEntry = path.join(root, 'dist/server/entry-server.js')
 
 export default async function ssr(
   app: FastifyInstance,
-  { config, serviceFetch, dev, database, onPageCache }: SsrOptions,
+  { config, serviceFetch, dev, database, verifier, onPageCache }: SsrOptions,
 ) {
   let vite: ViteDevServer | undefined
   let entry: EntryServer | undefined
@@ -98,6 +101,7 @@ export default async function ssr(
       config,
       serviceFetch,
       graphqlExecutor,
+      verifier,
       dev,
     })
   }

@@ -9,6 +9,8 @@ import type { Config } from '../config'
 import type { AssetManifest, PageAssets } from './assets'
 import type { EntryServer } from '../../src/shared/server-entry'
 import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
+import type { TokenVerifier } from '../services/shared/auth-tokens'
+import { sessionUserOf, verifiedSession } from './session'
 
 interface RenderOptions {
   entry: EntryServer
@@ -17,6 +19,8 @@ interface RenderOptions {
   serviceFetch: typeof fetch
   /** Builds the in-process API for one page's headers; absent when API_URL is another server. */
   graphqlExecutor?: (headers: Record<string, string>) => GraphqlExecutor
+  /** verifies the `lumo-auth` token: the page's user comes only from a verified one */
+  verifier: TokenVerifier
   dev: boolean
 }
 
@@ -76,12 +80,13 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
-  const { entry, manifest, config, serviceFetch, graphqlExecutor, dev } = options
+  const { entry, manifest, config, serviceFetch, graphqlExecutor, verifier, dev } = options
   const nonce = randomBytes(16).toString('base64')
   const cookies = request.cookies as Record<string, string>
   const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey }
-  const token = cookies['lumo-auth']
-  if (token) apiHeaders.Authorization = `Bearer ${token}`
+  // a token that does not verify (junk, expired, forged) is no session: no user, no bearer
+  const session = await verifiedSession(verifier, request.headers.cookie)
+  if (session) apiHeaders.Authorization = `Bearer ${session.token}`
 
   const prepared = await entry.prepare(toWebRequest(request), {
     urlSettings: { mode: config.urlMode, marketDomains: config.marketDomains },
@@ -95,6 +100,9 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     userAgent: request.headers['user-agent'] ?? '',
     nonce,
     isProduction: config.isProduction,
+    session: session
+      ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
+      : null,
   })
 
   if (prepared.kind === 'redirect') {

@@ -17,13 +17,19 @@ function loadApollo(): Promise<typeof import('@apollo/client')> {
   return apolloModule
 }
 
+/** `no-cache` for personal data (spec §7: getUser is never cached); cache-first otherwise. */
+export interface RunQueryOptions {
+  fetchPolicy?: 'cache-first' | 'no-cache'
+}
+
 export async function runQuery<TData, TVariables extends OperationVariables = OperationVariables>(
   apollo: Pick<ApolloClient, 'query'>,
   source: string,
   variables?: TVariables,
+  { fetchPolicy = 'cache-first' }: RunQueryOptions = {},
 ): Promise<TData> {
   const { gql } = await loadApollo()
-  const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy: 'cache-first' })
+  const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy })
   if (result.data === undefined) throw new Error('The commerce API returned no data')
   return result.data as TData
 }

@@ -10,6 +10,7 @@ import { routeChanged } from './global-slice'
 import { pageImpression } from '../features/events/slice'
 import { loadingStarted } from '../features/loading/slice'
 import { listPageEntered, selectionFromSearchParams } from '../features/list/slice'
+import { loginDialogSearch } from '../lib/login-dialog'
 
 export interface MiddlewareContext {
   request: Request
@@ -47,6 +48,11 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query
 }
 
+/** Spec §2: to the home page with action=login and returnTo set to the encoded original path. */
+export function loginRedirect(homePath: string, url: URL): Response {
+  return redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
+}
+
 const MIDDLEWARES: Record<string, Middleware> = {
   'check-is-member': ({ store }) => {
     if (!visitorIsMember(store.getState()))
@@ -55,8 +61,7 @@ const MIDDLEWARES: Record<string, Middleware> = {
 
   'login-required': ({ store, homePath }, url) => {
     if (store.getState().auth.user !== null || url.searchParams.get('loginToken')) return
-    const returnTo = encodeURIComponent(url.pathname + url.search)
-    throw redirect(`${homePath}?action=login&returnTo=${returnTo}`, 302)
+    throw loginRedirect(homePath, url)
   },
 
   default: ({ store, routeName, params, isServer, meta }, url) => {

@@ -26,6 +26,8 @@ export interface PageLoaderArgs {
   store: AppStore
   market: MarketAlias
   locale: LocaleCode
+  /** the absolute URL of the home page of this market and language (where the login opens) */
+  homePath: string
 }
 
 export type PageLoader<T> = (args: PageLoaderArgs) => Promise<T>

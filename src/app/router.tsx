@@ -70,17 +70,18 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
   }
   const loader = async ({ request, params }: LoaderFunctionArgs) => {
     if (definition.validate && !definition.validate(params)) throw notFound()
+    // An absolute URL: react-router would resolve a bare path against the basename and drop
+    // the home page's trailing slash, which costs the shopper a second redirect.
+    const homePath = new URL(
+      pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'),
+      request.url,
+    ).href
     await runMiddlewares(definition.middleware, {
       request,
       params,
       routeName: definition.name,
       store,
-      // An absolute URL: react-router would resolve a bare path against the basename and drop
-      // the home page's trailing slash, which costs the shopper a second redirect.
-      homePath: new URL(
-        pathFor({ market: site.market, locale: site.locale, settings: site.urlSettings }, 'home'),
-        request.url,
-      ).href,
+      homePath,
       isServer,
     })
     // The not-found page is a real 404, whichever way it was reached.
@@ -88,7 +89,15 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     const module = await loadRouteModule(definition.name)
     if (!module.loader) return null
     const apollo = await getApollo()
-    return module.loader({ request, params, apollo, store, market: site.market, locale: site.locale })
+    return module.loader({
+      request,
+      params,
+      apollo,
+      store,
+      market: site.market,
+      locale: site.locale,
+      homePath,
+    })
   }
   const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })
   return pathsOf(definition, site.locale).map((path, index) => ({

@@ -126,29 +126,30 @@ describe('initServerState', () => {
     expect(log).toHaveBeenCalled()
   })
 
-  it('restores the user from the user cookie when a session token exists', async () => {
+  it('takes the user of the verified session, never of the lumo-user cookie', async () => {
     const store = makeStore(undefined, { devTools: false })
-    const user = { id: 5, email: 'anna@example.fi', customerType: 'PERSON', memberType: 'MEMBER' }
-    await initServerState(
-      store,
-      options({ cookies: { 'lumo-auth': 'token', 'lumo-user': JSON.stringify(user) } }),
-    )
-    expect(store.getState().auth).toMatchObject({
-      status: 'loggedIn',
-      user: { id: '5', email: 'anna@example.fi', memberType: 'MEMBER' },
-    })
+    const user = { id: '5', email: 'anna@example.fi', customerType: 'PERSON' as const, memberType: 'MEMBER' }
+    await initServerState(store, options({ cookies: {}, session: { user, expiresAt: 9_000 } }))
+    expect(store.getState().auth).toEqual({ status: 'loggedIn', user, tokenExpiresAt: 9_000 })
   })
 
-  it('has no user without a session token or with a garbled cookie', async () => {
-    const noToken = makeStore(undefined, { devTools: false })
+  it('has no user without a verified session, whatever the cookies say', async () => {
+    const forged = makeStore(undefined, { devTools: false })
     await initServerState(
-      noToken,
-      options({ cookies: { 'lumo-user': JSON.stringify({ id: 5, email: 'a@b.fi' }) } }),
+      forged,
+      options({
+        cookies: { 'lumo-auth': 'junk', 'lumo-user': JSON.stringify({ id: 5, email: 'a@b.fi' }) },
+        session: null,
+      }),
     )
-    expect(noToken.getState().auth.user).toBeNull()
-    const garbled = makeStore(undefined, { devTools: false })
-    await initServerState(garbled, options({ cookies: { 'lumo-auth': 't', 'lumo-user': '{"id":' } }))
-    expect(garbled.getState().auth).toMatchObject({ user: null, status: 'loggedOut' })
+    expect(forged.getState().auth).toMatchObject({ user: null, status: 'loggedOut' })
+  })
+
+  it('a shared page has no user even with a session', async () => {
+    const store = makeStore(undefined, { devTools: false })
+    const user = { id: '5', email: 'anna@example.fi', customerType: 'PERSON' as const, memberType: null }
+    await initServerState(store, options({ cookies: {}, sharedPage: true, session: { user, expiresAt: 1 } }))
+    expect(store.getState().auth.user).toBeNull()
   })
 
   it('keeps a cart id for the browser to load, otherwise an empty cart', async () => {

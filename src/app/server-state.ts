@@ -23,7 +23,8 @@ import {
 } from './global-slice'
 import type { AppStore } from './store'
 import { channelInitialised, marketsLoaded, type MarketInfo } from '../features/channel/slice'
-import { parseUserCookie, userRestored } from '../features/auth/slice'
+import { sessionRestored } from '../features/auth/slice'
+import type { SessionUser } from '../shared/session'
 import { cartRestored } from '../features/cart/slice'
 import { loadCartOnServer } from '../features/cart/server-load'
 import { lastVisitedRestored } from '../features/lastVisited/slice'
@@ -85,6 +86,8 @@ export interface ServerStateOptions {
    * language and customer type count; the shopper's own state is left to the browser.
    */
   sharedPage?: boolean
+  /** the user of the request's verified session token (never the `lumo-user` cookie) */
+  session?: { user: SessionUser; expiresAt: number } | null
   /** where a failed market fetch is reported; console.warn by default */
   log?: (message: string, error: unknown) => void
 }
@@ -203,9 +206,10 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
     }),
   )
 
-  // spec §4 auth: a user without a session token is no user
-  const user = !sharedPage && cookies[COOKIES.auth] ? parseUserCookie(cookies[COOKIES.user]) : null
-  store.dispatch(userRestored(user))
+  // spec §4 auth: the user comes from the verified token (server/ssr/session.ts); a readable
+  // `lumo-user` cookie is display data only. A shared page has no user: the browser asks.
+  const session = sharedPage ? null : (options.session ?? null)
+  store.dispatch(sessionRestored(session))
 
   // a shared page shows the empty cart; the browser loads the shopper's (client/personal-state.ts)
   const cartId = sharedPage ? undefined : cookies[COOKIES.cart]

@@ -132,8 +132,319 @@ export type CheckoutInputType = {
 
 export type CheckoutStatus = 'OK' | 'CUSTOMER_BLACKLISTED'
 
+export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
+
+export type UserInputType = {
+  address?: AddressInputType | null | undefined
+  gender?: Gender | null | undefined
+  newsletter?: boolean | null | undefined
+  /** Lumo extension: consent to marketing text messages. */
+  sms?: boolean | null | undefined
+  personalId?: string | null | undefined
+  /** Lumo extension: the organisation number of a business customer. */
+  organizationId?: string | null | undefined
+  customerType?: CustomerType | null | undefined
+  metaData?: string | null | undefined
+}
+
 /** Lumo extension. */
 export type ContentPageKind = 'PAGE' | 'INSPIRATION' | 'MEMBER' | 'STYLE'
+
+export type AccountCommitResetMutationVariables = Exact<{
+  resetKey: string
+  password: string
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountCommitResetMutation = { commitReset: boolean | null }
+
+export type AccountDeleteUserMutationVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountDeleteUserMutation = { deleteUser: boolean | null }
+
+export type AccountOrderSummaryFragment = {
+  id: number | null
+  publicId: string
+  orderNumber: string | null
+  createdAt: string | null
+  status: string
+  currency: string | null
+  paymentMethod: string | null
+  paymentKind: string
+  invoiceDueDate: string | null
+  isPaid: boolean
+  orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+}
+
+export type AccountOrderQueryVariables = Exact<{
+  orderId: number
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountOrderQuery = {
+  getOrder: {
+    email: string | null
+    shippingMethod: string | null
+    message: string | null
+    id: number | null
+    publicId: string
+    orderNumber: string | null
+    createdAt: string | null
+    status: string
+    currency: string | null
+    paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
+    shippingAddress: {
+      firstName: string
+      lastName: string
+      company: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+    } | null
+    billingAddress: {
+      firstName: string
+      lastName: string
+      company: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+    } | null
+    cart: {
+      items: Array<{
+        id: string
+        skuId: number
+        quantity: number
+        totalPrice: { sellingPriceIncVatFormatted: string | null } | null
+        product: {
+          name: string | null
+          alias: string
+          articleNumber: string | null
+          brand: { name: string | null } | null
+          productImages: Array<{ fileName: string } | null> | null
+          skus: Array<{ skuId: number; name: string | null } | null> | null
+        } | null
+      } | null> | null
+    } | null
+    shippingFee: { sellingPriceIncVatFormatted: string | null } | null
+    paymentFee: { sellingPriceIncVatFormatted: string | null } | null
+    shippingDetails: Array<{
+      id: number
+      name: string
+      parcelNumber: string | null
+      shippingDate: string | null
+      trackingLink: string | null
+    } | null> | null
+    returns: Array<{
+      id: number
+      articleNumber: string | null
+      createdAt: string
+      reason: string | null
+    } | null> | null
+    refunds: Array<{
+      id: number
+      articleNumber: string | null
+      createdAt: string
+      reason: string | null
+      toBalance: boolean
+      total: number
+    } | null> | null
+    orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+  } | null
+}
+
+export type AccountOrdersQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountOrdersQuery = {
+  getOrders: Array<{
+    id: number | null
+    publicId: string
+    orderNumber: string | null
+    createdAt: string | null
+    status: string
+    currency: string | null
+    paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
+    orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+  } | null> | null
+}
+
+export type AccountOverviewQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountOverviewQuery = {
+  getUser: {
+    id: string
+    email: string
+    gender: Gender | null
+    customerType: CustomerType | null
+    newsletter: boolean | null
+    sms: boolean | null
+    personalId: string | null
+    organizationId: string | null
+    memberType: string
+    memberId: string
+    address: {
+      firstName: string
+      lastName: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+      company: string
+      mobile: string
+      entryCode: string
+    } | null
+    balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
+  } | null
+  getOrders: Array<{
+    id: number | null
+    publicId: string
+    orderNumber: string | null
+    createdAt: string | null
+    status: string
+    currency: string | null
+    paymentMethod: string | null
+    paymentKind: string
+    invoiceDueDate: string | null
+    isPaid: boolean
+    orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+  } | null> | null
+}
+
+export type AccountRequestPasswordResetMutationVariables = Exact<{
+  email: string
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountRequestPasswordResetMutation = { requestPasswordReset: boolean | null }
+
+export type AccountUpdateUserMutationVariables = Exact<{
+  user: UserInputType
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountUpdateUserMutation = {
+  updateUser: {
+    id: string
+    email: string
+    gender: Gender | null
+    customerType: CustomerType | null
+    newsletter: boolean | null
+    sms: boolean | null
+    personalId: string | null
+    organizationId: string | null
+    memberType: string
+    memberId: string
+    address: {
+      firstName: string
+      lastName: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+      company: string
+      mobile: string
+      entryCode: string
+    } | null
+    balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
+  } | null
+}
+
+export type AccountUserFragment = {
+  id: string
+  email: string
+  gender: Gender | null
+  customerType: CustomerType | null
+  newsletter: boolean | null
+  sms: boolean | null
+  personalId: string | null
+  organizationId: string | null
+  memberType: string
+  memberId: string
+  address: {
+    firstName: string
+    lastName: string
+    careOf: string
+    addressLine1: string
+    addressLine2: string
+    zip: string
+    city: string
+    country: string
+    company: string
+    mobile: string
+    entryCode: string
+  } | null
+  balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
+}
+
+export type AccountUserQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type AccountUserQuery = {
+  getUser: {
+    id: string
+    email: string
+    gender: Gender | null
+    customerType: CustomerType | null
+    newsletter: boolean | null
+    sms: boolean | null
+    personalId: string | null
+    organizationId: string | null
+    memberType: string
+    memberId: string
+    address: {
+      firstName: string
+      lastName: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+      company: string
+      mobile: string
+      entryCode: string
+    } | null
+    balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
+  } | null
+}
 
 export type AddToCartMutationVariables = Exact<{
   id: string
@@ -846,6 +1157,36 @@ export type UpdateCartItemMutation = {
   } | null
 }
 
+export type CheckoutUserQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type CheckoutUserQuery = {
+  getUser: {
+    id: string
+    email: string
+    customerType: CustomerType | null
+    personalId: string | null
+    organizationId: string | null
+    address: {
+      firstName: string
+      lastName: string
+      careOf: string
+      addressLine1: string
+      addressLine2: string
+      zip: string
+      city: string
+      country: string
+      company: string
+      mobile: string
+      phone: string
+      entryCode: string
+    } | null
+  } | null
+}
+
 export type CreateOrUpdateCheckoutMutationVariables = Exact<{
   cartId: string
   checkout?: CheckoutInputType | null | undefined
@@ -999,6 +1340,14 @@ export type FavoriteProductsQuery = {
     } | null> | null
   } | null
 }
+
+export type FavoritesMetaDataQueryVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type FavoritesMetaDataQuery = { getUser: { id: string; metaData: string | null } | null }
 
 export type HomeQueryVariables = Exact<{
   railSize?: number | null | undefined

@@ -1,15 +1,33 @@
-/** Password reset (spec §5: at least 7 characters). */
+/**
+ * Password reset (/account/reset-password?key=…, the link of the reset e-mail): a new password
+ * and its confirmation (spec §5: at least 7 characters, the two match), sent with commitReset.
+ * Without a key, or with an expired one, the page asks for a new link (spec §8).
+ */
+import { useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router'
 import { SHOP_PROMISES } from '../app/i18n'
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+import { ResetPasswordForm } from '../features/account/ResetPasswordForm'
+import { messageMeta } from '../ui/page-meta'
+import '../features/account/account.css'
 
-const page = simplePage({
+export const meta = messageMeta({
   title: 'page.resetPassword.title',
-  intro: 'page.resetPassword.intro',
+  description: 'page.resetPassword.intro',
   values: { min: SHOP_PROMISES.passwordMinLength },
-  links: [{ to: 'account', label: 'nav.account' }, ...SHOP_LINKS],
   noindex: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export function Component() {
+  const intl = useIntl()
+  const [search] = useSearchParams()
+  const key = search.get('key')
+  return (
+    <article className="account-guest">
+      <h1>{intl.formatMessage({ id: 'page.resetPassword.title' })}</h1>
+      <p className="page-intro">
+        {intl.formatMessage({ id: 'page.resetPassword.intro' }, { min: SHOP_PROMISES.passwordMinLength })}
+      </p>
+      <ResetPasswordForm key={key ?? ''} resetKey={key && key.trim() !== '' ? key : null} />
+    </article>
+  )
+}

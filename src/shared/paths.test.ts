@@ -69,7 +69,7 @@ describe('route table', () => {
     ['checkout', 'undistracted', ['default']],
     ['checkout-confirm', 'undistracted-special', ['default']],
     ['checkout-fail', 'undistracted-special', ['default']],
-    ['account', 'default', ['default', 'login-required']],
+    ['account', 'default', ['default']],
     ['account-orders', 'default', ['default', 'login-required']],
     ['account-settings', 'default', ['default', 'login-required']],
     ['account-balance', 'default', ['default', 'login-required']],

@@ -153,9 +153,10 @@ export const ROUTES: readonly RouteDefinition[] = [
     cacheable: true,
   },
   {
+    // a guest sees the login and the registration here, a customer the overview (issue #10)
     name: 'account',
     path: '/account',
-    middleware: ACCOUNT,
+    middleware: PLAIN,
     layout: 'default',
     localised: false,
     cacheable: false,

@@ -6,6 +6,7 @@
 import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/server'
 import type { UrlSettings } from './paths'
 import type { GraphqlExecutor } from './graphql-executor'
+import type { SessionUser } from './session'
 
 export interface PrepareContext {
   urlSettings: UrlSettings
@@ -22,6 +23,11 @@ export interface PrepareContext {
   isProduction: boolean
   /** Rendered for the shared page cache: the shopper's own state is left to the browser. */
   sharedPage?: boolean
+  /**
+   * The logged-in user of the request's VERIFIED session token (server/ssr/session.ts), and when
+   * the token expires (epoch ms); null without a valid token. Never read from `lumo-user`.
+   */
+  session?: { user: SessionUser; expiresAt: number } | null
 }
 
 export type Prepared =

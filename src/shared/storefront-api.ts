@@ -13,3 +13,10 @@ export const BROWSER_GRAPHQL_URI = '/api/graphql'
  * other sites cannot reach it: CSRF protection without tokens.
  */
 export const CSRF_HEADER = `x-${SHOP_SLUG}-csrf`
+
+/**
+ * The browser's way to the likes service (spec §7 favourites): same origin, served by the BFF
+ * (server/ssr/likes-proxy.ts), which adds the shopper's bearer token. Paths below it are the
+ * service's own: `/users/{userId}/products`, `/users/{userId}/migrated`.
+ */
+export const BROWSER_LIKES_URI = '/api/likes'

@@ -6,69 +6,18 @@
  * lumo-cart cookie, the way the cart feature leaves it.
  */
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import {
   FIXTURE_CUSTOMERS,
   FIXTURE_EMAIL_RULES,
   FIXTURE_NO_DELIVERY_ZIP,
   FIXTURE_PRODUCTS,
 } from '../../server/db/seed/fixtures'
+import { passwordDigest } from '../../src/shared/password-digest'
+import { cartInBrowser, fillCustomer, graphql, openCheckout } from './checkout-helpers'
+import { resetLinkFor } from './outbox'
 import { expect, message, test, waitForHydration } from './fixtures'
 
-/** Static stock is never decremented, so these orders take nothing from other tests. */
-const SKU = FIXTURE_PRODUCTS.satinDress.skus.staticStock
-
-async function graphql<T>(
-  request: APIRequestContext,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  const response = await request.post('/api/graphql', {
-    headers: { 'content-type': 'application/json', 'x-lumo-csrf': '1' },
-    data: { query, variables },
-  })
-  expect(response.ok()).toBe(true)
-  const body = (await response.json()) as { data?: T; errors?: { message: string }[] }
-  expect(body.errors).toBeUndefined()
-  return body.data as T
-}
-
-/** A Finnish cart with one dress in it, known to the browser through its cookie. */
-async function cartInBrowser(context: BrowserContext, baseURL: string, market = 'fi'): Promise<string> {
-  const { getCart } = await graphql<{ getCart: { id: string } }>(
-    context.request,
-    'query ($market: String) { getCart(marketId: $market) { id } }',
-    { market },
-  )
-  await graphql(
-    context.request,
-    'mutation ($id: String!, $skuId: Int!, $market: String) { addToCart(id: $id, item: { skuId: $skuId, quantity: 1 }, marketId: $market) { id } }',
-    { id: getCart.id, skuId: SKU, market },
-  )
-  await context.addCookies([{ name: 'lumo-cart', value: getCart.id, url: baseURL }])
-  return getCart.id
-}
-
 const fi = (id: string) => message('fi', id)
-
-async function openCheckout(page: Page) {
-  await page.goto('/fi/kassa')
-  await waitForHydration(page)
-  await expect(page.getByRole('heading', { level: 1, name: fi('page.checkout.title') })).toBeVisible()
-  // the cart and the options arrive from createOrUpdateCheckout
-  await expect(page.getByText(/Musta satiinimekko/)).toBeVisible()
-  await expect(page.getByRole('radio', { name: /Lasku/ })).toBeVisible()
-}
-
-async function fillCustomer(page: Page, email: string, zip = '00100') {
-  await page.getByLabel(fi('checkout.email')).fill(email)
-  await page.getByLabel(fi('checkout.firstName')).fill('Matti')
-  await page.getByLabel(fi('checkout.lastName')).fill('Meikäläinen')
-  await page.getByLabel(fi('checkout.address')).fill('Mannerheimintie 1')
-  await page.getByLabel(fi('checkout.zip')).fill(zip)
-  await page.getByLabel(fi('checkout.city')).fill('Helsinki')
-  await page.getByLabel(fi('checkout.phone')).fill('+358 40 123 4567')
-}
 
 test.describe('checkout in Finland', () => {
   test('a guest buys by invoice and lands on the confirmation page', async ({
@@ -192,7 +141,45 @@ test.describe('checkout in Finland', () => {
     await expect(page.getByRole('button', { name: fi('checkout.placeOrder.card') })).toBeEnabled()
   })
 
-  test('a NOCREDIT customer gets limited payment options, with the message', async ({
+  test('a NOCREDIT customer, logged in, gets limited payment options, with the message', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The seeded customer has no password yet: they set one from the reset e-mail, as a real one would.
+    const { email } = FIXTURE_CUSTOMERS.noCredit
+    await graphql(context.request, 'mutation ($email: String!) { requestPasswordReset(email: $email) }', {
+      email,
+    })
+    await expect.poll(() => resetLinkFor(email), { timeout: 20_000 }).toMatch(/\?key=/)
+    const key = new URL((await resetLinkFor(email))!, baseURL).searchParams.get('key')!
+    const password = 'Nocredit-salasana-1'
+    await graphql(
+      context.request,
+      'mutation ($key: String!, $password: String!) { commitReset(resetKey: $key, password: $password) }',
+      {
+        key,
+        password: await passwordDigest(password),
+      },
+    )
+    const login = await context.request.post('/api/session/login', {
+      headers: { 'content-type': 'application/json', 'x-lumo-csrf': '1' },
+      data: { username: email, password: await passwordDigest(password), rememberMe: false },
+    })
+    expect(login.status()).toBe(200)
+
+    await cartInBrowser(context, baseURL!)
+    await openCheckout(page)
+    const emailField = page.getByLabel(fi('checkout.email'))
+    await expect(emailField).toHaveValue(email)
+    await emailField.focus()
+    await emailField.blur()
+    await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Lasku/ })).toHaveCount(0)
+    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+  })
+
+  test("a guest who types a NOCREDIT customer's e-mail learns nothing about that account", async ({
     page,
     context,
     baseURL,
@@ -202,10 +189,16 @@ test.describe('checkout in Finland', () => {
     await page.getByRole('radio', { name: /Lasku/ }).check()
     const email = page.getByLabel(fi('checkout.email'))
     await email.fill(FIXTURE_CUSTOMERS.noCredit.email)
+    const refreshed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/graphql') &&
+        (response.request().postData() ?? '').includes(FIXTURE_CUSTOMERS.noCredit.email),
+    )
     await email.blur()
-    await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toBeVisible()
-    await expect(page.getByRole('radio', { name: /Lasku/ })).toHaveCount(0)
-    await expect(page.getByRole('radio', { name: /Korttimaksu/ })).toBeChecked()
+    await refreshed
+    // the options were asked for again with that e-mail: invoice stays, no status message
+    await expect(page.getByRole('radio', { name: /Lasku/ })).toBeChecked()
+    await expect(page.getByRole('status').filter({ hasText: fi('checkout.feedback.limited') })).toHaveCount(0)
   })
 
   test("a quantity changed in the checkout's cart section reaches the order summary", async ({

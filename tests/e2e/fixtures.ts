@@ -5,22 +5,26 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import type { LocaleCode } from '../../src/shared/markets'
 
 export { expect }
+
+/** Collects every console error and uncaught page error of a browser context into `errors`. */
+export function collectBrowserErrors(context: BrowserContext, errors: string[] = []): string[] {
+  context.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`)
+  })
+  context.on('weberror', (error) => errors.push(`pageerror: ${error.error().message}`))
+  return errors
+}
 
 export const test = base.extend<{ browserErrors: string[] }>({
   baseURL: async ({ baseURL }, use) => {
     await use(process.env.E2E_BASE_URL ?? baseURL)
   },
   browserErrors: async ({ context }, use) => {
-    const errors: string[] = []
-    context.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`)
-    })
-    context.on('weberror', (error) => errors.push(`pageerror: ${error.error().message}`))
-    await use(errors)
+    await use(collectBrowserErrors(context))
   },
 })
 

@@ -9,6 +9,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   if (process.env.E2E_BASE_URL) return undefined
   const server = await startProductionServer({ name: 'e2e', seedProducts: 300 })
   process.env.E2E_BASE_URL = server.baseUrl
+  // the server's outbox (DATA_DIR/outbox) holds the e-mails a test follows, e.g. a reset link
+  process.env.E2E_DATA_DIR = server.dataDir
   console.log(`e2e: production server at ${server.baseUrl} (log: ${server.logFile})`)
   return () => server.stop()
 }

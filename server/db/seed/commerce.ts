@@ -765,7 +765,7 @@ function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: 
   return order
 }
 
-/** What happened to the order after it was placed: payment, status changes, a return and refund. */
+/** What happened to the order after it was placed: payment, status changes, shipment, a return and refund. */
 function orderEventRows(plan: OrderPlan, rows: Rows<'order_rows'>, createdAt: Date): Rows<'order_events'> {
   const events: Rows<'order_events'> = [
     { order_id: 0, kind: 'status', status: 'received', created_at: createdAt },
@@ -782,8 +782,19 @@ function orderEventRows(plan: OrderPlan, rows: Rows<'order_rows'>, createdAt: Da
   }
   if (plan.status === 'processing' || plan.status === 'completed')
     events.push({ order_id: 0, kind: 'status', status: 'processing', created_at: later(1) })
-  if (plan.status === 'completed')
-    events.push({ order_id: 0, kind: 'status', status: 'completed', created_at: later(2) })
+  if (plan.status === 'completed') {
+    const parcelNumber = `JJFI${String(createdAt.getTime()).slice(-10)}`
+    events.push(
+      {
+        order_id: 0,
+        kind: 'shipped',
+        status: null,
+        data: toJson({ parcelNumber, trackingLink: `https://tracking.lumo.example/${parcelNumber}` }),
+        created_at: later(2),
+      },
+      { order_id: 0, kind: 'status', status: 'completed', created_at: later(2) },
+    )
+  }
   if (plan.status === 'cancelled')
     events.push({
       order_id: 0,

@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   CONFLICT: 'CONFLICT',
   /** placeOrder: the goods are below the market's minimum order value (CartType.minimumOrderValue). */
   MINIMUM_ORDER_VALUE_NOT_REACHED: 'MinimumOrderValueNotReached',
+  /** commitReset: the key is unknown, used or older than an hour; the shopper asks for a new link. */
+  RESET_KEY_EXPIRED: 'ResetKeyExpired',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]

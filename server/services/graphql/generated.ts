@@ -1206,7 +1206,28 @@ export type OrderType = {
   fromBalance: Scalars['Decimal']['output']
   fromBalanceFormatted?: Maybe<Scalars['String']['output']>
   refunds?: Maybe<Array<Maybe<RefundType>>>
+  /** Parcels sent, with their tracking links (Lumo: one per shipment of the order). */
   shippingDetails?: Maybe<Array<Maybe<ShippingDetailType>>>
+  /** Lumo extension: how the order is paid, 'card' or 'invoice'. */
+  paymentKind: Scalars['String']['output']
+  /** Lumo extension: an invoice order's due date (order date + 14 days); null for other payments. */
+  invoiceDueDate?: Maybe<Scalars['DateTime']['output']>
+  /** Lumo extension: whether the order is paid (card: captured; invoice: the payment has arrived). */
+  isPaid: Scalars['Boolean']['output']
+  /** Lumo extension: the returns registered for the order, oldest first (refunds are in refunds). */
+  returns?: Maybe<Array<Maybe<OrderReturnType>>>
+}
+
+/** Lumo extension: a registered return of goods. */
+export type OrderReturnType = {
+  __typename?: 'OrderReturnType'
+  id: Scalars['Int']['output']
+  /** The order row returned (OrderType.cart.items[].id); null when the whole order or unknown. */
+  itemId?: Maybe<Scalars['Int']['output']>
+  articleNumber?: Maybe<Scalars['String']['output']>
+  createdAt: Scalars['DateTime']['output']
+  reason?: Maybe<Scalars['String']['output']>
+  reasonCode?: Maybe<Scalars['String']['output']>
 }
 
 export type PaymentDetailsType = {
@@ -1537,6 +1558,7 @@ export type ResolversTypes = {
   CheckoutOrderType: ResolverTypeWrapper<Partial<CheckoutOrderType>>
   CheckoutOrderRowType: ResolverTypeWrapper<Partial<CheckoutOrderRowType>>
   OrderType: ResolverTypeWrapper<Partial<OrderType>>
+  OrderReturnType: ResolverTypeWrapper<Partial<OrderReturnType>>
   PaymentDetailsType: ResolverTypeWrapper<Partial<PaymentDetailsType>>
   RefundType: ResolverTypeWrapper<Partial<RefundType>>
   Gender: ResolverTypeWrapper<Partial<Gender>>
@@ -1626,6 +1648,7 @@ export type ResolversParentTypes = {
   CheckoutOrderType: Partial<CheckoutOrderType>
   CheckoutOrderRowType: Partial<CheckoutOrderRowType>
   OrderType: Partial<OrderType>
+  OrderReturnType: Partial<OrderReturnType>
   PaymentDetailsType: Partial<PaymentDetailsType>
   RefundType: Partial<RefundType>
   UserType: Partial<UserType>
@@ -2698,6 +2721,22 @@ export type OrderTypeResolvers<
     ParentType,
     ContextType
   >
+  paymentKind?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  invoiceDueDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  isPaid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>
+  returns?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrderReturnType']>>>, ParentType, ContextType>
+}
+
+export type OrderReturnTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['OrderReturnType'] = ResolversParentTypes['OrderReturnType'],
+> = {
+  id?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  itemId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>
+  articleNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  reasonCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
 }
 
 export type PaymentDetailsTypeResolvers<
@@ -2909,6 +2948,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CheckoutOrderType?: CheckoutOrderTypeResolvers<ContextType>
   CheckoutOrderRowType?: CheckoutOrderRowTypeResolvers<ContextType>
   OrderType?: OrderTypeResolvers<ContextType>
+  OrderReturnType?: OrderReturnTypeResolvers<ContextType>
   PaymentDetailsType?: PaymentDetailsTypeResolvers<ContextType>
   RefundType?: RefundTypeResolvers<ContextType>
   UserType?: UserTypeResolvers<ContextType>

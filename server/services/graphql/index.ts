@@ -24,6 +24,7 @@ import { resolvers as checkoutResolvers } from './checkout/resolvers'
 import paymentCallbackRoutes from './checkout/payment-callback'
 import { resolvers as orderResolvers } from './orders/resolvers'
 import { resolvers as contentResolvers } from './content/resolvers'
+import { resolvers as userResolvers } from './users/resolvers'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
@@ -59,6 +60,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   checkoutResolvers,
   orderResolvers,
   contentResolvers,
+  userResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import logService from './index'
-import { parseTrustProxy } from '../../config'
+import { fastifyTrustProxy, parseTrustProxy } from '../../config'
 
 describe('client error sink', () => {
   let app: FastifyInstance
@@ -65,12 +65,13 @@ describe('client error sink behind the configured proxy trust (issue #15, findin
     await app?.close()
   })
 
-  async function statusesWithForgedAddresses(trustProxy: boolean | number | string[]) {
-    app = Fastify({ logger: false, trustProxy })
-    await app.register(logService)
+  async function statusesWithForgedAddresses(trustProxy: ReturnType<typeof parseTrustProxy>) {
+    const server = Fastify({ logger: false, trustProxy: fastifyTrustProxy(trustProxy) })
+    app = server
+    await server.register(logService)
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) {
-      const response = await app.inject({
+      const response = await server.inject({
         method: 'PUT',
         url: '/api/log-error',
         headers: { 'x-forwarded-for': `203.0.113.${i}` },
@@ -88,6 +89,11 @@ describe('client error sink behind the configured proxy trust (issue #15, findin
 
   it('counts the forwarded address when the request comes from a trusted proxy', async () => {
     const statuses = await statusesWithForgedAddresses(parseTrustProxy('127.0.0.1'))
+    expect(statuses.every((status) => status === 204)).toBe(true)
+  })
+
+  it('trusts a hop count: one proxy in front', async () => {
+    const statuses = await statusesWithForgedAddresses(parseTrustProxy('1'))
     expect(statuses.every((status) => status === 204)).toBe(true)
   })
 })

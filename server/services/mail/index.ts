@@ -1,6 +1,7 @@
 /**
  * The mail service (DESIGN.md §1): order-confirmation e-mails in the shopper's language, sent
- * once per order — when an invoice order is placed or a card order is paid.
+ * once per order — when an invoice order is placed or a card order is paid — and the account
+ * mails other services queue in `mail_messages` (the user API's password-reset link).
  *
  * It watches the orders (every few seconds, and whenever asked through `sendDue`): an order that
  * is confirmed (invoice, or card with paid_at) and not cancelled gets its message. Claiming the
@@ -12,35 +13,28 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { sql, type ColumnType, type Generated, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
-import type { DB, GeneratedTimestamp, Timestamp } from '../../db/schema'
-import { renderOrderConfirmation, type MailLanguage, type OrderMail } from './render'
+import type { DB, MailMessagesTable, PasswordResetMailPayload } from '../../db/schema'
+import {
+  renderOrderConfirmation,
+  renderPasswordReset,
+  type MailLanguage,
+  type OrderMail,
+  type RenderedMail,
+} from './render'
 
-export interface MailMessagesTable {
-  message_id: Generated<number>
-  order_id: number
-  kind: 'order-confirmation'
-  recipient: string
-  language: string
-  status: 'sending' | 'sent' | 'failed'
-  attempts: ColumnType<number, number | undefined, number>
-  transport: 'outbox' | 'smtp' | null
-  location: string | null
-  last_error: string | null
-  created_at: GeneratedTimestamp
-  sent_at: Timestamp | null
-}
+export type { MailMessagesTable }
 
 export interface MailWatermarksTable {
   kind: 'order-confirmation'
   after_order_id: number
 }
 
-/** The shared DB plus migration 0301_mail.sql's tables. */
-export type MailDB = DB & { mail_messages: MailMessagesTable; mail_watermarks: MailWatermarksTable }
+/** The shared DB (which holds mail_messages, written by other services too) plus the watermarks. */
+export type MailDB = DB & { mail_watermarks: MailWatermarksTable }
 
 export const MAX_SEND_ATTEMPTS = 5
 export const SENDER = 'Lumo <tilaukset@lumo.example>'
@@ -56,6 +50,11 @@ export function outboxDirectory(dataDir: string): string {
   return path.join(dataDir, 'outbox')
 }
 
+/** What is kept of a failed send's error (mail_messages.last_error). */
+function errorText(error: unknown): string {
+  return String(error instanceof Error ? error.message : error).slice(0, 500)
+}
+
 function languageOf(value: string): MailLanguage {
   return value === 'sv' || value === 'nb' || value === 'da' ? value : 'fi'
 }
@@ -63,7 +62,7 @@ function languageOf(value: string): MailLanguage {
 export interface Mailer {
   /** Marks the orders that exist before the first start (the seed's history) as not to be mailed. */
   start(): Promise<void>
-  /** Sends (or writes) every confirmation that is due; returns how many went out. */
+  /** Sends (or writes) every confirmation and queued account mail that is due; returns how many went out. */
   sendDue(): Promise<number>
 }
 
@@ -136,23 +135,23 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
   }
 
   async function deliver(
-    orderId: number,
-    mail: OrderMail,
+    rendered: RenderedMail,
+    to: { email: string; language: MailLanguage },
+    fileLabel: string,
   ): Promise<{ transport: 'outbox' | 'smtp'; location: string }> {
-    const rendered = renderOrderConfirmation(mail)
     const info = (await transport.sendMail({
       from: SENDER,
-      to: mail.email,
+      to: to.email,
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      headers: { 'Content-Language': mail.language },
+      headers: { 'Content-Language': to.language },
     })) as { message?: Buffer; messageId?: string }
     if (config.smtpUrl) return { transport: 'smtp', location: info.messageId ?? '' }
     const directory = outboxDirectory(config.dataDir)
     await mkdir(directory, { recursive: true })
     const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-    const file = `${stamp}-order-${orderId}-confirmation.eml`
+    const file = `${stamp}-${fileLabel}.eml`
     await writeFile(path.join(directory, file), info.message ?? Buffer.alloc(0))
     return { transport: 'outbox', location: file }
   }
@@ -176,7 +175,7 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
       if (!claimed) return false
     }
     try {
-      const sent = await deliver(orderId, mail)
+      const sent = await deliver(renderOrderConfirmation(mail), mail, `order-${orderId}-confirmation`)
       await db
         .updateTable('mail_messages')
         .set({
@@ -195,7 +194,7 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
         .updateTable('mail_messages')
         .set((eb) => ({
           status: 'failed',
-          last_error: String(error instanceof Error ? error.message : error).slice(0, 500),
+          last_error: errorText(error),
           attempts: retry ? eb('attempts', '+', 1) : eb.ref('attempts'),
         }))
         .where('order_id', '=', orderId)
@@ -203,6 +202,79 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
         .execute()
       return false
     }
+  }
+
+  /**
+   * Account mails (password reset): queued rows, and failed ones with tries left, are claimed by
+   * one UPDATE that moves them to 'sending', so each goes out from one instance only. The payload
+   * (which holds the reset link) is cleared once the message is sent.
+   */
+  async function sendAccountMails(): Promise<number> {
+    const claimed = await db
+      .updateTable('mail_messages')
+      .set((eb) => ({
+        status: 'sending',
+        attempts: sql<number>`CASE WHEN ${eb.ref('status')} = 'failed' THEN ${eb.ref('attempts')} + 1 ELSE ${eb.ref('attempts')} END`,
+      }))
+      .where('message_id', 'in', (eb) =>
+        eb
+          .selectFrom('mail_messages')
+          .select('message_id')
+          .where('kind', '<>', 'order-confirmation')
+          .where((w) =>
+            w.or([
+              w('status', '=', 'queued'),
+              w.and([w('status', '=', 'failed'), w('attempts', '<', MAX_SEND_ATTEMPTS)]),
+            ]),
+          )
+          .orderBy('message_id')
+          .limit(20),
+      )
+      .where('status', 'in', ['queued', 'failed'])
+      .returning(['message_id', 'kind', 'recipient', 'language', 'payload'])
+      .execute()
+    let sent = 0
+    for (const message of claimed) {
+      try {
+        const payload = (message.payload ?? {}) as Partial<PasswordResetMailPayload>
+        if (typeof payload.resetUrl !== 'string') throw new Error('password-reset mail without a link')
+        const language = languageOf(message.language)
+        const rendered = renderPasswordReset({
+          language,
+          firstName: payload.firstName ?? null,
+          resetUrl: payload.resetUrl,
+          shopUrl: config.publicUrl,
+        })
+        const delivered = await deliver(
+          rendered,
+          { email: message.recipient, language },
+          `${message.kind}-${message.message_id}`,
+        )
+        await db
+          .updateTable('mail_messages')
+          .set({
+            status: 'sent',
+            transport: delivered.transport,
+            location: delivered.location,
+            sent_at: new Date(),
+            last_error: null,
+            payload: null,
+          })
+          .where('message_id', '=', message.message_id)
+          .execute()
+        sent++
+      } catch (error) {
+        await db
+          .updateTable('mail_messages')
+          .set({
+            status: 'failed',
+            last_error: errorText(error),
+          })
+          .where('message_id', '=', message.message_id)
+          .execute()
+      }
+    }
+    return sent
   }
 
   return {
@@ -233,6 +305,7 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
       const retries = await db
         .selectFrom('mail_messages')
         .select('order_id')
+        .where('kind', '=', 'order-confirmation')
         .where('status', '=', 'failed')
         .where('attempts', '<', MAX_SEND_ATTEMPTS)
         .orderBy('order_id')
@@ -240,8 +313,8 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
         .execute()
       let sent = 0
       for (const { order_id } of due) if (await sendOne(order_id, false)) sent++
-      for (const { order_id } of retries) if (await sendOne(order_id, true)) sent++
-      return sent
+      for (const { order_id } of retries) if (order_id !== null && (await sendOne(order_id, true))) sent++
+      return sent + (await sendAccountMails())
     },
   }
 }

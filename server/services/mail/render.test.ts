@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderOrderConfirmation, type OrderMail } from './render'
+import { renderOrderConfirmation, renderPasswordReset, type OrderMail } from './render'
 
 const ORDER: OrderMail = {
   orderNumber: '1042',
@@ -46,5 +46,35 @@ describe('order confirmation e-mail', () => {
     expect(html).toContain('Lumo &amp; Co Musta &quot;satiini&quot; mekko')
     expect(html).not.toContain('<script>')
     expect(html).toContain('<html lang="fi">')
+  })
+})
+
+describe('password-reset e-mail', () => {
+  const RESET = {
+    language: 'fi' as const,
+    firstName: 'Anna <b>',
+    resetUrl: 'https://lumo.example/fi/account/reset-password?key=abc_DEF-123&x="1"',
+    shopUrl: 'https://lumo.example',
+  }
+
+  it('carries the link in text and HTML, escaped, with the one-hour rule', () => {
+    const mail = renderPasswordReset(RESET)
+    expect(mail.subject).toBe('Salasanan vaihtaminen – Lumo')
+    expect(mail.text).toContain('Hei Anna <b>,')
+    expect(mail.text).toContain(`\n${RESET.resetUrl}\n`)
+    expect(mail.text).toContain('Linkki on voimassa tunnin')
+    expect(mail.html).toContain('Hei Anna &lt;b&gt;,')
+    expect(mail.html).toContain(
+      'href="https://lumo.example/fi/account/reset-password?key=abc_DEF-123&amp;x=&quot;1&quot;"',
+    )
+    expect(mail.html).not.toContain('<b>')
+  })
+
+  it('is written in each of the four languages, greeting without a name when there is none', () => {
+    const subjects = (['fi', 'sv', 'nb', 'da'] as const).map(
+      (language) => renderPasswordReset({ ...RESET, language }).subject,
+    )
+    expect(new Set(subjects).size).toBe(4)
+    expect(renderPasswordReset({ ...RESET, language: 'sv', firstName: null }).text).toMatch(/^Hej,\n/)
   })
 })

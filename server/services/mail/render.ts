@@ -1,6 +1,6 @@
 /**
- * The order-confirmation e-mail: plain text and HTML in the order's language, every value from
- * the order escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
+ * The order-confirmation and password-reset e-mails: plain text and HTML in the order's (the
+ * account's) language, every value from the order or account escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
  */
 import { escapeHtml } from '../../../src/shared/html'
 import type { CurrencyCode } from '../../../src/shared/markets'
@@ -64,10 +64,15 @@ function addressLines(address: MailAddress): string[] {
   ].filter((line): line is string => typeof line === 'string' && line.trim().length > 0)
 }
 
-export function renderOrderConfirmation(order: OrderMail): RenderedMail {
-  const messages = mailMessages(order.language)
-  const t = (id: string, values: Record<string, string> = {}) =>
+/** The `mail.*` texts of a language with `{name}` placeholders filled in. */
+function translator(language: MailLanguage) {
+  const messages = mailMessages(language)
+  return (id: string, values: Record<string, string> = {}) =>
     (messages[id] ?? id).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+export function renderOrderConfirmation(order: OrderMail): RenderedMail {
+  const t = translator(order.language)
   const money = (minor: number) => formatMoney(minor, order.currency, ISO[order.language])
   const subject = t('mail.orderConfirmation.subject', { number: order.orderNumber })
   const greeting = t('mail.orderConfirmation.greeting', { name: order.firstName })
@@ -140,6 +145,52 @@ ${totals.map(([label, value]) => `<tr><td>${e(label)}</td><td style="text-align:
 <p><strong>${e(t('mail.orderConfirmation.deliveryAddress'))}:</strong><br>${address.map(e).join('<br>')}</p>
 <p>${e(t('mail.orderConfirmation.returns'))}</p>
 <p>${e(t('mail.orderConfirmation.signature'))}<br><a href="${e(order.shopUrl)}">${e(order.shopUrl)}</a></p>
+</body>
+</html>
+`
+  return { subject, text, html }
+}
+
+export interface PasswordResetMail {
+  language: MailLanguage
+  firstName: string | null
+  /** {PUBLIC_URL}/account/reset-password?key=… */
+  resetUrl: string
+  shopUrl: string
+}
+
+export function renderPasswordReset(mail: PasswordResetMail): RenderedMail {
+  const t = translator(mail.language)
+  const subject = t('mail.passwordReset.subject')
+  const greeting = mail.firstName
+    ? t('mail.passwordReset.greeting', { name: mail.firstName })
+    : t('mail.passwordReset.greetingAnonymous')
+  const paragraphs = [t('mail.passwordReset.expiry'), t('mail.passwordReset.ignore')]
+  const text = [
+    greeting,
+    '',
+    t('mail.passwordReset.intro'),
+    '',
+    mail.resetUrl,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    t('mail.orderConfirmation.signature'),
+    mail.shopUrl,
+    '',
+  ].join('\n')
+  const e = escapeHtml
+  const html = `<!doctype html>
+<html lang="${mail.language}">
+<head><meta charset="utf-8"><title>${e(subject)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
+<h1 style="font-size:22px">${e(greeting)}</h1>
+<p>${e(t('mail.passwordReset.intro'))}</p>
+<p><a href="${e(mail.resetUrl)}" style="display:inline-block;padding:12px 20px;background:#222;color:#fff;text-decoration:none">${e(
+    t('mail.passwordReset.action'),
+  )}</a></p>
+<p style="word-break:break-all"><small>${e(mail.resetUrl)}</small></p>
+${paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
+<p>${e(t('mail.orderConfirmation.signature'))}<br><a href="${e(mail.shopUrl)}">${e(mail.shopUrl)}</a></p>
 </body>
 </html>
 `

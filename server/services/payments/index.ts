@@ -33,7 +33,7 @@ import { isUuid } from '../../../src/shared/validation/ids'
 
 export interface PaymentsServiceOptions {
   database: Database
-  config: Pick<Config, 'paymentSecret' | 'services' | 'host' | 'port'>
+  config: Pick<Config, 'paymentSecret' | 'services' | 'browserServices' | 'host' | 'port'>
   /** How callbacks reach the shop; by default in-process for this process's URLs, else the network. */
   fetch?: typeof fetch
   now?: () => Date

@@ -3,13 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeStore } from '../store'
 import { COOKIES, parsePersistedStates, readCookie, writeCookie, deleteCookie } from '../../shared/cookies'
 import { changeCustomerType, favoritesCleared, toggleFavorite, favoritesSet } from '../global-slice'
-import {
-  FAVORITES_MESSAGE_TYPE,
-  FAVORITES_STORAGE_KEY,
-  FAVORITES_UPDATED_STORAGE_KEY,
-  startCookieSync,
-  startFavoritesSync,
-} from './listeners'
+import { FAVORITES_MESSAGE_TYPE, startCookieSync, startFavoritesSync } from './listeners'
+import { FAVORITES_STORAGE_KEY, FAVORITES_UPDATED_STORAGE_KEY } from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { loggedOut } from '../../features/auth/slice'
@@ -47,22 +42,25 @@ describe('cookie sync', () => {
     stop()
   })
 
-  it('drops the readable user cookies on logout', () => {
+  it('drops the readable user cookies, the cart and the loyalty user on logout (spec §4)', () => {
     const store = makeStore(undefined, { devTools: false })
     const stop = startCookieSync(store)
     writeCookie(COOKIES.user, '{"id":1}')
-    store.dispatch(loggedOut())
-    expect(readCookie(COOKIES.user)).toBeUndefined()
-    stop()
-  })
-
-  it('clears the readable user cookies when the state has no user (no session token)', () => {
-    writeCookie(COOKIES.user, JSON.stringify({ id: 1, email: 'a@b.fi' }))
     writeCookie(COOKIES.userMaxAge, '1800')
-    const store = makeStore(undefined, { devTools: false })
-    const stop = startCookieSync(store)
-    expect(readCookie(COOKIES.user)).toBeUndefined()
-    expect(readCookie(COOKIES.userMaxAge)).toBeUndefined()
+    writeCookie(COOKIES.cart, 'cart-1')
+    writeCookie(COOKIES.loyaltyId, 'contact-1')
+    writeCookie(COOKIES.loyaltyDiscovery, 'key-1')
+    writeCookie(COOKIES.selectedMarket, 'fi')
+    store.dispatch(loggedOut())
+    for (const name of [
+      COOKIES.user,
+      COOKIES.userMaxAge,
+      COOKIES.cart,
+      COOKIES.loyaltyId,
+      COOKIES.loyaltyDiscovery,
+    ] as const)
+      expect(readCookie(name)).toBeUndefined()
+    expect(readCookie(COOKIES.selectedMarket)).toBe('fi')
     stop()
   })
 

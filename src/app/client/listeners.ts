@@ -12,24 +12,23 @@ import {
   serialisePersistedStates,
   writeCookie,
 } from '../../shared/cookies'
+import { customerTypeSet, favoritesCleared, favoritesSet, type FavoriteId } from '../global-slice'
 import {
-  customerTypeSet,
-  favoritesCleared,
-  favoritesSet,
-  normaliseFavorites,
-  type FavoriteId,
-} from '../global-slice'
+  FAVORITES_STORAGE_KEY,
+  FAVORITES_UPDATED_STORAGE_KEY,
+  localStorageOrNull,
+  readLocalFavorites,
+} from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
 import { loggedOut } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
+import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 
-export const FAVORITES_STORAGE_KEY = 'favorites'
-export const FAVORITES_UPDATED_STORAGE_KEY = 'favoritesLastUpdated'
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
 export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
 
@@ -41,18 +40,7 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
   )
 }
 
-/**
- * Spec §4 auth: with no session token while a user is set, the user and its cookies are cleared.
- * The server already left the user out of the state; the readable cookies go here.
- */
-function clearOrphanedUserCookies(store: AppStore): void {
-  if (store.getState().auth.user !== null) return
-  if (readCookie(COOKIES.user) !== undefined) deleteCookie(COOKIES.user)
-  if (readCookie(COOKIES.userMaxAge) !== undefined) deleteCookie(COOKIES.userMaxAge)
-}
-
 export function startCookieSync(store: AppStore): () => void {
-  clearOrphanedUserCookies(store)
   const stops = [
     store.startListening({
       actionCreator: cartLoaded,
@@ -83,9 +71,16 @@ export function startCookieSync(store: AppStore): () => void {
     store.startListening({
       actionCreator: loggedOut,
       effect: () => {
-        // the HttpOnly token cookies are cleared by the auth service's logout answer
-        deleteCookie(COOKIES.user)
-        deleteCookie(COOKIES.userMaxAge)
+        // spec §4 logout: the HttpOnly token cookies are cleared by the session endpoint's
+        // answer; the readable ones, the cart (emptied by its reducer) and the loyalty user here
+        for (const name of [
+          COOKIES.user,
+          COOKIES.userMaxAge,
+          COOKIES.cart,
+          COOKIES.loyaltyId,
+          COOKIES.loyaltyDiscovery,
+        ] as const)
+          if (readCookie(name) !== undefined) deleteCookie(name)
       },
     }),
     store.startListening({
@@ -95,27 +90,6 @@ export function startCookieSync(store: AppStore): () => void {
     }),
   ]
   return () => stops.forEach((stop) => stop())
-}
-
-function localStorageOrNull(): Storage | null {
-  try {
-    return window.localStorage
-  } catch {
-    return null
-  }
-}
-
-/** Reads the favourites saved in this browser; garbage gives none. */
-export function readLocalFavorites(storage: Pick<Storage, 'getItem'> | null): FavoriteId[] {
-  try {
-    const parsed: unknown = JSON.parse(storage?.getItem(FAVORITES_STORAGE_KEY) ?? '[]')
-    if (!Array.isArray(parsed)) return []
-    return normaliseFavorites(
-      parsed.filter((id): id is FavoriteId => typeof id === 'string' || typeof id === 'number'),
-    )
-  } catch {
-    return []
-  }
 }
 
 /**
@@ -189,14 +163,33 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
   }
 }
 
+/**
+ * A logged-in customer's favourites in the likes service (issue #10): its own chunk, like the
+ * cart's, since only customers need it and a page shows without it.
+ */
+function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo | null): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/favourites/account-sync').then(({ startBrowserFavouritesAccountSync }) => {
+    if (!stopped) stop = startBrowserFavouritesAccountSync(store, getApollo)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   // first: the listeners below judge the cart and user cookies by the state
   restorePersonalState(store)
   const stops = [
     startCookieSync(store),
+    startAuthSync(store, getApollo ?? null),
     startBroadcastSync(store),
     startFavoritesSync(store),
+    // after the local copy is restored: the account sync merges it with the saved list
+    startFavouritesAccountSyncLazily(store, getApollo ?? null),
     startEventDelivery(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client

@@ -2,16 +2,15 @@
  * A page from the shared page cache was rendered without the shopper's cookies (the server's
  * initServerState with `sharedPage`). After hydration the browser puts the shopper's own parts
  * back from the cookies the server would have read: the cart (loaded through the same-origin
- * BFF by the cart's listeners, with the spec's retries), the checkout market, the user's public
- * profile (the account link; what the user may do is still decided from the HttpOnly token on
- * the server), the last visited products and the loyalty membership. It runs before the
- * listeners that would otherwise drop the cart and user cookies the server "did not accept".
+ * BFF by the cart's listeners, with the spec's retries), the checkout market, the logged-in user
+ * (asked from the server, which verifies the HttpOnly token: GET /api/session; the readable
+ * `lumo-user` cookie is never believed), the last visited products and the loyalty membership. It runs before the listeners that would otherwise drop the cart cookie.
  */
 import type { AppStore } from '../store'
 import { COOKIES, parsePersistedStates, readCookie } from '../../shared/cookies'
 import { isMarketAlias } from '../../shared/markets'
 import { cartRestored } from '../../features/cart/slice'
-import { parseUserCookie, userRestored } from '../../features/auth/slice'
+import { restoreSession } from '../../features/auth/thunks'
 import { checkoutMarketChanged } from '../../features/channel/slice'
 import { lastVisitedRestored } from '../../features/lastVisited/slice'
 import { membershipRestored } from '../../features/loyalty/slice'
@@ -29,8 +28,8 @@ export function restorePersonalState(store: AppStore): void {
   if (isMarketAlias(checkoutMarket) && checkoutMarket !== store.getState().channel.checkoutMarket)
     store.dispatch(checkoutMarketChanged(checkoutMarket))
 
-  const user = parseUserCookie(readCookie(COOKIES.user))
-  if (user) store.dispatch(userRestored(user))
+  // the user of the verified token (GET /api/session), never the readable `lumo-user` cookie
+  void store.dispatch(restoreSession())
 
   // the cart's status becomes 'loading', which the cart's listeners answer by loading it
   const cartId = readCookie(COOKIES.cart)

@@ -1,6 +1,7 @@
 /**
  * What every layout mounts once besides its own frame: the loading bar, the toast, the modal root
- * the quickshop panel, the cart's drawer and popup, and a notice while the shopper is offline. (The browser behaviours themselves live in RootShell,
+ * the quickshop panel, the cart's drawer and popup, the answer to `?action=login` and a notice
+ * while the shopper is offline. (The browser behaviours themselves live in RootShell,
  * so a layout change does not reset them.)
  */
 import { useIntl } from 'react-intl'
@@ -11,6 +12,7 @@ import { ModalRoot } from '../../features/modal/ModalRoot'
 import { SHOP_MODALS } from './shop-modals'
 import { QuickshopPanel } from '../../features/quickshop/QuickshopPanel'
 import { CartOverlays } from '../../features/cart/CartOverlays'
+import { LoginAction } from '../../features/auth/LoginAction'
 
 /** Shown while the browser is offline (the server always renders the page as online). */
 function OfflineNotice() {
@@ -32,6 +34,7 @@ export function ShopChrome() {
       <ModalRoot modals={SHOP_MODALS} />
       <QuickshopPanel />
       <CartOverlays />
+      <LoginAction />
     </>
   )
 }

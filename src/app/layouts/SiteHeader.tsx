@@ -1,6 +1,7 @@
 /**
  * The header of the default layout: skip link target aside, a bar with the market and language
- * switch, the logo, the shopper's links (favourites, cart, account) and the main navigation.
+ * switch, the logo, the shopper's links (favourites, cart, account or login, logout) and the
+ * main navigation.
  * It slides away while the shopper scrolls down (the store's headerHidden, set by the client
  * behaviours) and comes back on focus.
  */
@@ -11,6 +12,7 @@ import { RouteLink } from '../../ui/RouteLink'
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../../ui/navigation'
 import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
 import { CartButton } from '../../features/cart/CartButton'
+import { AccountLink } from '../../features/auth/AccountLink'
 
 export function Logo() {
   const intl = useIntl()
@@ -43,9 +45,7 @@ export function SiteHeader() {
               <CartButton />
             </li>
             <li>
-              <RouteLink to="account" markCurrent>
-                {intl.formatMessage({ id: 'nav.account' })}
-              </RouteLink>
+              <AccountLink />
             </li>
           </ul>
         </nav>

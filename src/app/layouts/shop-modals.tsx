@@ -1,9 +1,11 @@
 /**
  * The modals the shop opens by id (modal slice: `openModalDelayed(id)`): the membership success
- * and membership-deleted modals of spec §4. Each labels the dialog with its heading.
+ * and membership-deleted modals of spec §4, and the login dialog. Each labels the dialog with
+ * its heading.
  */
 import { useIntl } from 'react-intl'
 import type { ModalContentProps, ModalRegistry } from '../../features/modal/ModalRoot'
+import { LoginDialog, LOGIN_MODAL_ID } from '../../features/auth/LoginDialog'
 
 /** Points are credited this many days after the purchase (spec §9). */
 const POINTS_CREDIT_DAYS = 30
@@ -48,4 +50,5 @@ function MembershipDeletedModal(props: ModalContentProps) {
 export const SHOP_MODALS: ModalRegistry = {
   [SHOP_MODAL_IDS.membershipJoined]: MembershipJoinedModal,
   [SHOP_MODAL_IDS.membershipDeleted]: MembershipDeletedModal,
+  [LOGIN_MODAL_ID]: LoginDialog,
 }

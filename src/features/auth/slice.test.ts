@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { makeStore } from '../../app/store'
-import { cartRestored } from '../cart/slice'
-import { membershipJoined } from '../loyalty/slice'
 import {
   authReducer,
   connected,
+  connectFailed,
+  connectStarted,
   initialAuthState,
-  logout,
+  loggedOut,
+  sessionRestored,
   parseUserCookie,
   refreshDelayMs,
   selectRefreshAt,
@@ -57,17 +57,22 @@ describe('auth', () => {
     expect(authReducer(initialAuthState, userRestored(user)).status).toBe('loggedIn')
   })
 
-  it('logout pushes user:logout and resets user, loyalty user and cart', () => {
-    const store = makeStore(undefined, { devTools: false })
-    store.dispatch(userRestored(user))
-    store.dispatch(cartRestored('cart-1'))
-    store.dispatch(membershipJoined())
-    store.dispatch(logout())
-    const state = store.getState()
-    expect(state.auth.user).toBeNull()
-    expect(state.cart.id).toBeNull()
-    expect(state.cart.status).toBe('empty')
-    expect(state.loyalty.isMember).toBe(false)
-    expect(state.events.queue.map((event) => event.type)).toEqual(['user:logout'])
+  it('restores a verified session with its expiry, and none as logged out', () => {
+    const state = authReducer(initialAuthState, sessionRestored({ user, expiresAt: 5_000 }))
+    expect(state).toEqual({ user, tokenExpiresAt: 5_000, status: 'loggedIn' })
+    expect(authReducer(state, sessionRestored(null))).toEqual(initialAuthState)
+  })
+
+  it('a failed connect goes back to what it was', () => {
+    const connecting = authReducer(initialAuthState, connectStarted())
+    expect(connecting.status).toBe('connecting')
+    expect(authReducer(connecting, connectFailed()).status).toBe('loggedOut')
+    const loggedIn = authReducer(initialAuthState, userRestored(user))
+    expect(authReducer(authReducer(loggedIn, connectStarted()), connectFailed()).status).toBe('loggedIn')
+  })
+
+  it('logged out forgets the user and the expiry', () => {
+    const state = authReducer(initialAuthState, connected({ user, maxAgeSeconds: 900, now: 0 }))
+    expect(authReducer(state, loggedOut())).toEqual(initialAuthState)
   })
 })

@@ -1,18 +1,13 @@
 /**
  * Auth (spec §4): logged out or logged in. The token itself never enters the state (it lives in
- * the HttpOnly `lumo-auth` cookie, DESIGN §5); the state keeps the public user and when the token
- * expires, so the client can schedule the refresh at 90% of its max age.
+ * the HttpOnly `lumo-auth` cookie, DESIGN §5); the state keeps the public user of the VERIFIED
+ * token (server/ssr/session.ts) and when the token expires, so the client can schedule the
+ * refresh at 90% of its max age. The calls are in ./thunks.ts, their effects in ./listeners.ts.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
-import { isCustomerType, type CustomerType } from '../../app/global-slice'
-import { shopEventRecorded } from '../events/slice'
+import { parseSessionUser, type SessionUser } from '../../shared/session'
 
-export interface AuthUser {
-  id: string
-  email: string
-  customerType: CustomerType
-  memberType: string | null
-}
+export type AuthUser = SessionUser
 
 export type AuthStatus = 'loggedOut' | 'connecting' | 'loggedIn'
 
@@ -25,23 +20,8 @@ export interface AuthState {
 
 export const initialAuthState: AuthState = { user: null, tokenExpiresAt: null, status: 'loggedOut' }
 
-/**
- * The shape of the `lumo-user` cookie; anything else is ignored. Checked by hand rather than with
- * a schema library, because this ships in every page's JavaScript.
- */
-export function parseAuthUser(value: unknown): AuthUser | null {
-  if (typeof value !== 'object' || value === null) return null
-  const { id, email, customerType, memberType } = value as Record<string, unknown>
-  const validId = (typeof id === 'string' && id.length > 0) || (typeof id === 'number' && Number.isFinite(id))
-  if (!validId) return null
-  if (typeof email !== 'string' || email.length < 3 || email.length > 320 || !email.includes('@')) return null
-  return {
-    id: String(id),
-    email,
-    customerType: isCustomerType(customerType) ? customerType : 'PERSON',
-    memberType: typeof memberType === 'string' ? memberType : null,
-  }
-}
+/** The shape of the `lumo-user` cookie (display data only); anything else is ignored. */
+export const parseAuthUser = parseSessionUser
 
 /** Reads the JSON of the `lumo-user` cookie; garbage gives no user. */
 export function parseUserCookie(raw: string | undefined): AuthUser | null {
@@ -65,14 +45,33 @@ const authSlice = createSlice({
     userRestored(state, action: PayloadAction<AuthUser | null>) {
       state.user = action.payload
       state.status = action.payload ? 'loggedIn' : 'loggedOut'
+      if (!action.payload) state.tokenExpiresAt = null
+    },
+    /** The verified session of the server render or of GET /api/session (null: none). */
+    sessionRestored(state, action: PayloadAction<{ user: AuthUser; expiresAt: number } | null>) {
+      state.user = action.payload?.user ?? null
+      state.tokenExpiresAt = action.payload?.expiresAt ?? null
+      state.status = action.payload ? 'loggedIn' : 'loggedOut'
     },
     connectStarted(state) {
       state.status = 'connecting'
     },
-    /** A successful login/refresh: `now` is passed in so the reducer stays pure. */
-    connected(state, action: PayloadAction<{ user: AuthUser; maxAgeSeconds: number; now: number }>) {
+    /** A refused or failed login, register or password change: back to what it was. */
+    connectFailed(state) {
+      state.status = state.user ? 'loggedIn' : 'loggedOut'
+    },
+    /**
+     * A successful login/refresh: `now` is passed in so the reducer stays pure; `expiresAt` is
+     * the server's expiry of the token when it said (compared with GET /api/session's, so the
+     * same clock), else now + max age.
+     */
+    connected(
+      state,
+      action: PayloadAction<{ user: AuthUser; maxAgeSeconds: number; now: number; expiresAt?: number }>,
+    ) {
       state.user = action.payload.user
-      state.tokenExpiresAt = action.payload.now + action.payload.maxAgeSeconds * 1000
+      state.tokenExpiresAt =
+        action.payload.expiresAt ?? action.payload.now + action.payload.maxAgeSeconds * 1000
       state.status = 'loggedIn'
     },
     /** Failed auth calls leave the shopper unauthenticated (spec §7); also the logout and the 'no token' path. */
@@ -84,7 +83,8 @@ const authSlice = createSlice({
   },
 })
 
-export const { userRestored, connectStarted, connected, loggedOut } = authSlice.actions
+export const { userRestored, sessionRestored, connectStarted, connectFailed, connected, loggedOut } =
+  authSlice.actions
 export const authReducer = authSlice.reducer
 
 export const selectUser = (state: { auth: AuthState }): AuthUser | null => state.auth.user
@@ -94,12 +94,4 @@ export function selectRefreshAt(state: { auth: AuthState }, grantedAt: number): 
   const expiresAt = state.auth.tokenExpiresAt
   if (expiresAt === null) return null
   return grantedAt + Math.max(0, expiresAt - grantedAt) * 0.9
-}
-
-/** Spec §4 logout (state part): user:logout event, then the user, loyalty user and cart are reset by their reducers. */
-export function logout() {
-  return (dispatch: (action: { type: string; payload?: unknown }) => unknown): void => {
-    dispatch(shopEventRecorded({ type: 'user:logout' }))
-    dispatch(loggedOut())
-  }
 }

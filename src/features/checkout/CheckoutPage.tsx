@@ -8,7 +8,7 @@
  * shipping or the payment changes (./thunks.ts; the newest answer wins). On submit the form rules
  * run first (errors on the fields, focus on the first invalid one); then `submitOrder` validates
  * and places the order: an invoice order goes to the confirmation page, a card order to the
- * payment provider's page.
+ * payment provider's page. A logged-in customer's details fill the empty fields (./prefill.ts).
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
@@ -25,7 +25,7 @@ import { cartItemCount } from '../cart/slice'
 import { checkoutErrors, firstInvalidField, type CheckoutField, type CheckoutRuleInput } from './form-rules'
 import type { CheckoutChoices, CheckoutUrls } from './api'
 import { fieldId } from './fields'
-import { checkoutChoicesOf, refreshCheckout, submitOrder } from './thunks'
+import { checkoutChoicesOf, prefillCustomerForm, refreshCheckout, submitOrder } from './thunks'
 import { useCheckoutFields } from './useCheckoutFields'
 import { CheckoutCartSection } from './CheckoutCartSection'
 import { CustomerSection } from './CustomerSection'
@@ -117,6 +117,16 @@ export function CheckoutPage() {
     pricedKey.current = null
     refresh(latestChoices.current())
   }, [refreshKey, refresh])
+
+  // A customer who logs in here (the login dialog) gets the form filled from the account, as the
+  // route loader does for one who arrives logged in; the refresh above follows the new zip.
+  const userId = useAppSelector((state) => state.auth.user?.id ?? null)
+  const prefilledFor = useRef(userId)
+  useEffect(() => {
+    if (!userId || prefilledFor.current === userId) return
+    prefilledFor.current = userId
+    void dispatch(prefillCustomerForm(getApollo))
+  }, [userId, dispatch, getApollo])
 
   // Spec §8: a failed order validation request shows the error page.
   if (fatal) throw fatal

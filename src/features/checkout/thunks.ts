@@ -9,10 +9,15 @@
 import type { ApolloClient } from '@apollo/client'
 import type { AppDispatch, RootState } from '../../app/store'
 import { runMutation } from '../../app/graphql'
+import { runQuery } from '../../app/graphql'
 import type {
+  CheckoutUserQuery,
+  CheckoutUserQueryVariables,
   ConfirmCompleteCartMutation,
   ConfirmCompleteCartMutationVariables,
 } from '../../graphql/generated'
+import checkoutUserQuery from '../../../graphql/operations/checkout-user.graphql?raw'
+import { customerFormFromUser, prefillChanges } from './prefill'
 import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
 import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
 import { cartEmptied, cartItemCount } from '../cart/slice'
@@ -32,6 +37,7 @@ import { customerStatusMessage, type FieldErrors } from './form-rules'
 import {
   checkoutEmpty,
   checkoutLoaded,
+  formChanged,
   checkoutLoadFailed,
   checkoutRequested,
   checkoutReset,
@@ -80,9 +86,39 @@ export function refreshCheckout(getApollo: GetCheckoutApollo, choices: CheckoutC
   }
 }
 
+/**
+ * Issue #10 item 7: a logged-in customer's e-mail, personal id and address fill the form's empty
+ * fields (getUser, never cached). Without a user, or when the API cannot answer, the form stays
+ * as it is: the shopper can still type it.
+ */
+export function prefillCustomerForm(getApollo: GetCheckoutApollo): Thunk<void> {
+  return async (dispatch, getState) => {
+    const userId = getState().auth.user?.id
+    if (!userId) return
+    let user
+    try {
+      const data = await runQuery<CheckoutUserQuery, CheckoutUserQueryVariables>(
+        await getApollo(),
+        checkoutUserQuery,
+        {},
+        { fetchPolicy: 'no-cache' },
+      )
+      user = data.getUser
+    } catch {
+      return
+    }
+    // the answer is for the user still logged in only
+    if (!user || user.id !== getState().auth.user?.id) return
+    const changes = prefillChanges(getState().checkout.form, customerFormFromUser(user))
+    if (Object.keys(changes).length > 0) dispatch(formChanged(changes))
+  }
+}
+
 /** The route loader's step: the checkout for the shopper's cart, or 'empty' when there is none. */
 export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk<void> {
   return async (dispatch, getState) => {
+    // first, so the options are priced for the customer's own zip and type
+    await dispatch(prefillCustomerForm(async () => apollo))
     const { cart, checkout } = getState()
     const cartKnownEmpty = cart.status === 'loaded' && cartItemCount(cart.data) === 0
     if (!cart.id || cartKnownEmpty) {

@@ -1,10 +1,14 @@
 /**
  * Reviews (spec §3): the average rating and the number of reviews, the newest reviews with more
  * on demand (the reviews query's paging), and the review form. Writing a review needs login
- * (spec §6): a visitor who is not logged in is told so; the form loads for a logged-in customer.
+ * (spec §6; the API checks it too): a guest gets a link that opens the login dialog and comes
+ * back here; the form loads for a logged-in customer. Authors and comments are shoppers' text,
+ * rendered as text only (React escapes it), never as markup.
  */
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { Link, useHref, useLocation } from 'react-router'
+import { loginDialogSearch } from '../../lib/login-dialog'
 import { useGetApollo } from '../../app/apollo-access'
 import { runQuery } from '../../app/graphql'
 import { useAppSelector } from '../../app/hooks'
@@ -21,6 +25,11 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
   const intl = useIntl()
   const getApollo = useGetApollo()
   const loggedIn = useAppSelector((state) => state.auth.status === 'loggedIn')
+  // The section hydrates when it comes into view, by when a shared page may have restored the
+  // session (GET /api/session): the first render matches the server's (the login prompt), and
+  // the form follows once mounted, so hydration never sees a different tree.
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   const [reviews, setReviews] = useState<Review[]>(() =>
     (initial?.reviews ?? []).filter((review) => review !== null),
   )
@@ -94,16 +103,29 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
       {failed ? <p role="alert">{intl.formatMessage({ id: 'error.generic.text' })}</p> : null}
       <div className="product-reviews__write">
         <h3>{intl.formatMessage({ id: 'product.reviews.write' })}</h3>
-        {loggedIn ? (
+        {loggedIn && mounted ? (
           <Suspense fallback={null}>
             <ReviewForm alias={alias} />
           </Suspense>
         ) : (
-          <p className="product-reviews__login">
-            {intl.formatMessage({ id: 'product.reviews.loginRequired' })}
-          </p>
+          <ReviewLoginPrompt />
         )}
       </div>
     </section>
+  )
+}
+
+/** A guest's way to the form: the login dialog, returning to this page's reviews. */
+function ReviewLoginPrompt() {
+  const intl = useIntl()
+  const location = useLocation()
+  const here = useHref({ pathname: location.pathname, search: location.search })
+  return (
+    <p className="product-reviews__login">
+      {intl.formatMessage({ id: 'product.reviews.loginRequired' })}{' '}
+      <Link to={{ pathname: location.pathname, search: loginDialogSearch(`${here}#product-reviews-title`) }}>
+        {intl.formatMessage({ id: 'product.reviews.login' })}
+      </Link>
+    </p>
   )
 }

@@ -6,11 +6,22 @@ import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { runMutation } from '../../app/graphql'
-import { validateReview, type ReviewDraft, type ReviewErrors } from './review-form'
+import {
+  REVIEW_AUTHOR_MAX_LENGTH,
+  REVIEW_COMMENT_MAX_LENGTH,
+  validateReview,
+  type ReviewDraft,
+  type ReviewErrors,
+} from './review-form'
 import postReviewMutation from '../../../graphql/operations/post-product-review.graphql?raw'
 import type { PostProductReviewMutation, PostProductReviewMutationVariables } from '../../graphql/generated'
 
 const STAR_VALUES = [1, 2, 3, 4, 5] as const
+/** the {max} of the too-long messages */
+const MAX_LENGTH: Partial<Record<keyof ReviewDraft, number>> = {
+  author: REVIEW_AUTHOR_MAX_LENGTH,
+  comment: REVIEW_COMMENT_MAX_LENGTH,
+}
 
 export default function ReviewForm({ alias }: { alias: string }) {
   const intl = useIntl()
@@ -91,7 +102,7 @@ export default function ReviewForm({ alias }: { alias: string }) {
       />
       {errors.author ? (
         <p id={errorId('author')} className="field-error">
-          {intl.formatMessage({ id: errors.author })}
+          {intl.formatMessage({ id: errors.author }, { max: MAX_LENGTH.author })}
         </p>
       ) : null}
       <label htmlFor={`${id}-comment`}>{intl.formatMessage({ id: 'product.reviews.comment' })}</label>
@@ -106,7 +117,7 @@ export default function ReviewForm({ alias }: { alias: string }) {
       />
       {errors.comment ? (
         <p id={errorId('comment')} className="field-error">
-          {intl.formatMessage({ id: errors.comment })}
+          {intl.formatMessage({ id: errors.comment }, { max: MAX_LENGTH.comment })}
         </p>
       ) : null}
       <button type="submit" className="button" disabled={state === 'sending'}>

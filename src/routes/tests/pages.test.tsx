@@ -152,7 +152,25 @@ const SAMPLE_LIST_INFO = {
   alternativeUrls: [],
 }
 
+const SAMPLE_USER = {
+  __typename: 'UserType',
+  id: '4f1c0a52-5a6b-4a47-9d61-3f1f0d1f2a11',
+  email: 'aino@example.fi',
+  gender: 'UNSPECIFIED',
+  customerType: 'PERSON',
+  newsletter: false,
+  sms: false,
+  personalId: null,
+  organizationId: null,
+  memberType: '',
+  memberId: '',
+  address: null,
+  balances: [],
+}
+
 const FAKE_ANSWERS: Record<string, unknown> = {
+  accountUser: { getUser: SAMPLE_USER },
+  accountOrders: { getOrders: [] },
   product: { product: SAMPLE_PRODUCT },
   reviews: {
     reviews: { __typename: 'ProductReviewResultType', count: 0, averageRating: null, reviews: [] },
@@ -247,6 +265,7 @@ function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteOb
                     apollo: fakeApollo(),
                     market: 'fi',
                     locale,
+                    homePath: 'http://shop.test/fi/',
                   })
               : undefined,
           }
@@ -346,6 +365,7 @@ describe('page meta', () => {
               apollo: fakeApollo(),
               market: target.market,
               locale: target.locale,
+              homePath: 'http://shop.test/',
             })
           : null
         const result = meta({ data, intl, market: target.market, locale: target.locale, params })

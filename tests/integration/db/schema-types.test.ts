@@ -24,7 +24,10 @@ import type { CommerceDB } from '${ROOT}/server/services/graphql/cart/db'
 import type { PaymentsDB } from '${ROOT}/server/services/payments/db'
 import type { MailDB } from '${ROOT}/server/services/mail/index'
 import type { AuthDB } from '${ROOT}/server/services/auth/db'
-export type AllTables = Omit<PaymentsDB & MailDB & AuthDB, 'carts'> & Pick<CommerceDB, 'carts'>
+import type { LikesDB } from '${ROOT}/server/services/likes/db'
+import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
+export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB, 'carts'> & Pick<CommerceDB, 'carts'> &
+  Pick<UsersDB, 'password_reset_keys'>
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */

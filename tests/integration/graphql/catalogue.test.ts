@@ -639,19 +639,22 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
       ).toBe('take must be at most 200')
     })
 
+    /** A new customer and a bearer token for them: posting a review needs a login. */
+    async function reviewer(email: string) {
+      // a customer logged in through the auth service's real protocol
+      const { token, userId } = await registerAndLogin(app, { email, password: 'Arvostelija-123' })
+      return { userId, headers: { authorization: `Bearer ${token}` } }
+    }
+
     it('stores a valid review and records the signed-in author', async () => {
       const alias = FIXTURE_PRODUCTS.newBlouse.productId
       const product = (await gql(`{ product(productId: ${alias}) { alias } }`)).data.product.alias as string
       const before = (await gql(`{ reviews(alias: "${product}") { count } }`)).data.reviews.count as number
-      // a customer logged in through the auth service's real protocol
-      const { token, userId } = await registerAndLogin(app, {
-        email: 'reviewer@example.fi',
-        password: 'Arvostelija-123',
-      })
+      const { userId, headers } = await reviewer('reviewer@example.fi')
       const posted = await gql(
         'mutation ($a: String!) { postProductReview(alias: $a, rating: 4, author: " Anna ", comment: "Hyvä istuvuus") }',
         { a: product },
-        { authorization: `Bearer ${token}` },
+        headers,
       )
       expect(posted.data).toEqual({ postProductReview: true })
       const after = await gql(
@@ -678,6 +681,7 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
           ).n,
         )
       const before = await count()
+      const { headers } = await reviewer('rejected-reviewer@example.fi')
       const cases = [
         ['rating: 6, author: "A", comment: "x"', 'rating must be between 1 and 5'],
         ['rating: 0, author: "A", comment: "x"', 'rating must be between 1 and 5'],
@@ -687,13 +691,21 @@ describe.each(databaseKinds())('catalogue API on %s', (kind) => {
         ['rating: 3, author: "A"', 'comment is required'],
       ] as const
       for (const [args, message] of cases) {
-        const response = await gql(`mutation { postProductReview(alias: "${SATIN_ALIAS}", ${args}) }`)
+        const response = await gql(
+          `mutation { postProductReview(alias: "${SATIN_ALIAS}", ${args}) }`,
+          {},
+          headers,
+        )
         expect(codeOf(response), args).toBe('BAD_USER_INPUT')
         expect(response.errors?.[0]?.message, args).toBe(message)
       }
       expect(
         codeOf(
-          await gql('mutation { postProductReview(alias: "nope", rating: 3, author: "A", comment: "x") }'),
+          await gql(
+            'mutation { postProductReview(alias: "nope", rating: 3, author: "A", comment: "x") }',
+            {},
+            headers,
+          ),
         ),
       ).toBe('NOT_FOUND')
       expect(await count()).toBe(before)

@@ -1,8 +1,9 @@
 /**
  * Fresh, migrated (optionally seeded) databases for integration tests.
  *
- * PGlite: the first call in a test process builds a template (initdb + migrations [+ seed]) and
- * dumps its data directory; every further database is loaded from that dump, well under a second.
+ * PGlite (in its worker thread, like the server's; ADR 0023): the first call in a test process
+ * builds a template (initdb + migrations [+ seed]) and dumps its data directory inside the worker;
+ * every further database is a new worker loaded from that dump.
  * The dump is also cached in .test-data/pglite-templates/, keyed by the migrations, the seed's
  * sources and the product count, so later test files (and runs) skip building it.
  * PostgreSQL (when TEST_DATABASE_URL is set): a new database `lumo_test_<random>` on that server,
@@ -12,16 +13,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import {
-  openPGliteDatabase,
-  openPostgres,
-  PGLITE_EXTENSIONS,
-  PGLITE_PARSERS,
-  type Database,
-  type DatabaseKind,
-} from '../../../server/db'
+import { openPGliteWorker, openPostgres, type Database, type DatabaseKind } from '../../../server/db'
 import { loadMigrations } from '../../../server/db/migrate'
 import { seedDatabase, type SeedStats } from '../../../server/db/seed'
 
@@ -29,6 +22,8 @@ export interface TestDatabaseOptions {
   kind?: DatabaseKind
   seed?: { products: number }
   onQuery?: Parameters<Database['onQuery']>[0]
+  /** Longest a statement may run (ms); none by default. */
+  statementTimeoutMs?: number
 }
 
 export type TestDatabase = Database & {
@@ -43,7 +38,7 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 interface PGliteTemplate {
-  dump: Blob
+  dump: Uint8Array
   seedStats?: SeedStats
 }
 
@@ -65,11 +60,11 @@ async function templateKey(products: number): Promise<string> {
 }
 
 async function buildPGliteTemplate(products: number, referenceDate: string): Promise<PGliteTemplate> {
-  const pglite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, parsers: PGLITE_PARSERS })
-  const database = await openPGliteDatabase(pglite)
+  // Built in a database worker like every other (the dump is made inside the worker).
+  const database = await openPGliteWorker({})
   try {
     const seedStats = products > 0 ? await seedDatabase(database.db, { products, referenceDate }) : undefined
-    return { dump: await pglite.dumpDataDir('none'), ...(seedStats ? { seedStats } : {}) }
+    return { dump: await database.dumpDataDir(), ...(seedStats ? { seedStats } : {}) }
   } finally {
     await database.close()
   }
@@ -96,14 +91,14 @@ async function cachedPGliteTemplate(products: number): Promise<PGliteTemplate> {
   try {
     const [dump, stats] = await Promise.all([readFile(file), readFile(statsFile, 'utf8')])
     const seedStats = JSON.parse(stats) as SeedStats | null
-    return { dump: new Blob([dump]), ...(seedStats ? { seedStats } : {}) }
+    return { dump: new Uint8Array(dump), ...(seedStats ? { seedStats } : {}) }
   } catch {
     const template = await buildPGliteTemplate(products, day)
     await mkdir(TEMPLATE_CACHE_DIR, { recursive: true })
     // Write then rename: a parallel test process never reads a half-written template.
     const partial = `${file}.${process.pid}.partial`
     await writeFile(`${partial}.json`, JSON.stringify(template.seedStats ?? null))
-    await writeFile(partial, Buffer.from(await template.dump.arrayBuffer()))
+    await writeFile(partial, template.dump)
     await rename(`${partial}.json`, statsFile)
     await rename(partial, file)
     await pruneOtherDays(day)
@@ -124,12 +119,11 @@ function pgliteTemplate(products: number): Promise<PGliteTemplate> {
 
 async function createPGliteTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
   const template = await pgliteTemplate(options.seed?.products ?? 0)
-  const pglite = await PGlite.create({
+  const database = await openPGliteWorker({
     loadDataDir: template.dump,
-    extensions: PGLITE_EXTENSIONS,
-    parsers: PGLITE_PARSERS,
+    ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+    ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
   })
-  const database = await openPGliteDatabase(pglite, options.onQuery ? { onQuery: options.onQuery } : {})
   return Object.assign(database, template.seedStats ? { seedStats: template.seedStats } : {})
 }
 
@@ -163,7 +157,10 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
   let database: Database
   let seedStats: SeedStats | undefined
   try {
-    database = await openPostgres(url, options.onQuery ? { onQuery: options.onQuery } : {})
+    database = await openPostgres(url, {
+      ...(options.onQuery ? { onQuery: options.onQuery } : {}),
+      ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    })
     if (options.seed && options.seed.products > 0) seedStats = await seedDatabase(database.db, options.seed)
   } catch (error) {
     await dropDatabase()

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { GraphQLContext } from '../context'
-import { notFound } from '../errors'
+import { notFound, unauthenticated } from '../errors'
 import { DEFAULT_TAKE } from '../limits'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
@@ -62,27 +62,38 @@ async function reviews(
 type PostReviewArgs = GeinsMerchantApiMutationPostProductReviewArgs
 
 /**
- * Stores a review. Login is not required here yet (the storefront's form asks for it); a signed-in
- * author is recorded so the review can be tied to the account.
+ * Stores the signed-in customer's review (UNAUTHENTICATED without a user). One review per
+ * customer and product: posting again replaces the customer's review (rating, text, author name
+ * and date), so a customer can correct it (docs/adr/0020-user-api.md). The author name is the
+ * one the form sends (trimmed, at most 100 characters); the comment at most 5000 characters.
  */
 async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx: GraphQLContext) {
+  const userId = ctx.user?.id
+  if (!userId || !isUuid(userId)) throw unauthenticated('Sign in to review a product')
   const input = parseArgs(ReviewInput, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const productId = await requireProductId(ctx, rawArgs, input.alias)
-  const userId = ctx.user && isUuid(ctx.user.id) ? ctx.user.id : null
+  const account = await ctx.db
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!account) throw unauthenticated('The account no longer exists')
+  const review = {
+    author: input.author,
+    rating: input.rating,
+    comment: input.comment,
+    language: scope.language,
+  }
   await ctx.db
     .insertInto('reviews')
-    .values({
-      product_id: productId,
-      // Only an existing account is linked; a token for a deleted user leaves the review anonymous.
-      user_id: userId
-        ? sql<string | null>`(SELECT user_id FROM users WHERE user_id = ${userId}::uuid)`
-        : null,
-      author: input.author,
-      rating: input.rating,
-      comment: input.comment,
-      language: scope.language,
-    })
+    .values({ product_id: productId, user_id: userId, ...review })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['product_id', 'user_id'])
+        .where('user_id', 'is not', null)
+        .doUpdateSet({ ...review, created_at: new Date() }),
+    )
     .execute()
   return true
 }

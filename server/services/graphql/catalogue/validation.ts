@@ -5,6 +5,12 @@
 import { z } from 'zod'
 import { badUserInput } from '../errors'
 import { MAX_SKIP, MAX_TAKE } from '../limits'
+import {
+  REVIEW_AUTHOR_MAX_LENGTH,
+  REVIEW_COMMENT_MAX_LENGTH,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+} from '../../../../src/shared/reviews'
 
 export const MAX_PRODUCT_IDS = 600
 export const MAX_FACETS = 100
@@ -86,14 +92,18 @@ export const ReviewInput = z.object({
   rating: z
     .number({ error: 'rating is required' })
     .int('rating must be a whole number')
-    .min(1, 'rating must be between 1 and 5')
-    .max(5, 'rating must be between 1 and 5'),
-  author: z.string().trim().min(1, 'author is required').max(100, 'author must be at most 100 characters'),
+    .min(REVIEW_RATING_MIN, `rating must be between ${REVIEW_RATING_MIN} and ${REVIEW_RATING_MAX}`)
+    .max(REVIEW_RATING_MAX, `rating must be between ${REVIEW_RATING_MIN} and ${REVIEW_RATING_MAX}`),
+  author: z
+    .string()
+    .trim()
+    .min(1, 'author is required')
+    .max(REVIEW_AUTHOR_MAX_LENGTH, `author must be at most ${REVIEW_AUTHOR_MAX_LENGTH} characters`),
   comment: z
     .string({ error: 'comment is required' })
     .trim()
     .min(1, 'comment is required')
-    .max(5000, 'comment must be at most 5000 characters'),
+    .max(REVIEW_COMMENT_MAX_LENGTH, `comment must be at most ${REVIEW_COMMENT_MAX_LENGTH} characters`),
 })
 
 export const Email = z

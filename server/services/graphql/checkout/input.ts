@@ -6,31 +6,32 @@ import { z } from 'zod'
 import { badUserInput } from '../errors'
 import type { SavedCheckout } from '../cart/load'
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string()
     .max(max)
     .transform((value) => value.trim())
     .nullish()
 
-const address = z
-  .object({
-    firstName: text(100),
-    lastName: text(100),
-    addressLine1: text(200),
-    addressLine2: text(200),
-    addressLine3: text(200),
-    entryCode: text(50),
-    careOf: text(100),
-    city: text(100),
-    state: text(100),
-    country: text(2),
-    zip: text(20),
-    company: text(200),
-    mobile: text(40),
-    phone: text(40),
-  })
-  .nullish()
+/** AddressInputType, bounded and trimmed (also the user API's profile address). */
+export const addressInput = z.object({
+  firstName: text(100),
+  lastName: text(100),
+  addressLine1: text(200),
+  addressLine2: text(200),
+  addressLine3: text(200),
+  entryCode: text(50),
+  careOf: text(100),
+  city: text(100),
+  state: text(100),
+  country: text(2),
+  zip: text(20),
+  company: text(200),
+  mobile: text(40),
+  phone: text(40),
+})
+
+const address = addressInput.nullish()
 
 const checkoutInput = z.object({
   paymentId: z.number().int().positive().nullish(),

@@ -13,6 +13,7 @@ import {
   isValidPersonalId,
   isValidZip,
 } from '../../../../src/shared/validation'
+import { isUuid } from '../../../../src/shared/validation/ids'
 
 export const CUSTOMER_BLACKLISTED = 'Customer is blacklisted'
 export const EMAIL_INVALID = 'Email seems to be invalid'
@@ -110,7 +111,11 @@ export interface CustomerStanding {
 }
 
 /**
- * The customer's standing for an e-mail (and the signed-in user, whose member type wins).
+ * The customer's standing for an e-mail and the signed-in user. The e-mail rules (blacklisted,
+ * invalid) apply to the address whoever types it. The member type and the payment kinds it
+ * blocks are the signed-in user's own (ctx.user): an account's member or credit status is never
+ * looked up by the e-mail, so an anonymous caller or another user learns nothing about the
+ * account behind an address — a guest is a guest whatever e-mail it types (docs/adr/0020).
  * An e-mail of the wrong shape is invalid without asking the database.
  */
 export async function customerStanding(
@@ -131,11 +136,9 @@ export async function customerStanding(
           .where('email', '=', normalised)
           .executeTakeFirst()
       : Promise.resolve(undefined),
-    userId
+    userId && isUuid(userId)
       ? memberQuery.where('users.user_id', '=', userId).executeTakeFirst()
-      : normalised
-        ? memberQuery.where('users.email', '=', normalised).executeTakeFirst()
-        : Promise.resolve(undefined),
+      : Promise.resolve(undefined),
   ])
   const memberType = member?.member_type ?? null
   const emailMessage = !normalised || !isValidEmail(normalised) ? EMAIL_INVALID : (rule?.message ?? null)

@@ -1,7 +1,7 @@
 /**
- * Reading orders with their rows, payment option names and refunds. Orders are read by owner
- * (user), by public id (the confirmation link) or by cart; every reader states which, so that
- * object-level authorisation is decided by the query itself.
+ * Reading orders with their rows, payment option names, shipments, returns and refunds. Orders
+ * are read by owner (user), by public id (the confirmation link) or by cart; every reader states
+ * which, so that object-level authorisation is decided by the query itself.
  */
 import type { Kysely } from 'kysely'
 import type { Order, OrderRow } from '../../../db/schema'
@@ -20,11 +20,33 @@ export interface RefundEvent {
   createdAt: Date
 }
 
+export interface ReturnEvent {
+  eventId: number
+  orderRowId: number | null
+  reason: string | null
+  reasonCode: string | null
+  createdAt: Date
+}
+
+export interface ShipmentEvent {
+  eventId: number
+  parcelNumber: string | null
+  trackingLink: string | null
+  createdAt: Date
+}
+
 export interface LoadedOrder {
   order: Order
   rows: OrderRow[]
   paymentMethod: string
   refunds: RefundEvent[]
+  returns: ReturnEvent[]
+  shipments: ShipmentEvent[]
+}
+
+function stringField(data: Record<string, unknown> | null, name: string): string | null {
+  const value = data?.[name]
+  return typeof value === 'string' && value !== '' ? value : null
 }
 
 export type OrderSelector =
@@ -64,7 +86,7 @@ export async function loadOrders(
   const paymentOptionIds = [
     ...new Set(orders.flatMap((o) => (o.payment_option_id === null ? [] : [o.payment_option_id]))),
   ]
-  const [rows, payments, refunds] = await Promise.all([
+  const [rows, payments, events] = await Promise.all([
     db
       .selectFrom('order_rows')
       .selectAll()
@@ -82,8 +104,9 @@ export async function loadOrders(
       .selectFrom('order_events')
       .selectAll()
       .where('order_id', 'in', orderIds)
-      .where('kind', '=', 'refund')
+      .where('kind', 'in', ['refund', 'return_registered', 'shipped'])
       .orderBy('created_at')
+      .orderBy('event_id')
       .execute(),
   ])
   const paymentNames = new Map(
@@ -92,25 +115,45 @@ export async function loadOrders(
       p.display_names[language] ?? Object.values(p.display_names)[0],
     ]),
   )
-  return orders.map((order) => ({
-    order,
-    rows: rows.filter((row) => row.order_id === order.order_id),
-    paymentMethod:
-      (order.payment_option_id !== null ? paymentNames.get(order.payment_option_id) : undefined) ??
-      order.payment_kind,
-    refunds: refunds
-      .filter((event) => event.order_id === order.order_id)
-      .map((event) => ({
-        eventId: event.event_id,
-        orderRowId: event.order_row_id,
-        amountIncVat: event.amount_inc_vat ?? 0,
-        vatAmount: event.vat_amount ?? 0,
-        toBalance: event.to_balance,
-        reason: event.reason,
-        reasonCode: event.reason_code,
-        createdAt: event.created_at,
-      })),
-  }))
+  return orders.map((order) => {
+    const own = events.filter((event) => event.order_id === order.order_id)
+    return {
+      order,
+      rows: rows.filter((row) => row.order_id === order.order_id),
+      paymentMethod:
+        (order.payment_option_id !== null ? paymentNames.get(order.payment_option_id) : undefined) ??
+        order.payment_kind,
+      returns: own
+        .filter((event) => event.kind === 'return_registered')
+        .map((event) => ({
+          eventId: event.event_id,
+          orderRowId: event.order_row_id,
+          reason: event.reason,
+          reasonCode: event.reason_code,
+          createdAt: event.created_at,
+        })),
+      shipments: own
+        .filter((event) => event.kind === 'shipped')
+        .map((event) => ({
+          eventId: event.event_id,
+          parcelNumber: stringField(event.data, 'parcelNumber'),
+          trackingLink: stringField(event.data, 'trackingLink'),
+          createdAt: event.created_at,
+        })),
+      refunds: own
+        .filter((event) => event.kind === 'refund')
+        .map((event) => ({
+          eventId: event.event_id,
+          orderRowId: event.order_row_id,
+          amountIncVat: event.amount_inc_vat ?? 0,
+          vatAmount: event.vat_amount ?? 0,
+          toBalance: event.to_balance,
+          reason: event.reason,
+          reasonCode: event.reason_code,
+          createdAt: event.created_at,
+        })),
+    }
+  })
 }
 
 /** How many orders the shopper (same user, else same e-mail) had placed up to and including this one. */

@@ -2,7 +2,7 @@
  * Stored orders → OrderType and CheckoutOrderType. An order shows the amounts it was placed with
  * (never re-priced); its cart is rebuilt from the order rows.
  */
-import type { AddressJson, OrderRow, OrderRowProductSnapshot } from '../../../db/schema'
+import type { AddressJson, Order, OrderRow, OrderRowProductSnapshot } from '../../../db/schema'
 import type { MarketRow, RequestScope } from '../context'
 import { splitIncVat, toDecimal, type Minor } from '../pricing/money'
 import {
@@ -204,6 +204,20 @@ function orderCart(
   }
 }
 
+function articleNumberOf(loaded: LoadedOrder, orderRowId: number | null): string | null {
+  return loaded.rows.find((row) => row.order_row_id === orderRowId)?.article_number ?? null
+}
+
+/** The invoice term: an invoice order falls due this many days after it was placed. */
+export const INVOICE_TERM_DAYS = 14
+
+export function invoiceDueDate(order: Pick<Order, 'payment_kind' | 'created_at'>): Date | null {
+  if (order.payment_kind !== 'invoice') return null
+  const due = new Date(order.created_at)
+  due.setUTCDate(due.getUTCDate() + INVOICE_TERM_DAYS)
+  return due
+}
+
 export function presentOrder(loaded: LoadedOrder, market: MarketRow | undefined, scope: RequestScope) {
   const { order, refunds } = loaded
   const format = orderFormat(market, order.currency_code, scope)
@@ -256,8 +270,7 @@ export function presentOrder(loaded: LoadedOrder, market: MarketRow | undefined,
     refunds: refunds.map((refund) => ({
       id: refund.eventId,
       itemId: refund.orderRowId ?? 0,
-      articleNumber:
-        loaded.rows.find((row) => row.order_row_id === refund.orderRowId)?.article_number ?? null,
+      articleNumber: articleNumberOf(loaded, refund.orderRowId),
       createdAt: refund.createdAt.toISOString(),
       reason: refund.reason,
       reasonCode:
@@ -267,7 +280,25 @@ export function presentOrder(loaded: LoadedOrder, market: MarketRow | undefined,
       total: toDecimal(refund.amountIncVat),
       vat: toDecimal(refund.vatAmount),
     })),
-    shippingDetails: [],
+    shippingDetails: loaded.shipments.map((shipment) => ({
+      id: shipment.eventId,
+      name: order.shipping_method,
+      parcelNumber: shipment.parcelNumber,
+      shippingDate: shipment.createdAt.toISOString(),
+      shippingId: order.shipping_option_id ?? 0,
+      trackingLink: shipment.trackingLink,
+    })),
+    paymentKind: order.payment_kind,
+    invoiceDueDate: invoiceDueDate(order)?.toISOString() ?? null,
+    isPaid,
+    returns: loaded.returns.map((entry) => ({
+      id: entry.eventId,
+      itemId: entry.orderRowId,
+      articleNumber: articleNumberOf(loaded, entry.orderRowId),
+      createdAt: entry.createdAt.toISOString(),
+      reason: entry.reason,
+      reasonCode: entry.reasonCode,
+    })),
   }
 }
 

@@ -1,0 +1,83 @@
+/**
+ * The database worker: a Node worker_thread that owns the embedded PGlite (WASM) so that a slow
+ * statement runs beside the server's event loop instead of on it (ADR 0023). It answers one
+ * request at a time, in the order received; the main thread's client (pglite-worker-client.ts)
+ * sends the next request only after the previous answer, and times each statement.
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_EXTENSIONS, PGLITE_PARSERS } from './pglite-options'
+import {
+  serializeError,
+  type QueryResult,
+  type WorkerMessage,
+  type WorkerRequest,
+  type WorkerStartOptions,
+} from './pglite-protocol'
+
+if (!parentPort) throw new Error('pglite-worker.ts runs only as a worker thread')
+const port = parentPort
+const options = workerData as WorkerStartOptions
+const post = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
+
+async function main(): Promise<void> {
+  let pglite: PGlite
+  try {
+    pglite = await PGlite.create({
+      ...(options.directory ? { dataDir: options.directory } : {}),
+      ...(options.loadDataDir
+        ? { loadDataDir: new Blob([options.loadDataDir as Uint8Array<ArrayBuffer>]) }
+        : {}),
+      extensions: PGLITE_EXTENSIONS,
+      parsers: PGLITE_PARSERS,
+    })
+  } catch (error) {
+    post({ type: 'failed', error: serializeError(error) })
+    return
+  }
+  const unlisteners = new Map<number, () => Promise<void>>()
+
+  const run = async (request: WorkerRequest): Promise<QueryResult | Uint8Array | null> => {
+    switch (request.op) {
+      case 'query': {
+        const result = await pglite.query(request.sql, request.parameters)
+        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
+      }
+      case 'exec':
+        await pglite.exec(request.sql)
+        return null
+      case 'listen': {
+        const unlisten = await pglite.listen(request.channel, (payload) =>
+          post({ type: 'notify', listenId: request.listenId, payload }),
+        )
+        unlisteners.set(request.listenId, unlisten)
+        return null
+      }
+      case 'unlisten':
+        await unlisteners.get(request.listenId)?.()
+        unlisteners.delete(request.listenId)
+        return null
+      case 'dump': {
+        const dump = await pglite.dumpDataDir('none')
+        return new Uint8Array(await dump.arrayBuffer())
+      }
+      case 'close':
+        if (!pglite.closed) await pglite.close()
+        return null
+    }
+  }
+
+  port.on('message', (request: WorkerRequest) => {
+    run(request).then(
+      (result) =>
+        post(
+          { type: 'result', id: request.id, result },
+          result instanceof Uint8Array ? [result.buffer as ArrayBuffer] : [],
+        ),
+      (error: unknown) => post({ type: 'error', id: request.id, error: serializeError(error) }),
+    )
+  })
+  post({ type: 'ready' })
+}
+
+void main()

@@ -1,0 +1,213 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import type { ApolloClient } from '@apollo/client'
+import { renderRoutes } from '../../ui/test-helpers'
+import { passwordDigest } from '../../shared/password-digest'
+import type { AccountOrder, AccountOrderSummary } from './api'
+import { ResetPasswordForm } from './ResetPasswordForm'
+import { OrderList } from './OrderList'
+import { OrderDetail } from './OrderDetail'
+import fi from '../../../locales/fi.json'
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
+
+const text = (id: keyof typeof fi) => fi[id]
+const field = (id: keyof typeof fi) => screen.getByLabelText(new RegExp(`^${text(id)}( \\*)?$`))
+
+function renderAt(element: React.ReactNode, mutate = vi.fn()) {
+  const apollo = { mutate } as unknown as ApolloClient
+  renderRoutes([{ path: '*', element }], {
+    path: '/fi/tilini/tilaukset',
+    getApollo: () => Promise.resolve(apollo),
+  })
+  return mutate
+}
+
+describe('ResetPasswordForm', () => {
+  function fillAndSend(password: string, confirmation = password) {
+    fireEvent.change(field('account.password.new'), { target: { value: password } })
+    fireEvent.change(field('account.password.confirm'), { target: { value: confirmation } })
+    fireEvent.click(screen.getByRole('button', { name: text('account.reset.submit') }))
+  }
+
+  it('checks the new password and sends its digest with the key', async () => {
+    const mutate = renderAt(
+      <ResetPasswordForm resetKey={'k'.repeat(43)} />,
+      vi.fn((_options: { variables: Record<string, unknown> }) =>
+        Promise.resolve({ data: { commitReset: true } }),
+      ),
+    )
+    fillAndSend('lyhyt', 'lyhyt')
+    expect(screen.getByText('Salasanassa on oltava vähintään 7 merkkiä')).toBeTruthy()
+    expect(mutate).not.toHaveBeenCalled()
+    fillAndSend('uusi-salasana')
+    expect(await screen.findByText(text('account.reset.done'))).toBeTruthy()
+    expect(mutate.mock.calls[0]?.[0].variables).toEqual({
+      resetKey: 'k'.repeat(43),
+      password: await passwordDigest('uusi-salasana'),
+    })
+  })
+
+  it('asks for a new link when the key has expired', async () => {
+    const expired = Object.assign(new Error('expired'), {
+      errors: [{ message: 'expired', extensions: { code: 'ResetKeyExpired' } }],
+    })
+    renderAt(
+      <ResetPasswordForm resetKey={'k'.repeat(43)} />,
+      vi.fn(() => Promise.reject(expired)),
+    )
+    fillAndSend('uusi-salasana')
+    expect((await screen.findByRole('alert')).textContent).toBe(text('auth.reset.expired'))
+    expect(screen.getByRole('button', { name: text('account.forgot.submit') })).toBeTruthy()
+  })
+
+  it('asks for a new link when the address has no key', () => {
+    renderAt(<ResetPasswordForm resetKey={null} />)
+    expect(screen.getByRole('alert').textContent).toBe(text('account.reset.noKey'))
+  })
+
+  it('requests a link for a valid address only, and answers the same either way', async () => {
+    const mutate = renderAt(
+      <ResetPasswordForm resetKey={null} />,
+      vi.fn((_options: { variables: Record<string, unknown> }) =>
+        Promise.resolve({ data: { requestPasswordReset: true } }),
+      ),
+    )
+    fireEvent.change(field('checkout.email'), { target: { value: 'aino@' } })
+    fireEvent.click(screen.getByRole('button', { name: text('account.forgot.submit') }))
+    expect(screen.getByText(text('validation.email'))).toBeTruthy()
+    expect(mutate).not.toHaveBeenCalled()
+    fireEvent.change(field('checkout.email'), { target: { value: ' aino@example.fi ' } })
+    fireEvent.click(screen.getByRole('button', { name: text('account.forgot.submit') }))
+    expect(await screen.findByText(text('account.forgot.sent'))).toBeTruthy()
+    expect(mutate.mock.calls[0]?.[0].variables).toEqual({ email: 'aino@example.fi' })
+  })
+})
+
+const SUMMARY: AccountOrderSummary = {
+  id: 12,
+  publicId: '6b0f8a4e-3c1a-4c55-9d2e-1f2a3b4c5d6e',
+  orderNumber: '100012',
+  createdAt: '2026-11-20T09:30:00.000Z',
+  status: 'processing',
+  currency: 'EUR',
+  paymentMethod: 'Lasku',
+  paymentKind: 'invoice',
+  invoiceDueDate: '2026-12-04T09:30:00.000Z',
+  isPaid: false,
+  orderTotal: { sellingPriceIncVat: 59.9, sellingPriceIncVatFormatted: '59,90 €' },
+}
+
+describe('OrderList', () => {
+  it('shows each order’s number, date, status and total, linking to its detail view', () => {
+    renderAt(
+      <OrderList
+        orders={[SUMMARY, { ...SUMMARY, id: 11, publicId: 'x', orderNumber: '100011', status: 'cancelled' }]}
+      />,
+    )
+    const rows = screen.getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(2)
+    expect(within(rows[0]!).getByRole('cell', { name: text('account.order.status.processing') })).toBeTruthy()
+    expect(within(rows[1]!).getByRole('cell', { name: text('account.order.status.cancelled') })).toBeTruthy()
+    const link = screen.getByRole('link', { name: 'Näytä tilaus 100012' })
+    expect(link.getAttribute('href')).toBe('/fi/tilini/tilaukset?order=12')
+    expect(within(rows[0]!).getByText('59,90 €')).toBeTruthy()
+  })
+
+  it('says when there are no orders', () => {
+    renderAt(<OrderList orders={[]} />)
+    expect(screen.getByText(text('account.orders.empty'))).toBeTruthy()
+  })
+})
+
+describe('OrderDetail', () => {
+  const order: AccountOrder = {
+    ...SUMMARY,
+    status: 'completed',
+    email: 'aino@example.fi',
+    shippingMethod: 'Posti – noutopiste',
+    message: null,
+    shippingAddress: {
+      firstName: 'Aino',
+      lastName: 'Virtanen',
+      company: '',
+      careOf: '',
+      addressLine1: 'Mannerheimintie 1',
+      addressLine2: '',
+      zip: '00100',
+      city: 'Helsinki',
+      country: 'FI',
+    },
+    billingAddress: null,
+    cart: {
+      items: [
+        {
+          id: '1',
+          skuId: 501,
+          quantity: 2,
+          totalPrice: { sellingPriceIncVatFormatted: '59,90 €' },
+          product: {
+            name: 'Musta satiinimekko',
+            alias: 'musta-satiinimekko',
+            articleNumber: 'LM-1',
+            brand: { name: 'Lumo' },
+            productImages: [],
+            skus: [{ skuId: 501, name: 'M' }],
+          },
+        },
+      ],
+    },
+    shippingFee: { sellingPriceIncVatFormatted: '4,90 €' },
+    paymentFee: null,
+    shippingDetails: [
+      {
+        id: 1,
+        name: 'Posti',
+        parcelNumber: 'JJFI123',
+        shippingDate: null,
+        trackingLink: 'https://posti.fi/t/JJFI123',
+      },
+    ],
+    returns: [{ id: 7, articleNumber: 'LM-1', createdAt: '2026-11-21T10:00:00.000Z', reason: 'Liian pieni' }],
+    refunds: [
+      {
+        id: 1,
+        articleNumber: 'LM-1',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        reason: 'Liian pieni',
+        toBalance: true,
+        total: 29.95,
+      },
+    ],
+  }
+
+  it('shows the items, the shipping with its tracking link, and the refunds', () => {
+    renderAt(<OrderDetail order={order} />)
+    expect(screen.getByRole('heading', { name: 'Tilaus 100012' })).toBeTruthy()
+    expect(screen.getByText(text('account.order.status.completed'))).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Musta satiinimekko' }).getAttribute('href')).toBe(
+      '/fi/p/musta-satiinimekko',
+    )
+    expect(screen.getByText('Koko M')).toBeTruthy()
+    expect(screen.getByText('2 kpl')).toBeTruthy()
+    expect(screen.getByText('Posti – noutopiste')).toBeTruthy()
+    const tracking = screen.getByRole('link', { name: 'Seuraa lähetystä JJFI123' })
+    expect(tracking.getAttribute('href')).toBe('https://posti.fi/t/JJFI123')
+    expect(tracking.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(
+      screen.getByText(/22\.11\.2026: hyvitys 29,95\s€ \(LM-1\) – Liian pieni, hyvitetty saldollesi/),
+    ).toBeTruthy()
+    expect(screen.getByText('21.11.2026: palautus rekisteröity (LM-1) – Liian pieni')).toBeTruthy()
+    expect(screen.getByRole('link', { name: text('account.order.registerReturn') })).toBeTruthy()
+  })
+
+  it('says when there is no tracking and nothing was returned', () => {
+    renderAt(<OrderDetail order={{ ...order, shippingDetails: [], returns: [], refunds: [] }} />)
+    expect(screen.getByText(text('account.order.noTracking'))).toBeTruthy()
+    expect(screen.getByText(text('account.order.noReturns'))).toBeTruthy()
+  })
+})

@@ -1,0 +1,51 @@
+/**
+ * The header's account link and logout. For a guest the link opens the login dialog (a plain
+ * click; a new-tab click still goes to the account page); for a customer it goes to the account
+ * and says who is logged in (its accessible name), with a logout button beside it.
+ */
+import type { MouseEvent } from 'react'
+import { useIntl } from 'react-intl'
+import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import { RouteLink } from '../../ui/RouteLink'
+import { modalOpened } from '../modal/slice'
+import { LOGIN_MODAL_ID } from './LoginDialog'
+import { LogoutButton } from './LogoutButton'
+import { selectUser } from './slice'
+
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
+}
+
+export function AccountLink() {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const user = useAppSelector(selectUser)
+  const label = intl.formatMessage({ id: 'nav.account' })
+  if (user) {
+    return (
+      <>
+        <RouteLink
+          to="account"
+          markCurrent
+          aria-label={intl.formatMessage({ id: 'nav.accountLoggedIn' }, { email: user.email })}
+        >
+          {label}
+        </RouteLink>
+        <LogoutButton />
+      </>
+    )
+  }
+  return (
+    <RouteLink
+      to="account"
+      markCurrent
+      onClick={(event) => {
+        if (!isPlainClick(event)) return
+        event.preventDefault()
+        dispatch(modalOpened({ id: LOGIN_MODAL_ID }))
+      }}
+    >
+      {label}
+    </RouteLink>
+  )
+}
