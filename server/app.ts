@@ -21,6 +21,7 @@ import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
+import { addSecurityHeaders } from './security-headers'
 
 export interface AppOptions {
   config: Config
@@ -45,6 +46,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
   })
 
+  // first, so that every answer has them: routes, static files, 404s and errors
+  addSecurityHeaders(app, { config, dev })
   await app.register(fastifyCompress, compressionOptions)
   await app.register(fastifyCookie, { secret: config.sessionSecret })
 

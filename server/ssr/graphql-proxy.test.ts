@@ -90,7 +90,7 @@ describe('POST /api/graphql', () => {
     expect(response.json()).toEqual({ errors: [{ message: 'Syntax Error' }] })
     expect(response.headers['content-type']).toMatch(/^application\/json/)
     expect(response.headers['set-cookie']).toBeUndefined()
-    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.headers['cache-control']).toBe('private, no-store')
   })
 
   it('refuses a request without the CSRF header (403), before reading it', async () => {

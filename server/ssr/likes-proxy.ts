@@ -9,6 +9,7 @@ import type { Config } from '../config'
 import { BROWSER_LIKES_URI } from '../../src/shared/storefront-api'
 import { csrfRefusal, isJsonContentType, sessionToken } from './csrf'
 import { callUpstream, relayUpstream } from './upstream'
+import { PRIVATE_NO_STORE } from '../security-headers'
 
 export const LIKES_PROXY_BODY_LIMIT = 64 * 1024
 
@@ -19,7 +20,7 @@ export interface LikesProxyOptions {
 }
 
 function refuse(reply: FastifyReply, status: number, error: string) {
-  return reply.code(status).header('cache-control', 'no-store').send({ error })
+  return reply.code(status).header('cache-control', PRIVATE_NO_STORE).send({ error })
 }
 
 export default async function likesProxy(app: FastifyInstance, options: LikesProxyOptions) {

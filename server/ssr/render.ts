@@ -11,6 +11,7 @@ import type { EntryServer } from '../../src/shared/server-entry'
 import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
+import { PRIVATE_NO_STORE } from '../security-headers'
 
 interface RenderOptions {
   entry: EntryServer
@@ -109,7 +110,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     return reply
       .code(prepared.status)
       .header('location', prepared.location)
-      .header('cache-control', 'no-store')
+      .header('cache-control', PRIVATE_NO_STORE)
       .send()
   }
 
@@ -167,12 +168,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     const stream = prepared.render({
       nonce,
       onShellReady() {
-        reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('referrer-policy', 'strict-origin-when-cross-origin')
+        reply.code(status).type('text/html; charset=utf-8').header('cache-control', PRIVATE_NO_STORE)
         if (csp) reply.header('content-security-policy', csp)
         if (prepared.offlineCacheable) reply.header(OFFLINE_CACHE_HEADER, 'cache')
         stream.pipe(body)

@@ -22,6 +22,7 @@ import {
   type SessionUser,
 } from '../../src/shared/session'
 import { csrfRefusal, isJsonContentType } from './csrf'
+import { PRIVATE_NO_STORE, secureCookies } from '../security-headers'
 
 export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
 const SESSION_BODY_LIMIT = 16 * 1024
@@ -153,9 +154,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     }
   }
 
-  function isSecure(request: FastifyRequest): boolean {
-    return request.protocol === 'https'
-  }
+  const isSecure = (request: FastifyRequest) => secureCookies(request, config.publicUrl)
 
   function setSessionCookies(
     request: FastifyRequest,
@@ -250,7 +249,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
 
   app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
-      reply.header('cache-control', 'no-store')
+      reply.header('cache-control', PRIVATE_NO_STORE)
       if (request.method === 'GET' || request.method === 'HEAD') return
       const refusal = csrfRefusal(request, config.publicUrl)
       if (refusal) return reply.code(403).send({ error: 'csrf', message: refusal })

@@ -5,6 +5,7 @@
  * cookies and other headers never reach it.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify'
+import { PRIVATE_NO_STORE } from '../security-headers'
 
 export type UpstreamResult = { ok: true; response: Response } | { ok: false; status: 502 | 504 }
 
@@ -29,7 +30,7 @@ export async function callUpstream(
 /** The service's status and body (and its content type), never cached by the browser. */
 export async function relayUpstream(reply: FastifyReply, upstream: Response): Promise<FastifyReply> {
   const body = upstream.status === 204 ? undefined : await upstream.text()
-  reply.code(upstream.status).header('cache-control', 'no-store')
+  reply.code(upstream.status).header('cache-control', PRIVATE_NO_STORE)
   const type = upstream.headers.get('content-type')
   if (type) reply.type(type)
   else if (body !== undefined) reply.type('application/json')

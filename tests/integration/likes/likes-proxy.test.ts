@@ -44,7 +44,7 @@ describe('likes proxy', () => {
     })
     expect(read.statusCode).toBe(200)
     expect(read.json()).toEqual([12, 4, 9])
-    expect(read.headers['cache-control']).toBe('no-store')
+    expect(read.headers['cache-control']).toBe('private, no-store')
     expect(read.headers['last-modified']).toBeDefined()
 
     const marked = await shop.app.inject({

@@ -167,7 +167,7 @@ describe('isolation between shoppers', () => {
     for (let i = 0; i < 2; i++) {
       const response = await get('/fi/kassa', { cookie: first!.cookies })
       expect(response.headers['x-lumo-cache']).toBe('bypass')
-      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.headers['cache-control']).toBe('private, no-store')
       // the server loaded this shopper's own cart into the page
       expect(bodyOf(response)).toContain(first!.secrets[0])
     }
@@ -295,7 +295,7 @@ describe('response hygiene', () => {
     expect(head.body).toBe('')
     const preview = await get('/fi/?devtools=1')
     expect(preview.headers['x-lumo-cache']).toBe('bypass')
-    expect(preview.headers['cache-control']).toBe('no-store')
+    expect(preview.headers['cache-control']).toBe('private, no-store')
   })
 
   it('takes no outside request for its own shared render', async () => {

@@ -112,7 +112,7 @@ describe('POST /api/session/register and /login', () => {
       expiresAt: expect.any(Number),
     })
     expect(response.body).not.toMatch(/eyJ/) // no token in the body
-    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.headers['cache-control']).toBe('private, no-store')
 
     const byName = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]))
     expect(byName['lumo-auth']).toMatchObject({
