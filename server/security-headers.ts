@@ -9,12 +9,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from './config'
+import { PRIVATE_NO_STORE } from './services/shared/cache-control'
 import { COOKIES, parseCookies } from '../src/shared/cookies'
 import { SESSION_PATH } from '../src/shared/session'
 import { BROWSER_LIKES_URI } from '../src/shared/storefront-api'
 
-/** The Cache-Control of every personalised answer. */
-export const PRIVATE_NO_STORE = 'private, no-store'
+export { PRIVATE_NO_STORE }
 
 /** Nothing to load, run or frame: JSON, images, scripts, styles, text. */
 export const NON_HTML_CSP = "default-src 'none'; frame-ancestors 'none'"

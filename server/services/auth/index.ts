@@ -35,6 +35,7 @@ import {
 } from './sessions'
 import { blockedFor, clearFailures, clientAddress, recordFailure, subjectHash } from './throttle'
 import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, type TokenUser } from './tokens'
+import { PRIVATE_NO_STORE } from '../shared/cache-control'
 
 export const AUTH_PREFIX = '/auth'
 export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
@@ -176,7 +177,8 @@ export default async function authService(app: FastifyInstance, options: AuthSer
   await app.register(
     async (auth) => {
       auth.addHook('onSend', async (request, reply) => {
-        if (!request.url.startsWith(`${AUTH_PREFIX}${JWKS_PATH}`)) reply.header('cache-control', 'no-store')
+        if (!request.url.startsWith(`${AUTH_PREFIX}${JWKS_PATH}`))
+          reply.header('cache-control', PRIVATE_NO_STORE)
       })
 
       auth.get(JWKS_PATH, async (_request, reply) => {

@@ -20,6 +20,7 @@ import { createServiceFetch } from '../shared/service-fetch'
 import type { LikesDatabase } from './db'
 import { parseFavouriteIds } from './favourite-ids'
 import { isMigrated, loadFavourites, markMigrated, saveFavourites } from './store'
+import { PRIVATE_NO_STORE } from '../shared/cache-control'
 
 /** What the service needs of server/services/shared/auth-tokens.ts's verifier. */
 export interface BearerVerifier {
@@ -44,7 +45,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 function refuse(reply: FastifyReply, status: number, error: string) {
   if (status === 401) reply.header('www-authenticate', 'Bearer realm="lumo-likes"')
-  return reply.code(status).header('cache-control', 'no-store').send({ error })
+  return reply.code(status).header('cache-control', PRIVATE_NO_STORE).send({ error })
 }
 
 /** A foreign key violation: the token's user has no row (deleted since the token was issued). */
@@ -86,7 +87,7 @@ export default async function likesService(app: FastifyInstance, options: LikesS
     if (!userId) return reply
     const saved = await loadFavourites(db, userId)
     if (saved.updatedAt) reply.header('last-modified', saved.updatedAt.toUTCString())
-    return reply.header('cache-control', 'no-store').send(saved.ids)
+    return reply.header('cache-control', PRIVATE_NO_STORE).send(saved.ids)
   })
 
   app.post(products, { bodyLimit: LIKES_BODY_LIMIT }, async (request, reply) => {
@@ -96,14 +97,14 @@ export default async function likesService(app: FastifyInstance, options: LikesS
     if (!parsed.ok) {
       return reply
         .code(400)
-        .header('cache-control', 'no-store')
+        .header('cache-control', PRIVATE_NO_STORE)
         .send({ error: 'invalid-ids', problems: parsed.problems })
     }
     try {
       const updatedAt = await saveFavourites(db, userId, parsed.ids)
       return reply
         .header('last-modified', updatedAt.toUTCString())
-        .header('cache-control', 'no-store')
+        .header('cache-control', PRIVATE_NO_STORE)
         .send(parsed.ids)
     } catch (error) {
       if (isUnknownUser(error)) return refuse(reply, 404, 'unknown-user')
@@ -114,7 +115,7 @@ export default async function likesService(app: FastifyInstance, options: LikesS
   app.get(migrated, async (request, reply) => {
     const userId = await authorised(request, reply)
     if (!userId) return reply
-    return reply.header('cache-control', 'no-store').send(await isMigrated(db, userId))
+    return reply.header('cache-control', PRIVATE_NO_STORE).send(await isMigrated(db, userId))
   })
 
   app.post(migrated, async (request, reply) => {

@@ -30,6 +30,7 @@ import {
   type Session,
 } from './sessions'
 import { isUuid } from '../../../src/shared/validation/ids'
+import { PRIVATE_NO_STORE } from '../shared/cache-control'
 
 export interface PaymentsServiceOptions {
   database: Database
@@ -45,7 +46,7 @@ function send(reply: FastifyReply, page: RenderedPage, status = 200) {
   return reply
     .code(status)
     .header('content-security-policy', page.csp)
-    .header('cache-control', 'no-store')
+    .header('cache-control', PRIVATE_NO_STORE)
     .header('referrer-policy', 'no-referrer')
     .header('x-content-type-options', 'nosniff')
     .type('text/html; charset=utf-8')

@@ -76,7 +76,7 @@ describe('auth protocol', () => {
       sessionLifetime: 30,
     })
     expect(loggedIn.statusCode).toBe(200)
-    expect(loggedIn.headers['cache-control']).toBe('no-store')
+    expect(loggedIn.headers['cache-control']).toBe('private, no-store')
     const tokens = sessionTokens(loggedIn)
     expect(tokens.refreshToken).toMatch(/^[\w-]{43}$/)
 

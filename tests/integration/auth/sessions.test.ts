@@ -30,7 +30,7 @@ describe('auth sessions', () => {
     const first = await login(auth.app, credentials)
     const refreshed = await refreshRequest(auth.app, first.refreshToken)
     expect(refreshed.statusCode).toBe(200)
-    expect(refreshed.headers['cache-control']).toBe('no-store')
+    expect(refreshed.headers['cache-control']).toBe('private, no-store')
     const second = sessionTokens(refreshed)
     expect(second.refreshToken).not.toBe(first.refreshToken)
     expect(second.userId).toBe(first.userId)

@@ -73,7 +73,7 @@ describe.each(databaseKinds())('likes service on %s', (kind) => {
 
     const read = await get(products())
     expect(read.json()).toEqual([30, 10, 20])
-    expect(read.headers['cache-control']).toBe('no-store')
+    expect(read.headers['cache-control']).toBe('private, no-store')
     expect(Date.parse(String(read.headers['last-modified']))).not.toBeNaN()
 
     await post(products(), [40, 20, 30])
