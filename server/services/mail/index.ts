@@ -17,6 +17,7 @@ import { sql, type Kysely } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
+import { startPeriodicJob } from '../shared/periodic'
 import type { DB, MailMessagesTable, PasswordResetMailPayload } from '../../db/schema'
 import {
   renderOrderConfirmation,
@@ -322,21 +323,5 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
 export default async function mailService(app: FastifyInstance, options: MailServiceOptions) {
   const mailer = createMailer(options)
   await mailer.start()
-  const intervalMs = options.intervalMs ?? 5_000
-  if (intervalMs <= 0) return
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = mailer
-      .sendDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'mail: sending order confirmations failed'))
-      .finally(() => {
-        running = null
-      })
-  }, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  startPeriodicJob(app, 'mail: sending due mails', options.intervalMs ?? 5_000, () => mailer.sendDue())
 }
