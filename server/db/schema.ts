@@ -639,6 +639,8 @@ export interface MailMessagesTable {
   created_at: GeneratedTimestamp
   sent_at: Timestamp | null
   payload: JsonNullable<Record<string, unknown>>
+  /** when the row was last claimed for sending (migration 0850): the lease of a 'sending' row */
+  claimed_at: Timestamp | null
 }
 
 /**

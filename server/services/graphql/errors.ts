@@ -4,6 +4,7 @@
  * the message. Errors thrown any other way are masked in production (see masking.ts).
  */
 import { GraphQLError } from 'graphql'
+import { QUANTITY_LIMIT_REASON, type QuantityLimitBreach } from '../../../src/shared/order-limits'
 
 export const ERROR_CODES = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
@@ -59,6 +60,16 @@ export function requirementsNotMet(message: string): GraphQLError {
 
 export function invalidPromoCode(message = 'Invalid promo code'): GraphQLError {
   return apiError(ERROR_CODES.INVALID_PROMO_CODE, message)
+}
+
+/** A quantity over the order limits (src/shared/order-limits.ts): the shopper is told the limit. */
+export function quantityLimit(breach: QuantityLimitBreach): GraphQLError {
+  const what = breach.per === 'sku' ? 'of one size' : 'in one order'
+  return apiError(ERROR_CODES.BAD_USER_INPUT, `At most ${breach.limit} units ${what} can be ordered`, {
+    field: 'quantity',
+    reason: QUANTITY_LIMIT_REASON,
+    ...breach,
+  })
 }
 
 export function outOfStock(message: string, extensions: Record<string, unknown> = {}): GraphQLError {

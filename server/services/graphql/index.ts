@@ -22,6 +22,8 @@ import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
 import paymentCallbackRoutes from './checkout/payment-callback'
+import { cancelExpiredCardOrders } from './checkout/expiry'
+import { startPeriodicJob } from '../shared/periodic'
 import { resolvers as orderResolvers } from './orders/resolvers'
 import { resolvers as contentResolvers } from './content/resolvers'
 import { resolvers as userResolvers } from './users/resolvers'
@@ -52,6 +54,8 @@ export interface GraphQLServiceOptions {
    * serviceFetch; by default one of this plugin's app (in process for this process's URLs).
    */
   fetch?: typeof fetch
+  /** How often unpaid card orders past their window are cancelled; 0 turns it off (tests sweep themselves). */
+  expirySweepMs?: number
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -214,6 +218,11 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
+
+  // Card orders unpaid after their payment window give their stock back (ADR 0025).
+  startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>
+    cancelExpiredCardOrders(database.db, new Date(), app.log),
+  )
 }
 
 const UNAUTHORISED_BODY = {

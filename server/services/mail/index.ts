@@ -8,15 +8,22 @@
  * `mail_messages` row (UNIQUE order + kind) is what makes it go out once, whichever instance of
  * the service sees it first. Without SMTP_URL the message is written as an .eml file to
  * DATA_DIR/outbox/ (open it with any mail program, or read it as text); with SMTP_URL it is sent
- * through nodemailer. A failed send is retried on the next rounds (at most 5 tries).
+ * through nodemailer.
+ *
+ * Delivery is at least once (docs/adr/0025-order-abuse-and-outbox.md): a claimed row is
+ * 'sending' with its `claimed_at`; a failed send, and a row left in 'sending' longer than
+ * SEND_LEASE_MS (its sender died mid-send), is claimed again on a later round, at most
+ * MAX_SEND_ATTEMPTS claims in all. A crash after the transport took the mail but before the row
+ * said 'sent' therefore sends it a second time; a crash before that sends it once, late.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { sql, type Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
+import { startPeriodicJob } from '../shared/periodic'
 import type { DB, MailMessagesTable, PasswordResetMailPayload } from '../../db/schema'
 import {
   renderOrderConfirmation,
@@ -37,6 +44,15 @@ export interface MailWatermarksTable {
 export type MailDB = DB & { mail_watermarks: MailWatermarksTable }
 
 export const MAX_SEND_ATTEMPTS = 5
+/**
+ * How long a claimed row may stay in 'sending' before another round claims it again: longer
+ * than a send can take (the SMTP timeouts below end every send well within it).
+ */
+export const SEND_LEASE_MS = 5 * 60_000
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 }
+
+const CLAIMED_COLUMNS = ['message_id', 'order_id', 'kind', 'recipient', 'language', 'payload'] as const
+type ClaimedMessage = Pick<Selectable<MailMessagesTable>, (typeof CLAIMED_COLUMNS)[number]>
 export const SENDER = 'Lumo <tilaukset@lumo.example>'
 
 export interface MailServiceOptions {
@@ -44,6 +60,8 @@ export interface MailServiceOptions {
   config: Pick<Config, 'dataDir' | 'smtpUrl' | 'publicUrl'>
   /** How often to look for orders to confirm; 0 turns the timer off (tests call sendDue). */
   intervalMs?: number
+  /** The clock of the claims and leases (tests move it on). */
+  now?: () => Date
 }
 
 export function outboxDirectory(dataDir: string): string {
@@ -66,10 +84,14 @@ export interface Mailer {
   sendDue(): Promise<number>
 }
 
-export function createMailer({ database, config }: Omit<MailServiceOptions, 'intervalMs'>): Mailer {
+export function createMailer({
+  database,
+  config,
+  now = () => new Date(),
+}: Omit<MailServiceOptions, 'intervalMs'>): Mailer {
   const db = database.db as unknown as Kysely<MailDB>
   const transport = config.smtpUrl
-    ? nodemailer.createTransport(config.smtpUrl)
+    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 
   async function watermark(): Promise<number> {
@@ -156,125 +178,122 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
     return { transport: 'outbox', location: file }
   }
 
-  async function sendOne(orderId: number, retry: boolean): Promise<boolean> {
-    const mail = await load(orderId)
-    if (!mail) return false
-    if (!retry) {
-      const claimed = await db
-        .insertInto('mail_messages')
-        .values({
-          order_id: orderId,
-          kind: 'order-confirmation',
-          recipient: mail.email,
-          language: mail.language,
-          status: 'sending',
-        })
-        .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
-        .returning('message_id')
-        .executeTakeFirst()
-      if (!claimed) return false
+  /** Renders a claimed row's mail: the order's confirmation, or an account mail from its payload. */
+  async function render(message: ClaimedMessage): Promise<{ mail: RenderedMail; language: MailLanguage }> {
+    if (message.kind === 'order-confirmation') {
+      const order = message.order_id === null ? undefined : await load(message.order_id)
+      if (!order) throw new Error(`order ${message.order_id} of an order confirmation is gone`)
+      return { mail: renderOrderConfirmation(order), language: order.language }
     }
+    const payload = (message.payload ?? {}) as Partial<PasswordResetMailPayload>
+    if (typeof payload.resetUrl !== 'string') throw new Error('password-reset mail without a link')
+    const language = languageOf(message.language)
+    const mail = renderPasswordReset({
+      language,
+      firstName: payload.firstName ?? null,
+      resetUrl: payload.resetUrl,
+      shopUrl: config.publicUrl,
+    })
+    return { mail, language }
+  }
+
+  /** Sends one claimed row and records the outcome; true when it went out. */
+  async function sendClaimed(message: ClaimedMessage): Promise<boolean> {
     try {
-      const sent = await deliver(renderOrderConfirmation(mail), mail, `order-${orderId}-confirmation`)
+      const { mail, language } = await render(message)
+      const label =
+        message.kind === 'order-confirmation'
+          ? `order-${message.order_id}-confirmation`
+          : `${message.kind}-${message.message_id}`
+      const sent = await deliver(mail, { email: message.recipient, language }, label)
       await db
         .updateTable('mail_messages')
         .set({
           status: 'sent',
           transport: sent.transport,
           location: sent.location,
-          sent_at: new Date(),
+          sent_at: now(),
           last_error: null,
+          // the reset link is not kept once sent
+          payload: null,
         })
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'order-confirmation')
+        .where('message_id', '=', message.message_id)
         .execute()
       return true
     } catch (error) {
       await db
         .updateTable('mail_messages')
-        .set((eb) => ({
-          status: 'failed',
-          last_error: errorText(error),
-          attempts: retry ? eb('attempts', '+', 1) : eb.ref('attempts'),
-        }))
-        .where('order_id', '=', orderId)
-        .where('kind', '=', 'order-confirmation')
+        .set({ status: 'failed', last_error: errorText(error) })
+        .where('message_id', '=', message.message_id)
         .execute()
       return false
     }
   }
 
+  /** A new order confirmation: inserting its row (UNIQUE order + kind) is the claim. */
+  async function claimConfirmation(orderId: number): Promise<ClaimedMessage | undefined> {
+    const order = await db
+      .selectFrom('orders')
+      .select(['email', 'language'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirst()
+    if (!order) return undefined
+    return db
+      .insertInto('mail_messages')
+      .values({
+        order_id: orderId,
+        kind: 'order-confirmation',
+        recipient: order.email,
+        language: languageOf(order.language),
+        status: 'sending',
+        claimed_at: now(),
+      })
+      .onConflict((oc) => oc.columns(['order_id', 'kind']).doNothing())
+      .returning(CLAIMED_COLUMNS)
+      .executeTakeFirst()
+  }
+
   /**
-   * Account mails (password reset): queued rows, and failed ones with tries left, are claimed by
-   * one UPDATE that moves them to 'sending', so each goes out from one instance only. The payload
-   * (which holds the reset link) is cleared once the message is sent.
+   * Rows due again, claimed by one UPDATE that moves them to 'sending' (so each goes out from one
+   * instance only; on PostgreSQL a concurrent claim re-checks the condition on the row it waited
+   * for and skips it): queued account mails, failed sends with tries left, and rows left in
+   * 'sending' longer than the lease, whose sender died mid-send. Every claim but a queued row's
+   * first counts as an attempt; after MAX_SEND_ATTEMPTS a row stays failed.
    */
-  async function sendAccountMails(): Promise<number> {
-    const claimed = await db
+  async function claimDue(): Promise<ClaimedMessage[]> {
+    const leaseEnd = new Date(now().getTime() - SEND_LEASE_MS)
+    const due = (w: ExpressionBuilder<MailDB, 'mail_messages'>) =>
+      w.or([
+        w('status', '=', 'queued'),
+        w.and([
+          w('attempts', '<', MAX_SEND_ATTEMPTS),
+          w.or([
+            w('status', '=', 'failed'),
+            w.and([w('status', '=', 'sending'), w('claimed_at', '<', leaseEnd)]),
+          ]),
+        ]),
+      ])
+    // a row whose last attempt died mid-send has no tries left: it is failed, for the operator
+    await db
+      .updateTable('mail_messages')
+      .set({ status: 'failed', last_error: 'the sender stopped while sending (lease expired)' })
+      .where('status', '=', 'sending')
+      .where('claimed_at', '<', leaseEnd)
+      .where('attempts', '>=', MAX_SEND_ATTEMPTS)
+      .execute()
+    return db
       .updateTable('mail_messages')
       .set((eb) => ({
         status: 'sending',
-        attempts: sql<number>`CASE WHEN ${eb.ref('status')} = 'failed' THEN ${eb.ref('attempts')} + 1 ELSE ${eb.ref('attempts')} END`,
+        claimed_at: now(),
+        attempts: sql<number>`CASE WHEN ${eb.ref('status')} = 'queued' THEN ${eb.ref('attempts')} ELSE ${eb.ref('attempts')} + 1 END`,
       }))
       .where('message_id', 'in', (eb) =>
-        eb
-          .selectFrom('mail_messages')
-          .select('message_id')
-          .where('kind', '<>', 'order-confirmation')
-          .where((w) =>
-            w.or([
-              w('status', '=', 'queued'),
-              w.and([w('status', '=', 'failed'), w('attempts', '<', MAX_SEND_ATTEMPTS)]),
-            ]),
-          )
-          .orderBy('message_id')
-          .limit(20),
+        eb.selectFrom('mail_messages').select('message_id').where(due).orderBy('message_id').limit(20),
       )
-      .where('status', 'in', ['queued', 'failed'])
-      .returning(['message_id', 'kind', 'recipient', 'language', 'payload'])
+      .where(due)
+      .returning(CLAIMED_COLUMNS)
       .execute()
-    let sent = 0
-    for (const message of claimed) {
-      try {
-        const payload = (message.payload ?? {}) as Partial<PasswordResetMailPayload>
-        if (typeof payload.resetUrl !== 'string') throw new Error('password-reset mail without a link')
-        const language = languageOf(message.language)
-        const rendered = renderPasswordReset({
-          language,
-          firstName: payload.firstName ?? null,
-          resetUrl: payload.resetUrl,
-          shopUrl: config.publicUrl,
-        })
-        const delivered = await deliver(
-          rendered,
-          { email: message.recipient, language },
-          `${message.kind}-${message.message_id}`,
-        )
-        await db
-          .updateTable('mail_messages')
-          .set({
-            status: 'sent',
-            transport: delivered.transport,
-            location: delivered.location,
-            sent_at: new Date(),
-            last_error: null,
-            payload: null,
-          })
-          .where('message_id', '=', message.message_id)
-          .execute()
-        sent++
-      } catch (error) {
-        await db
-          .updateTable('mail_messages')
-          .set({
-            status: 'failed',
-            last_error: errorText(error),
-          })
-          .where('message_id', '=', message.message_id)
-          .execute()
-      }
-    }
-    return sent
   }
 
   return {
@@ -302,19 +321,13 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
         .orderBy('o.order_id')
         .limit(20)
         .execute()
-      const retries = await db
-        .selectFrom('mail_messages')
-        .select('order_id')
-        .where('kind', '=', 'order-confirmation')
-        .where('status', '=', 'failed')
-        .where('attempts', '<', MAX_SEND_ATTEMPTS)
-        .orderBy('order_id')
-        .limit(20)
-        .execute()
       let sent = 0
-      for (const { order_id } of due) if (await sendOne(order_id, false)) sent++
-      for (const { order_id } of retries) if (order_id !== null && (await sendOne(order_id, true))) sent++
-      return sent + (await sendAccountMails())
+      for (const { order_id } of due) {
+        const claimed = await claimConfirmation(order_id)
+        if (claimed && (await sendClaimed(claimed))) sent++
+      }
+      for (const claimed of await claimDue()) if (await sendClaimed(claimed)) sent++
+      return sent
     },
   }
 }
@@ -322,21 +335,5 @@ export function createMailer({ database, config }: Omit<MailServiceOptions, 'int
 export default async function mailService(app: FastifyInstance, options: MailServiceOptions) {
   const mailer = createMailer(options)
   await mailer.start()
-  const intervalMs = options.intervalMs ?? 5_000
-  if (intervalMs <= 0) return
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    if (running) return
-    running = mailer
-      .sendDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'mail: sending order confirmations failed'))
-      .finally(() => {
-        running = null
-      })
-  }, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(timer)
-    await running
-  })
+  startPeriodicJob(app, 'mail: sending due mails', options.intervalMs ?? 5_000, () => mailer.sendDue())
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { renderOrderConfirmation, renderPasswordReset, type OrderMail } from './render'
+import {
+  MAIL_FIELD_MAX,
+  renderOrderConfirmation,
+  renderPasswordReset,
+  shopperText,
+  type OrderMail,
+} from './render'
 
 const ORDER: OrderMail = {
   orderNumber: '1042',
@@ -38,6 +44,28 @@ describe('order confirmation e-mail', () => {
     expect(renderOrderConfirmation({ ...ORDER, language: 'da', currency: 'DKK' }).subject).toBe(
       'Ordrebekræftelse – ordre 1042',
     )
+  })
+
+  it('carries no sender text: names and address lines one line each, capped, nothing that reads as a link (issue #15, finding 6)', () => {
+    const spam = renderOrderConfirmation({
+      ...ORDER,
+      firstName: 'Cheap pills at https://spam.example',
+      shippingAddress: {
+        firstName: 'Anna\n\nVisit www.spam.example',
+        lastName: 'x'.repeat(100),
+        company: 'mail me: spam@spam.example',
+        addressLine1: 'Katu 1',
+        city: 'spam.example/offer',
+      },
+    })
+    for (const part of [spam.text, spam.html]) {
+      expect(part).not.toMatch(/spam|Cheap pills|Visit/)
+      expect(part).not.toContain('x'.repeat(MAIL_FIELD_MAX))
+    }
+    expect(spam.text).toContain('Hei,\n')
+    expect(spam.text).toContain(`${'x'.repeat(MAIL_FIELD_MAX - 1)}…\nKatu 1`)
+    expect(shopperText('  Anna\r\nMaria  ')).toBe('Anna Maria')
+    expect(shopperText('Aleksanterinkatu 5 B 12')).toBe('Aleksanterinkatu 5 B 12')
   })
 
   it('escapes every value in the HTML part', () => {

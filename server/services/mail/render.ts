@@ -52,16 +52,38 @@ export interface RenderedMail {
   html: string
 }
 
+/** The most characters of one shopper-typed value (a name, an address line) a confirmation carries. */
+export const MAIL_FIELD_MAX = 60
+/** A link, a domain or an e-mail address: text a mail program would make clickable. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|www\.|@|[a-z0-9-]+\.[a-z]{2,}\b/i
+
+/**
+ * What a confirmation shows of a value the shopper typed (docs/adr/0025-order-abuse-and-outbox.md):
+ * anyone may place an order with anyone's e-mail address, so the mail must not carry a
+ * sender's message. One line, at most `max` characters, and nothing that reads as a link: such a
+ * value is left out (the order keeps it; the mail does not need it).
+ */
+export function shopperText(value: string | null | undefined, max = MAIL_FIELD_MAX): string {
+  const line = (value ?? '')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  if (LINK_LIKE.test(line)) return ''
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line
+}
+
 function addressLines(address: MailAddress): string[] {
+  const t = (value: string | undefined) => shopperText(value)
+  const careOf = t(address.careOf)
   return [
-    [address.firstName, address.lastName].filter(Boolean).join(' '),
-    address.company,
-    address.careOf ? `c/o ${address.careOf}` : undefined,
-    address.addressLine1,
-    address.addressLine2,
-    [address.zip, address.city].filter(Boolean).join(' '),
-    address.country,
-  ].filter((line): line is string => typeof line === 'string' && line.trim().length > 0)
+    [t(address.firstName), t(address.lastName)].filter(Boolean).join(' '),
+    t(address.company),
+    careOf ? `c/o ${careOf}` : '',
+    t(address.addressLine1),
+    t(address.addressLine2),
+    [t(address.zip), t(address.city)].filter(Boolean).join(' '),
+    t(address.country),
+  ].filter((line) => line.length > 0)
 }
 
 /** The `mail.*` texts of a language with `{name}` placeholders filled in. */
@@ -75,7 +97,10 @@ export function renderOrderConfirmation(order: OrderMail): RenderedMail {
   const t = translator(order.language)
   const money = (minor: number) => formatMoney(minor, order.currency, ISO[order.language])
   const subject = t('mail.orderConfirmation.subject', { number: order.orderNumber })
-  const greeting = t('mail.orderConfirmation.greeting', { name: order.firstName })
+  const name = shopperText(order.firstName, 40)
+  const greeting = name
+    ? t('mail.orderConfirmation.greeting', { name })
+    : t('mail.orderConfirmation.greetingAnonymous')
   const intro = t('mail.orderConfirmation.intro', { number: order.orderNumber })
   const totals: [string, string][] = [
     [t('mail.orderConfirmation.items'), money(order.itemValueIncVat + order.discountIncVat)],

@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { createServiceFetch } from '../shared/service-fetch'
+import { startPeriodicJob } from '../shared/periodic'
 import { checkCard } from './cards'
 import { paymentsDb } from './db'
 import { renderMessagePage, renderPaymentPage, type PageLanguage, type RenderedPage } from './page'
@@ -187,24 +188,9 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     },
   )
 
-  const sweepIntervalMs = options.sweepIntervalMs ?? 30_000
-  if (sweepIntervalMs > 0) {
-    let running: Promise<unknown> | null = null
-    const timer = setInterval(() => {
-      if (running) return
-      running = expireSessions(deps)
-        .then(() => deliverDue(deps))
-        .catch((error: unknown) => app.log.warn({ err: error }, 'Lumopay sweep failed'))
-        .finally(() => {
-          running = null
-        })
-    }, sweepIntervalMs)
-    timer.unref()
-    app.addHook('onClose', async () => {
-      clearInterval(timer)
-      await running
-    })
-  }
+  startPeriodicJob(app, 'Lumopay sweep', options.sweepIntervalMs ?? 30_000, () =>
+    expireSessions(deps).then(() => deliverDue(deps)),
+  )
 }
 
 export { expireSessions, deliverDue } from './sessions'

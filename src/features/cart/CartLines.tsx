@@ -10,7 +10,7 @@ import { RouteLink } from '../../ui/RouteLink'
 import { ProductImage } from '../../ui/Image'
 import { Price } from '../../ui/Price'
 import { useCart, useSetLineQuantity, useVatIncluded } from './hooks'
-import { lineStock, maxOrderable, shownPrice, sizeName, thresholdReached } from './rules'
+import { limitedByOrderLimit, lineStock, maxOrderable, shownPrice, sizeName, thresholdReached } from './rules'
 import type { CartItem } from './types'
 import './cart.css'
 import { listItems } from '../../graphql/list-items'
@@ -125,7 +125,9 @@ function CartLine({ item, compact }: { item: CartItem; compact: boolean }) {
         </div>
         {thresholdReached(item) && !error ? (
           <p className="cart-line__notice">
-            {intl.formatMessage({ id: 'cart.line.threshold' }, { stock: max })}
+            {limitedByOrderLimit(lineStock(item))
+              ? intl.formatMessage({ id: 'cart.line.limit' }, { limit: max })
+              : intl.formatMessage({ id: 'cart.line.threshold' }, { stock: max })}
           </p>
         ) : null}
         {error ? (

@@ -10,24 +10,33 @@ import {
   shownPrice,
   summaryRows,
   thresholdReached,
+  limitedByOrderLimit,
 } from './rules'
+import { MAX_UNITS_PER_SKU } from '../../shared/order-limits'
 import { cartView, item } from './test-cart'
 
 describe('stock limits of a line', () => {
-  it('ordinary stock allows what is in stock; oversellable up to 99; static always 99', () => {
+  it('allows what the stock allows, never more than the per-size order limit', () => {
     expect(maxOrderable({ inStock: 5, oversellable: 0, totalStock: 5, static: 0 })).toBe(5)
     expect(maxOrderable({ inStock: 0, oversellable: 0, totalStock: 0, static: 0 })).toBe(0)
-    expect(maxOrderable({ inStock: 2, oversellable: 25, totalStock: 27, static: 0 })).toBe(27)
-    expect(maxOrderable({ inStock: 90, oversellable: 25, totalStock: 115, static: 0 })).toBe(99)
-    expect(maxOrderable({ inStock: 0, oversellable: 0, totalStock: 50, static: 50 })).toBe(99)
+    expect(maxOrderable({ inStock: 2, oversellable: 3, totalStock: 5, static: 0 })).toBe(5)
+    expect(maxOrderable({ inStock: 157, oversellable: 0, totalStock: 157, static: 0 })).toBe(
+      MAX_UNITS_PER_SKU,
+    )
+    expect(maxOrderable({ inStock: 90, oversellable: 25, totalStock: 115, static: 0 })).toBe(
+      MAX_UNITS_PER_SKU,
+    )
+    expect(maxOrderable({ inStock: 0, oversellable: 0, totalStock: 50, static: 50 })).toBe(MAX_UNITS_PER_SKU)
+    expect(limitedByOrderLimit({ inStock: 157, oversellable: 0, totalStock: 157, static: 0 })).toBe(true)
+    expect(limitedByOrderLimit({ inStock: 5, oversellable: 0, totalStock: 5, static: 0 })).toBe(false)
   })
 
   it('the threshold is reached once the line holds all that can be ordered', () => {
     expect(thresholdReached(item({ skuId: 102, quantity: 4 }))).toBe(false)
     expect(thresholdReached(item({ skuId: 102, quantity: 5 }))).toBe(true)
     expect(thresholdReached(item({ skuId: 101, quantity: 5 }))).toBe(false)
-    expect(thresholdReached(item({ skuId: 105, quantity: 98 }))).toBe(false)
-    expect(thresholdReached(item({ skuId: 105, quantity: 99 }))).toBe(true)
+    expect(thresholdReached(item({ skuId: 105, quantity: MAX_UNITS_PER_SKU - 1 }))).toBe(false)
+    expect(thresholdReached(item({ skuId: 105, quantity: MAX_UNITS_PER_SKU }))).toBe(true)
   })
 })
 
@@ -43,6 +52,11 @@ describe('API errors as shopper messages', () => {
     expect(cartErrorMessage(error('OUT_OF_STOCK', { stock: 0 }), 'update')).toEqual({
       id: 'cart.error.outOfStock',
     })
+  })
+
+  it('over the order limit: the limit, not the stock', () => {
+    const limit = error('BAD_USER_INPUT', { reason: 'QUANTITY_LIMIT', per: 'sku', limit: 10 })
+    expect(cartErrorMessage(limit, 'add')).toEqual({ id: 'cart.error.quantityLimit', values: { limit: 10 } })
   })
 
   it('promo codes: invalid, requirements not met', () => {

@@ -7,19 +7,26 @@ import { LOYALTY_VOUCHER_PREFIX } from '../loyalty/slice'
 import { CART_ERROR_CODES, type CartApiError } from './api'
 import type { CartItem, CartPrice, CartSkuStock, CartView } from './types'
 import { listItems } from '../../graphql/list-items'
-
-/** Static and oversellable sizes are capped at 99 a line (the commerce API's rule). */
-export const MAX_LINE_QUANTITY = 99
+import { MAX_UNITS_PER_SKU, QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
 
 /** Spec §9: a bonus voucher needs a purchase of at least 25 euro. */
 export const VOUCHER_MINIMUM_PURCHASE_EUR = 25
 
 /** The most of a size one cart line may hold (server/services/graphql/cart/stock.ts). */
 export function maxOrderable(stock: CartSkuStock | null | undefined): number {
-  if (!stock) return MAX_LINE_QUANTITY
-  if ((stock.static ?? 0) > 0) return MAX_LINE_QUANTITY
-  if (stock.oversellable > 0) return Math.min(MAX_LINE_QUANTITY, stock.inStock + stock.oversellable)
+  return Math.min(MAX_UNITS_PER_SKU, stockAllows(stock))
+}
+
+/** What the stock alone would allow (static stock: no end). */
+function stockAllows(stock: CartSkuStock | null | undefined): number {
+  if (!stock || (stock.static ?? 0) > 0) return Number.POSITIVE_INFINITY
+  if (stock.oversellable > 0) return stock.inStock + stock.oversellable
   return Math.max(0, stock.inStock)
+}
+
+/** True when the order limit (ADR 0025), not the stock, is what stops the line growing. */
+export function limitedByOrderLimit(stock: CartSkuStock | null | undefined): boolean {
+  return stockAllows(stock) > MAX_UNITS_PER_SKU
 }
 
 export function lineStock(item: CartItem): CartSkuStock | null {
@@ -58,6 +65,9 @@ export function cartErrorMessage(
   operation: CartOperation,
   context: { code?: string; voucherMinimum?: string } = {},
 ): CartMessage {
+  if (error.extensions.reason === QUANTITY_LIMIT_REASON) {
+    return { id: 'cart.error.quantityLimit', values: { limit: Number(error.extensions.limit) } }
+  }
   if (error.code === CART_ERROR_CODES.outOfStock) {
     const stock = Number(error.extensions.stock)
     return Number.isFinite(stock) && stock > 0

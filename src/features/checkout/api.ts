@@ -18,6 +18,7 @@ import type {
 } from '../../graphql/generated'
 import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './types'
 import { normaliseZip, type CountryCode } from '../../shared/validation'
+import { QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
 import type { CustomerForm } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
@@ -179,11 +180,16 @@ export async function subscribeToNewsletter(apollo: CheckoutClient, email: strin
 }
 
 /** The `extensions.code` of the first GraphQL error of a failed operation, if any. */
-export function graphQLErrorCode(error: unknown): string | undefined {
+/** A string in the first GraphQL error's `extensions` (its `code`, its `reason`). */
+export function graphQLErrorExtension(error: unknown, name: string): string | undefined {
   const errors = (error as { errors?: unknown } | null)?.errors
   if (!Array.isArray(errors)) return undefined
-  const code = (errors[0] as { extensions?: { code?: unknown } } | undefined)?.extensions?.code
-  return typeof code === 'string' ? code : undefined
+  const value = (errors[0] as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function graphQLErrorCode(error: unknown): string | undefined {
+  return graphQLErrorExtension(error, 'code')
 }
 
 export function graphQLErrorMessage(error: unknown): string | undefined {
@@ -203,6 +209,7 @@ export function placeOrderErrorMessage(error: unknown): string {
   if (message === 'Customer is blacklisted') return 'checkout.feedback.blacklisted'
   if (message === 'Email seems to be invalid') return 'checkout.feedback.invalidEmail'
   if (code === 'OUT_OF_STOCK') return 'checkout.error.outOfStock'
+  if (graphQLErrorExtension(error, 'reason') === QUANTITY_LIMIT_REASON) return 'checkout.error.quantityLimit'
   if (code === 'FORBIDDEN') return 'checkout.error.userBlocked'
   return 'checkout.error.orderNotCreated'
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS, FIXTURE_PROMO_CODES, FIXTURE_GIFT_CODES } from '../../../server/db/seed/fixtures'
 import { databaseKinds } from '../helpers/db'
+import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
 import {
   CART_FIELDS,
   cents,
@@ -162,15 +163,20 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
     expect(none.errors?.[0]?.message).toBe('only 0 left')
   })
 
-  it('allows oversellable stock up to its amount and static stock up to 99', async () => {
-    const cart = await cartWith(SKU.oversellable, 25)
-    expect(cart.items[0]?.quantity).toBe(25)
-    const over = await refused(ADD, { id: cart.id, skuId: SKU.oversellable, quantity: 1 })
-    expect(over.errors?.[0]?.extensions?.['stock']).toBe(25)
-    const statik = await cartWith(SKU.staticStock, 99)
-    expect(statik.items[0]?.quantity).toBe(99)
-    const tooMany = await refused(ADD, { id: statik.id, skuId: SKU.staticStock, quantity: 1 })
-    expect(tooMany.errors?.[0]?.message).toBe('only 99 left')
+  it('allows oversellable and static stock, and any stock, up to the per-size order limit (issue #15, finding 6)', async () => {
+    for (const skuId of [SKU.inStock, SKU.oversellable, SKU.staticStock]) {
+      const cart = await cartWith(skuId, MAX_UNITS_PER_SKU)
+      expect(cart.items[0]?.quantity).toBe(MAX_UNITS_PER_SKU)
+      const over = await refused(ADD, { id: cart.id, skuId, quantity: 1 })
+      expect(errorCodes(over)).toEqual(['BAD_USER_INPUT'])
+      expect(over.errors?.[0]?.message).toBe(`At most ${MAX_UNITS_PER_SKU} units of one size can be ordered`)
+      expect(over.errors?.[0]?.extensions).toMatchObject({
+        reason: 'QUANTITY_LIMIT',
+        limit: MAX_UNITS_PER_SKU,
+      })
+      const update = await refused(UPDATE, { id: cart.id, skuId, quantity: MAX_UNITS_PER_SKU + 1 })
+      expect(update.errors?.[0]?.extensions?.['reason']).toBe('QUANTITY_LIMIT')
+    }
   })
 
   it('caps a line message at 500 characters in the API and in the database (issue #15, finding 7)', async () => {

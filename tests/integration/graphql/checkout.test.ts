@@ -12,6 +12,7 @@ import {
   FIXTURE_PRODUCTS,
 } from '../../../server/db/seed/fixtures'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
+import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
 import { databaseKinds } from '../helpers/db'
 import {
   commerceSnapshot,
@@ -292,6 +293,36 @@ describe.each(databaseKinds())('checkout on %s', (kind) => {
       })
       // a numeric order id alone reveals nothing
       expect(errorCodes(await api.gql(CONFIRM, { id: placed.orderId }))).toEqual(['NOT_FOUND'])
+    })
+
+    it('refuses an order over the per-size limit and changes nothing (issue #15, finding 6)', async () => {
+      // the cart refuses it too; this cart got its line before the limit (or past the cart rules)
+      const cartId = await cartWith(SKU.inStock, 1)
+      await api.db
+        .updateTable('cart_items')
+        .set({ quantity: MAX_UNITS_PER_SKU + 1 })
+        .where('cart_id', '=', cartId)
+        .execute()
+      const response = await refused(PLACE, { cartId, checkout: checkoutInput({ paymentId: FI.invoice }) })
+      expect(errorCodes(response)).toEqual(['BAD_USER_INPUT'])
+      expect(response.errors?.[0]?.extensions).toMatchObject({
+        reason: 'QUANTITY_LIMIT',
+        per: 'sku',
+        limit: MAX_UNITS_PER_SKU,
+        skuId: SKU.inStock,
+      })
+      // at the limit the same cart is ordered
+      await api.db
+        .updateTable('cart_items')
+        .set({ quantity: MAX_UNITS_PER_SKU })
+        .where('cart_id', '=', cartId)
+        .execute()
+      const stock = await skuStock(api.db, SKU.inStock)
+      const placed = await place(cartId, checkoutInput({ paymentId: FI.invoice }))
+      expect(placed.errors).toBeUndefined()
+      expect((await skuStock(api.db, SKU.inStock)).stock_in_stock).toBe(
+        stock.stock_in_stock - MAX_UNITS_PER_SKU,
+      )
     })
 
     it('applies the promo code and the gift code and spends them', async () => {

@@ -9,7 +9,13 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
-import { createMailer, outboxDirectory, type Mailer } from '../../../server/services/mail'
+import {
+  createMailer,
+  MAX_SEND_ATTEMPTS,
+  outboxDirectory,
+  SEND_LEASE_MS,
+  type Mailer,
+} from '../../../server/services/mail'
 import { databaseKinds } from '../helpers/db'
 import { startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
 
@@ -117,5 +123,75 @@ describe.each(databaseKinds())('order e-mails on %s', (kind) => {
     const before = (await outbox()).length
     expect(await mailer.sendDue()).toBe(0)
     expect(await outbox()).toHaveLength(before)
+  })
+
+  it('sends a mail left in sending by a crash once its lease is over, once (issue #15, finding 13)', async () => {
+    const orderId = await place(SE.invoice, 'Lars')
+    // the sender claimed the row and died before the transport was done: no file, no 'sent'
+    const row = await api.db
+      .insertInto('mail_messages')
+      .values({
+        order_id: orderId,
+        kind: 'order-confirmation',
+        recipient: 'lars@example.se',
+        language: 'sv',
+        status: 'sending',
+        claimed_at: new Date(),
+      })
+      .returning('message_id')
+      .executeTakeFirstOrThrow()
+    let clock = Date.now()
+    const later = createMailer({
+      database: api.database,
+      config: { dataDir, smtpUrl: undefined, publicUrl: 'https://lumo.example' },
+      now: () => new Date(clock),
+    })
+    const filesOf = async () =>
+      (await outbox()).filter((file) => file.endsWith(`-order-${orderId}-confirmation.eml`))
+
+    // still within the lease: the sender may yet finish, nobody else sends it
+    clock += SEND_LEASE_MS - 60_000
+    expect(await later.sendDue()).toBe(0)
+    expect(await mailer.sendDue()).toBe(0)
+    expect(await filesOf()).toHaveLength(0)
+
+    clock += 2 * 60_000
+    expect(await later.sendDue()).toBe(1)
+    expect(await filesOf()).toHaveLength(1)
+    const sent = await api.db
+      .selectFrom('mail_messages')
+      .select(['status', 'attempts'])
+      .where('message_id', '=', row.message_id)
+      .executeTakeFirstOrThrow()
+    expect(sent).toEqual({ status: 'sent', attempts: 2 })
+    clock += 2 * SEND_LEASE_MS
+    expect(await later.sendDue()).toBe(0)
+    expect(await filesOf()).toHaveLength(1)
+  })
+
+  it('gives up a mail whose last attempt died mid-send: failed, not sent again', async () => {
+    const orderId = await place(SE.invoice, 'Nils')
+    await api.db
+      .insertInto('mail_messages')
+      .values({
+        order_id: orderId,
+        kind: 'order-confirmation',
+        recipient: 'nils@example.se',
+        language: 'sv',
+        status: 'sending',
+        attempts: MAX_SEND_ATTEMPTS,
+        claimed_at: new Date(Date.now() - 2 * SEND_LEASE_MS),
+      })
+      .execute()
+    const before = (await outbox()).length
+    expect(await mailer.sendDue()).toBe(0)
+    expect(await outbox()).toHaveLength(before)
+    const row = await api.db
+      .selectFrom('mail_messages')
+      .select(['status', 'last_error'])
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow()
+    expect(row.status).toBe('failed')
+    expect(row.last_error).toMatch(/lease expired/)
   })
 })

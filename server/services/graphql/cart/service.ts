@@ -12,6 +12,7 @@ import {
   invalidPromoCode,
   notFound,
   outOfStock,
+  quantityLimit,
   requirementsNotMet,
 } from '../errors'
 import { normalisePromoCode, checkPromoCode, PROMO_REQUIREMENTS_NOT_MET } from '../pricing/promo'
@@ -30,6 +31,7 @@ import {
 } from './load'
 import { moneyFormat, priceCart, toPricingLines, type PricedCart } from './price'
 import { maxOrderableQuantity } from './stock'
+import { quantityLimitBreach } from '../../../../src/shared/order-limits'
 
 type Db = Kysely<CommerceDB>
 type Trx = Transaction<CommerceDB>
@@ -131,6 +133,9 @@ async function skuForSale(trx: Trx, skuId: number, scope: RequestScope): Promise
 }
 
 function assertInStock(sku: SkuForSale, quantity: number): void {
+  // the order limit first: 'only 10 left' would be untrue when the stock holds more
+  const breach = quantityLimitBreach([{ skuId: sku.skuId, quantity }])
+  if (breach) throw quantityLimit(breach)
   if (quantity > sku.maxQuantity) {
     throw outOfStock(`only ${sku.maxQuantity} left`, { stock: sku.maxQuantity, skuId: sku.skuId })
   }
@@ -242,6 +247,17 @@ function requireSkuId(item: CartItemInput): number {
   return item.skuId
 }
 
+/** After a change, inside its transaction: the whole cart within the order limits, or the change is undone. */
+async function assertOrderLimits(trx: Trx, cartId: string): Promise<void> {
+  const lines = await trx
+    .selectFrom('cart_items')
+    .select(['sku_id as skuId', 'quantity'])
+    .where('cart_id', '=', cartId)
+    .execute()
+  const breach = quantityLimitBreach(lines)
+  if (breach) throw quantityLimit(breach)
+}
+
 export function addToCart(ctx: GraphQLContext, scope: RequestScope, cartId: string, item: CartItemInput) {
   const skuId = requireSkuId(item)
   assertQuantity(item.quantity, 1)
@@ -251,6 +267,7 @@ export function addToCart(ctx: GraphQLContext, scope: RequestScope, cartId: stri
     const quantity = (await currentQuantity(trx, cart.cartId, skuId)) + item.quantity
     assertInStock(sku, quantity)
     await setLineQuantity(trx, cart.cartId, skuId, quantity, item.message)
+    await assertOrderLimits(trx, cart.cartId)
   })
 }
 
@@ -284,6 +301,7 @@ export function updateCartItem(
     const skuId = await lineSku(trx, cart.cartId, item)
     if (item.quantity > 0) assertInStock(await skuForSale(trx, skuId, scope), item.quantity)
     await setLineQuantity(trx, cart.cartId, skuId, item.quantity, item.message)
+    if (item.quantity > 0) await assertOrderLimits(trx, cart.cartId)
   })
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { MAX_UNITS_PER_SKU } from '../../../../src/shared/order-limits'
 import { maxOrderableQuantity, planStockDecrement } from './stock'
 
 describe('stock rules', () => {
@@ -12,18 +13,23 @@ describe('stock rules', () => {
     })
   })
 
-  it('sells beyond stock up to the oversellable amount, capped at 99', () => {
+  it('sells beyond stock up to the oversellable amount, capped at the order limit', () => {
     expect(maxOrderableQuantity({ inStock: 2, oversellable: 3, static: 0 })).toBe(5)
     expect(planStockDecrement({ inStock: 2, oversellable: 3, static: 0 }, 4)).toEqual({
       fromInStock: 2,
       fromOversellable: 2,
     })
-    expect(maxOrderableQuantity({ inStock: 0, oversellable: 500, static: 0 })).toBe(99)
+    expect(maxOrderableQuantity({ inStock: 0, oversellable: 500, static: 0 })).toBe(MAX_UNITS_PER_SKU)
+  })
+
+  it('never lets one order take more than the per-size limit, however much is in stock', () => {
+    expect(maxOrderableQuantity({ inStock: 157, oversellable: 0, static: 0 })).toBe(MAX_UNITS_PER_SKU)
+    expect(planStockDecrement({ inStock: 157, oversellable: 0, static: 0 }, MAX_UNITS_PER_SKU + 1)).toBeNull()
   })
 
   it('never decrements static stock', () => {
-    expect(maxOrderableQuantity({ inStock: 0, oversellable: 0, static: 1 })).toBe(99)
-    expect(planStockDecrement({ inStock: 3, oversellable: 0, static: 1 }, 50)).toEqual({
+    expect(maxOrderableQuantity({ inStock: 0, oversellable: 0, static: 1 })).toBe(MAX_UNITS_PER_SKU)
+    expect(planStockDecrement({ inStock: 3, oversellable: 0, static: 1 }, MAX_UNITS_PER_SKU)).toEqual({
       fromInStock: 0,
       fromOversellable: 0,
     })

@@ -2,20 +2,21 @@
  * Stock rules for one SKU (Geins StockType): `inStock` is sold first and decremented; an
  * `oversellable` amount may be sold beyond it (made to order) and is decremented next; `static`
  * stock is never decremented (always available). No counter ever goes below zero.
+ * One order takes at most MAX_UNITS_PER_SKU of a size (src/shared/order-limits.ts, ADR 0025).
  */
+import { MAX_UNITS_PER_SKU } from '../../../../src/shared/order-limits'
+
 export interface SkuStock {
   inStock: number
   oversellable: number
   static: number
 }
 
-/** The most a shopper may order of one SKU: static and oversellable items are capped at 99. */
-export const MAX_LINE_QUANTITY = 99
-
+/** The most a shopper may order of one SKU: what the stock allows, never more than the order limit. */
 export function maxOrderableQuantity(stock: SkuStock): number {
-  if (stock.static > 0) return MAX_LINE_QUANTITY
-  if (stock.oversellable > 0) return Math.min(MAX_LINE_QUANTITY, stock.inStock + stock.oversellable)
-  return Math.max(0, stock.inStock)
+  if (stock.static > 0) return MAX_UNITS_PER_SKU
+  if (stock.oversellable > 0) return Math.min(MAX_UNITS_PER_SKU, stock.inStock + stock.oversellable)
+  return Math.min(MAX_UNITS_PER_SKU, Math.max(0, stock.inStock))
 }
 
 export interface StockDecrement {

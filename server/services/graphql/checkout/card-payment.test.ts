@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { callbackUrl, returnUrls, shopOrigins } from './card-payment'
+import {
+  CARD_PAYMENT_MINUTES,
+  callbackUrl,
+  paymentMinutesLeft,
+  returnUrls,
+  shopOrigins,
+} from './card-payment'
 
 const PATH_MODE = { publicUrl: 'https://shop.example', marketDomains: {}, urlMode: 'path' as const }
 const DOMAIN_MODE = {
@@ -71,5 +77,16 @@ describe('return pages of a card payment', () => {
     expect(callbackUrl({ services: { api: 'https://api.lumo.fi/graphql' } as never })).toBe(
       'https://api.lumo.fi/payments/lumopay/callback',
     )
+  })
+})
+
+describe('paymentMinutesLeft', () => {
+  const placed = new Date('2026-01-01T12:00:00Z')
+  const at = (minutes: number) => new Date(placed.getTime() + minutes * 60_000)
+
+  it('ends a session with the order window, never before the provider minimum', () => {
+    expect(paymentMinutesLeft(placed, at(0))).toBe(CARD_PAYMENT_MINUTES)
+    expect(paymentMinutesLeft(placed, at(10.5))).toBe(CARD_PAYMENT_MINUTES - 10)
+    expect(paymentMinutesLeft(placed, at(CARD_PAYMENT_MINUTES + 3))).toBe(1)
   })
 })

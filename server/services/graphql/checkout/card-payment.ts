@@ -29,6 +29,15 @@ import type { PlaceOrderResponse } from './place-order'
 
 /** Minutes a card order waits for its payment before the stock goes back (ADR 0012). */
 export const CARD_PAYMENT_MINUTES = 30
+/**
+ * Minutes left for an order placed at `placedAt` to be paid: a session created late (a repeated
+ * placeOrder repairing it) ends with the order's window, not after it (at least 1, the provider's minimum).
+ */
+export function paymentMinutesLeft(placedAt: Date, now: Date): number {
+  const left = CARD_PAYMENT_MINUTES - Math.floor((now.getTime() - placedAt.getTime()) / 60_000)
+  return Math.max(1, Math.min(CARD_PAYMENT_MINUTES, left))
+}
+
 export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`
 
 type UrlConfig = Pick<Config, 'publicUrl' | 'marketDomains' | 'urlMode'>
@@ -123,7 +132,15 @@ export async function startCardPayment(
   if (response.status !== 'pending') return response
   const order = await ctx.db
     .selectFrom('orders')
-    .select(['order_id', 'public_id', 'total_inc_vat', 'currency_code', 'language', 'market_alias'])
+    .select([
+      'order_id',
+      'public_id',
+      'total_inc_vat',
+      'currency_code',
+      'language',
+      'market_alias',
+      'created_at',
+    ])
     .where('public_id', '=', response.publicId)
     .executeTakeFirstOrThrow()
   const market = (MARKET_ALIASES as readonly string[]).includes(order.market_alias)
@@ -143,7 +160,7 @@ export async function startCardPayment(
     shopName: SHOP_NAME,
     ...returnUrls(ctx.config, { market, language }, checkoutUrls),
     callbackUrl: callbackUrl(ctx.config),
-    expiresInMinutes: CARD_PAYMENT_MINUTES,
+    expiresInMinutes: paymentMinutesLeft(order.created_at, new Date()),
   }
   const body = JSON.stringify(session)
   let ok = false

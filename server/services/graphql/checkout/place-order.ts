@@ -12,7 +12,16 @@ import type { Transaction } from 'kysely'
 import type { Config } from '../../../config'
 import { toJson, type AddressJson, type OrderRowProductSnapshot, type PaymentKind } from '../../../db/schema'
 import type { GraphQLContext, RequestScope, RequestUser } from '../context'
-import { apiError, badUserInput, ERROR_CODES, forbidden, invalidPromoCode, outOfStock } from '../errors'
+import {
+  apiError,
+  badUserInput,
+  ERROR_CODES,
+  forbidden,
+  invalidPromoCode,
+  outOfStock,
+  quantityLimit,
+} from '../errors'
+import { quantityLimitBreach } from '../../../../src/shared/order-limits'
 import { splitIncVat } from '../pricing/money'
 import { commerceDb, type CommerceDB } from '../cart/db'
 import {
@@ -398,6 +407,11 @@ export async function placeOrder(
         throw minimumOrderValueNotReached(formatter(priced.format)(minimum.amount))
       }
 
+      // the order limits (ADR 0025), before any stock is touched: one order cannot buy out a size
+      const breach = quantityLimitBreach(
+        priced.lines.map((l) => ({ skuId: l.sku.skuId, quantity: l.quantity })),
+      )
+      if (breach) throw quantityLimit(breach)
       const plans = await drawStock(trx, priced)
       await countSales(trx, priced)
       const promoCode = await redeemPromo(trx, priced)
