@@ -67,6 +67,9 @@ export function outOfStock(message: string, extensions: Record<string, unknown> 
   return apiError(ERROR_CODES.OUT_OF_STOCK, message, extensions)
 }
 
-export function tooManyRequests(retryAfterSeconds: number, message = 'Too many attempts, try again later'): GraphQLError {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many attempts, try again later',
+): GraphQLError {
   return apiError(ERROR_CODES.TOO_MANY_REQUESTS, message, { retryAfter: retryAfterSeconds })
 }

@@ -58,7 +58,8 @@ function retryAfterOfAll(errors: readonly GraphQLError[]): number | null {
   let longest: number | null = null
   for (const error of errors) {
     const retryAfter = error.extensions['retryAfter']
-    if (error.extensions['code'] !== ERROR_CODES.TOO_MANY_REQUESTS || typeof retryAfter !== 'number') return null
+    if (error.extensions['code'] !== ERROR_CODES.TOO_MANY_REQUESTS || typeof retryAfter !== 'number')
+      return null
     longest = Math.max(longest ?? 0, retryAfter)
   }
   return longest

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Redis } from 'ioredis'
-import { checkAll, createMemoryRateLimiter, createRedisRateLimiter, hitAll, type LimitRule } from './rate-limit'
+import {
+  checkAll,
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  hitAll,
+  type LimitRule,
+} from './rate-limit'
 
 const rule: LimitRule = { name: 'test', limit: 3, windowMs: 60_000 }
 
@@ -50,8 +56,16 @@ describe('the in-process limiter', () => {
     const time = clock()
     const limiter = createMemoryRateLimiter({ now: time.now })
     const long: LimitRule = { name: 'long', limit: 1, windowMs: 600_000 }
-    await hitAll(limiter, [[rule, 'a'], [long, 'a']])
-    expect(await checkAll(limiter, [[rule, 'a'], [long, 'a']])).toEqual({
+    await hitAll(limiter, [
+      [rule, 'a'],
+      [long, 'a'],
+    ])
+    expect(
+      await checkAll(limiter, [
+        [rule, 'a'],
+        [long, 'a'],
+      ]),
+    ).toEqual({
       allowed: false,
       retryAfterSeconds: 600,
     })

@@ -41,7 +41,13 @@ interface Window {
 }
 
 /** Counter state → decision. `counted`: the count includes this attempt (hit) or not (check). */
-function decide(rule: LimitRule, count: number, resetAt: number, now: number, counted: boolean): LimitDecision {
+function decide(
+  rule: LimitRule,
+  count: number,
+  resetAt: number,
+  now: number,
+  counted: boolean,
+): LimitDecision {
   const used = counted ? count : count + 1
   if (used <= rule.limit) return { allowed: true, remaining: rule.limit - used }
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) }
