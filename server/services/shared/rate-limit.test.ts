@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis'
 import {
   checkAll,
   createMemoryRateLimiter,
+  createRateLimiter,
   createRedisRateLimiter,
   hitAll,
   type LimitRule,
@@ -81,5 +82,27 @@ describe('the Redis limiter when Redis fails', () => {
     for (let i = 0; i < 3; i++) expect((await limiter.hit(rule, 'a')).allowed).toBe(true)
     expect((await limiter.hit(rule, 'a')).allowed).toBe(false)
     expect(errors).toHaveLength(4)
+  })
+})
+
+describe('createRateLimiter', () => {
+  it('counts in process without REDIS_URL', async () => {
+    expect((await createRateLimiter({})).kind).toBe('memory')
+  })
+
+  it('still limits when the configured Redis refuses connections, and says so once', async () => {
+    const warnings: string[] = []
+    // port 1: nothing listens, the connection is refused at once
+    const limiter = await createRateLimiter({
+      redisUrl: 'redis://127.0.0.1:1',
+      log: { warn: (_object, message) => warnings.push(message) },
+    })
+    try {
+      for (let i = 0; i < 3; i++) expect((await limiter.hit(rule, 'a')).allowed).toBe(true)
+      expect(await limiter.hit(rule, 'a')).toMatchObject({ allowed: false })
+      expect(warnings).toEqual(['rate limits: Redis failed, counting in this process'])
+    } finally {
+      await limiter.close()
+    }
   })
 })

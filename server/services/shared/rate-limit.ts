@@ -177,6 +177,7 @@ export async function createRateLimiter({ redisUrl, log }: LimiterFromConfigOpti
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
     commandTimeout: 1000,
+    connectTimeout: 2000,
   })
   let lastWarning = 0
   const warn = (error: unknown) => {
