@@ -13,7 +13,17 @@ import {
   type RateLimiter,
 } from '../../../server/services/shared/rate-limit'
 
-const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : []
+/**
+ * The next database number of TEST_REDIS_URL's server: the page cache's Redis test empties its
+ * database (FLUSHDB) while this file may run in another worker.
+ */
+function neighbourDatabase(url: string): string {
+  const parsed = new URL(url)
+  parsed.pathname = `/${(Number(parsed.pathname.slice(1) || '0') + 1) % 16}`
+  return parsed.toString()
+}
+
+const redisUrls = process.env.TEST_REDIS_URL ? [neighbourDatabase(process.env.TEST_REDIS_URL)] : []
 describe.each(redisUrls)('abuse limits in Redis at %s', (redisUrl) => {
   const limiters: RateLimiter[] = []
   afterAll(async () => {
