@@ -16,11 +16,12 @@ describe('the product generator', () => {
     expect(hash.digest('hex')).toBe('cb44d3ed09e53e10eedcb9fff1f3e244332e31f2eb4cac2516cf0e99ed788e81')
   })
 
+  // Pinned again when completed orders got their shipment event (tracking link); no draw changed.
   it('writes the same customers, orders and codes as before they were split into steps', () => {
     const context = catalogueContext(DEFAULT_SEED, FIXED_REFERENCE_DATE)
     const rows = JSON.stringify([customerRows(context), codeRows(FIXED_REFERENCE_DATE)])
     expect(createHash('sha256').update(rows).digest('hex')).toBe(
-      'd4939fec4ea08ec8005b4da37393921f7599057780aa071b1019ee094bcbd9cc',
+      '605058b4fc2f9a159f54363f63b187503f691511437a610d246392f0c32336ca',
     )
   })
 })
