@@ -20,9 +20,10 @@ import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../sh
 
 /**
  * Renders of variants not yet cached, per client address and minute (ADR 0024): a cold list page
- * asks for a few dozen; a loop over sizes and qualities is stopped. Cached variants are not counted.
+ * asks for about one per product shown (48 a page); a loop over sizes and qualities is stopped.
+ * Cached variants are not counted.
  */
-export const IMAGE_RENDER_LIMIT: LimitRule = { name: 'image-render', limit: 120, windowMs: 60_000 }
+export const IMAGE_RENDER_LIMIT: LimitRule = { name: 'image-render', limit: 300, windowMs: 60_000 }
 
 export interface ImagesServiceOptions {
   database: Database

@@ -51,6 +51,7 @@ function expectLimited(response: GraphQLResponse, rule: LimitRule) {
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(rule.windowMs / 1000)
   expect(response.status).toBe(429)
+  expect(response.retryAfter).toBe(String(retryAfter))
 }
 
 describe('abuse limits of the commerce API', () => {
@@ -139,19 +140,6 @@ describe('abuse limits of the commerce API', () => {
     const address = newAddress()
     await useUp(ABUSE_LIMITS.newsletter, (i) =>
       api.gql(NEWSLETTER, { email: `n${i}@example.fi` }, { remoteAddress: address }),
-    )
-    // the harness keeps only status and body: the header read directly
-    const blocked = await api.app.inject({
-      method: 'POST',
-      url: '/graphql',
-      headers: { 'content-type': 'application/json', 'x-apikey': api.config.apiKey },
-      payload: { query: NEWSLETTER, variables: { email: 'again@example.fi' } },
-      remoteAddress: address,
-    })
-    expect(blocked.statusCode).toBe(429)
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
-    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(
-      ABUSE_LIMITS.newsletter.windowMs / 1000,
     )
     const other = await api.gql(NEWSLETTER, { email: 'other@example.fi' }, { remoteAddress: newAddress() })
     expect(other.errors).toBeUndefined()

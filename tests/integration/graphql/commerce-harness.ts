@@ -26,6 +26,8 @@ const SESSION_SECRET = 'commerce-test-session-secret-0123456789abcdef'
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number
+  /** The Retry-After header (abuse limits, ADR 0024), when the response has one. */
+  retryAfter?: string
   data: T | null | undefined
   errors: { message: string; extensions?: Record<string, unknown> }[] | undefined
 }
@@ -92,7 +94,13 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
         remoteAddress: options.remoteAddress ?? nextShopperAddress(),
       })
       const body = response.json() as { data?: never; errors?: GraphQLResponse['errors'] }
-      return { status: response.statusCode, data: body.data, errors: body.errors }
+      const retryAfter = response.headers['retry-after']
+      return {
+        status: response.statusCode,
+        ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+        data: body.data,
+        errors: body.errors,
+      }
     },
     /** A token as the auth service issues it, for any user id (no login, no password needed). */
     async tokenFor(user) {
