@@ -1,8 +1,8 @@
 /**
- * The commerce API's abuse limits (issue #15 item 3 and finding 10, docs/adr/0024-abuse-limits.md).
+ * The commerce API's abuse limits (issue #15 item 3, findings 6, 9, 10; docs/adr/0024-abuse-limits.md).
  * Counted by the process's limiter (in Redis when REDIS_URL is set, so all instances share them).
  * A blocked attempt throws TOO_MANY_REQUESTS with extensions.retryAfter (seconds); when every
- * error of a response is that, the endpoint answers 429 with Retry-After (see index.ts).
+ * error of a response is that, the endpoint answers 429 with Retry-After (masking.ts).
  *
  * Per-address limits count ctx.clientAddress; in-process calls (the server-side render) have none
  * and are not counted by address.
