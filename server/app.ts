@@ -19,6 +19,7 @@ import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
 import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
+import { createRateLimiter } from './services/shared/rate-limit'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
 import { addSecurityHeaders } from './security-headers'
@@ -63,11 +64,16 @@ export async function buildApp({
   // a verified token's
   const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
 
+  // Abuse limits (ADR 0024): one limiter for the process, in Redis when REDIS_URL is set so every
+  // instance counts into the same windows.
+  const limiter = await createRateLimiter({ redisUrl: config.redisUrl, log: app.log })
+  app.addHook('onClose', () => limiter.close())
+
   // Embedded services (each reachable only through its base URL by the storefront).
   await app.register(authService, { database, config })
-  await app.register(graphqlService, { database, config, fetch: serviceFetch })
-  await app.register(imagesService, { database, config })
-  await app.register(logService)
+  await app.register(graphqlService, { database, config, fetch: serviceFetch, limiter })
+  await app.register(imagesService, { database, config, limiter })
+  await app.register(logService, { limiter })
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })

@@ -27,13 +27,17 @@ interface UpstreamCall {
 /** The proxy and a fake GraphQL upstream in one process, joined by the service fetch, as in production. */
 let app: FastifyInstance
 let calls: UpstreamCall[] = []
-let upstreamAnswer: { status: number; body: unknown } = { status: 200, body: { data: { ok: true } } }
+let upstreamAnswer: { status: number; body: unknown; headers?: Record<string, string> } = {
+  status: 200,
+  body: { data: { ok: true } },
+}
 
 beforeAll(async () => {
   app = Fastify()
   app.post('/graphql', async (request, reply) => {
     calls.push({ headers: request.headers, body: request.body })
     reply.header('set-cookie', 'upstream=secret; Path=/')
+    reply.headers(upstreamAnswer.headers ?? {})
     return reply.code(upstreamAnswer.status).send(upstreamAnswer.body)
   })
   await app.register(graphqlProxy, { config, serviceFetch: createServiceFetch(app, SELF) })
@@ -69,6 +73,28 @@ describe('POST /api/graphql', () => {
     expect(calls[0]?.headers['x-apikey']).toBe('test-api-key-123')
     expect(calls[0]?.headers.authorization).toBe('Bearer jwt.token.value')
     expect(calls[0]?.headers.cookie).toBeUndefined()
+  })
+
+  it("forwards the shopper's address, and passes an abuse limit's 429 and Retry-After back (ADR 0024)", async () => {
+    upstreamAnswer = {
+      status: 429,
+      body: {
+        data: null,
+        errors: [{ message: 'Too many', extensions: { code: 'TOO_MANY_REQUESTS', retryAfter: 42 } }],
+      },
+      headers: { 'retry-after': '42' },
+    }
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: goodHeaders,
+      payload: query,
+      remoteAddress: '203.0.113.77',
+    })
+    expect(calls[0]?.headers['x-forwarded-for']).toBe('203.0.113.77')
+    expect(response.statusCode).toBe(429)
+    expect(response.headers['retry-after']).toBe('42')
+    expect(response.json().errors[0].extensions.code).toBe('TOO_MANY_REQUESTS')
   })
 
   it('sends no authorization without the auth cookie', async () => {

@@ -50,6 +50,9 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       }
       const token = sessionToken(request.headers.cookie)
       if (token) headers.authorization = `Bearer ${token}`
+      // the API's abuse limits count the shopper's address, not this server's (it believes
+      // X-Forwarded-For from a caller on its own host: services/shared/client-address.ts, ADR 0024)
+      headers['x-forwarded-for'] = request.ip
 
       const upstream = await callUpstream(
         serviceFetch,

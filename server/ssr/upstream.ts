@@ -34,5 +34,8 @@ export async function relayUpstream(reply: FastifyReply, upstream: Response): Pr
   const type = upstream.headers.get('content-type')
   if (type) reply.type(type)
   else if (body !== undefined) reply.type('application/json')
+  // an abuse limit's answer (429) says when to try again (ADR 0024)
+  const retryAfter = upstream.headers.get('retry-after')
+  if (retryAfter) reply.header('retry-after', retryAfter)
   return reply.send(body)
 }

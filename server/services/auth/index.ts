@@ -33,7 +33,8 @@ import {
   sessionOf,
   startSession,
 } from './sessions'
-import { blockedFor, clearFailures, clientAddress, recordFailure, subjectHash } from './throttle'
+import { blockedFor, clearFailures, recordFailure, subjectHash } from './throttle'
+import { clientAddress } from '../shared/client-address'
 import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, type TokenUser } from './tokens'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
 

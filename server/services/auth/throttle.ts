@@ -11,25 +11,6 @@ import { authDb } from './db'
 export const FAILURE_LIMIT = 10
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
-
-/**
- * The client address the limit counts. Fastify's request.ip already honours TRUST_PROXY; a
- * request from this host itself (the storefront's session endpoint calling in process, or a
- * proxy on the same machine) speaks for a shopper, so the last address it appended to
- * X-Forwarded-For is the shopper's. From anywhere else the header is ignored: anyone can write it.
- */
-export function clientAddress(ip: string, forwardedFor: string | string[] | undefined): string {
-  const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor
-  if (!header || !LOOPBACK.test(ip)) return ip
-  const last = header
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .pop()
-  return last && last.length <= 64 ? last : ip
-}
-
 export function subjectHash(kind: 'account' | 'address', value: string): string {
   return createHash('sha256').update(`${kind}:${value}`).digest('base64url')
 }

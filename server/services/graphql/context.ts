@@ -9,6 +9,7 @@ import type { Database } from '../../db'
 import type { DB } from '../../db/schema'
 import type { CatalogueLoaders } from './catalogue/loaders'
 import type { MarketDirectory } from './scope'
+import type { RateLimiter } from '../shared/rate-limit'
 import type { CustomerType, MarketRow, RequestScope, RequestUser } from './request-scope'
 
 export type { CustomerType, MarketRow, RequestScope, RequestUser }
@@ -25,4 +26,12 @@ export interface GraphQLContext {
   /** The X-ApiKey the request was authorised with (null for in-process calls). */
   apiKey: string | null
   requestId: string
+  /**
+   * The shopper's address the abuse limits count (ADR 0024): request.ip, or the address the
+   * storefront's /api/graphql proxy forwards (shared/client-address.ts). Null for in-process
+   * calls (the server-side render), which have no shopper address: per-address limits skip them.
+   */
+  clientAddress: string | null
+  /** The abuse limiter (in Redis when REDIS_URL is set). */
+  limiter: RateLimiter
 }

@@ -23,6 +23,8 @@ export const ERROR_CODES = {
   MINIMUM_ORDER_VALUE_NOT_REACHED: 'MinimumOrderValueNotReached',
   /** commitReset: the key is unknown, used or older than an hour; the shopper asks for a new link. */
   RESET_KEY_EXPIRED: 'ResetKeyExpired',
+  /** An abuse limit (ADR 0024): extensions.retryAfter says in how many seconds to try again. */
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
@@ -74,4 +76,11 @@ export function quantityLimit(breach: QuantityLimitBreach): GraphQLError {
 
 export function outOfStock(message: string, extensions: Record<string, unknown> = {}): GraphQLError {
   return apiError(ERROR_CODES.OUT_OF_STOCK, message, extensions)
+}
+
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = 'Too many attempts, try again later',
+): GraphQLError {
+  return apiError(ERROR_CODES.TOO_MANY_REQUESTS, message, { retryAfter: retryAfterSeconds })
 }

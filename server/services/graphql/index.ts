@@ -31,6 +31,8 @@ import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
 import { createServiceFetch } from '../shared/service-fetch'
+import { clientAddress } from '../shared/client-address'
+import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limit'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
@@ -56,6 +58,8 @@ export interface GraphQLServiceOptions {
   fetch?: typeof fetch
   /** How often unpaid card orders past their window are cancelled; 0 turns it off (tests sweep themselves). */
   expirySweepMs?: number
+  /** The process's abuse limiter (shared across instances with Redis); in process by default. */
+  limiter?: RateLimiter
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -83,6 +87,7 @@ export interface ContextDeps {
   markets: MarketDirectory
   /** Verifies bearer tokens (server/services/shared/auth-tokens.ts). */
   tokens: TokenVerifier
+  limiter: RateLimiter
   log?: Pick<FastifyBaseLogger, 'error'>
 }
 
@@ -92,6 +97,8 @@ export interface ContextInput {
   user?: RequestUser | null
   apiKey?: string | null
   requestId?: string
+  /** The shopper's address for the abuse limits; none for in-process calls. */
+  clientAddress?: string | null
   /** Batch loaders to share with other operations of the same page; fresh ones otherwise. */
   loaders?: CatalogueLoaders
 }
@@ -130,6 +137,8 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     markets: deps.markets,
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
+    clientAddress: input.clientAddress ?? null,
+    limiter: deps.limiter,
   }
 }
 
@@ -167,7 +176,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     fetch: opts.fetch ?? createServiceFetch(app, config),
     onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
   })
-  const deps: ContextDeps = { database, config, markets, tokens, log: app.log }
+  const limiter = opts.limiter ?? createMemoryRateLimiter()
+  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -210,6 +220,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
         user: await userFromRequest(request, tokens),
         apiKey: apiKeyFromRequest(request) ?? null,
         requestId: request.id,
+        clientAddress: clientAddress(request.ip, request.headers['x-forwarded-for']),
       }),
   })
 

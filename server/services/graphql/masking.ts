@@ -40,11 +40,29 @@ export function formatErrors(
     return config.isProduction ? maskError(error) : error
   })
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  const retryAfter = retryAfterOfAll(execution.errors)
+  if (retryAfter !== null) {
+    // every error is an abuse limit's: the whole answer is 429 (ADR 0024)
+    context.reply?.header('retry-after', String(retryAfter))
+    return { ...formatted, statusCode: 429 }
+  }
   // mercurius answers 200 when a rejected query has several validation errors and 400 for one;
   // a query that did not run is a bad request either way.
   const rejected =
     !execution.data && execution.errors.some((error) => statusCodeOf(error.originalError) === 400)
   return rejected ? { ...formatted, statusCode: 400 } : formatted
+}
+
+/** The longest extensions.retryAfter when every error is TOO_MANY_REQUESTS; null otherwise. */
+function retryAfterOfAll(errors: readonly GraphQLError[]): number | null {
+  let longest: number | null = null
+  for (const error of errors) {
+    const retryAfter = error.extensions['retryAfter']
+    if (error.extensions['code'] !== ERROR_CODES.TOO_MANY_REQUESTS || typeof retryAfter !== 'number')
+      return null
+    longest = Math.max(longest ?? 0, retryAfter)
+  }
+  return longest
 }
 
 function statusCodeOf(error: Error | undefined): number | undefined {

@@ -16,6 +16,14 @@ import { createDiskCache } from './disk-cache'
 import { createJobQueue, QueueFullError, type JobQueue } from './job-queue'
 import { CONTENT_TYPES, parseImageRequest, variantKey, type ImageVariant } from './params'
 import { renderVariant, type SourceImage } from './render'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
+
+/**
+ * Renders of variants not yet cached, per client address and minute (ADR 0024): a cold list page
+ * asks for about one per product shown (48 a page); a loop over sizes and qualities is stopped.
+ * Cached variants are not counted.
+ */
+export const IMAGE_RENDER_LIMIT: LimitRule = { name: 'image-render', limit: 300, windowMs: 60_000 }
 
 export interface ImagesServiceOptions {
   database: Database
@@ -26,6 +34,8 @@ export interface ImagesServiceOptions {
   maxWaiting?: number
   /** A queue shared with other work (tests hold it busy); replaces concurrency and maxWaiting. */
   renderQueue?: JobQueue
+  /** The process's abuse limiter (shared across instances with Redis); in process by default. */
+  limiter?: RateLimiter
 }
 
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable'
@@ -45,8 +55,9 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export default async function imagesService(
   app: FastifyInstance,
-  { database, config, concurrency = 2, maxWaiting = 64, renderQueue }: ImagesServiceOptions,
+  { database, config, concurrency = 2, maxWaiting = 64, renderQueue, limiter }: ImagesServiceOptions,
 ) {
+  const limits = limiter ?? createMemoryRateLimiter()
   const { db } = database
   const cache = createDiskCache(config.dataDir)
   const queue = renderQueue ?? createJobQueue({ concurrency, maxWaiting })
@@ -92,9 +103,8 @@ export default async function imagesService(
     return bytes
   }
 
-  async function variantBytes(variant: ImageVariant, key: string): Promise<Buffer | undefined> {
-    const cached = await cache.read(key)
-    if (cached) return cached
+  /** Renders (once for identical variants asked for at once) and stores a variant not in the cache. */
+  async function renderedBytes(variant: ImageVariant, key: string): Promise<Buffer | undefined> {
     let pending = inFlight.get(key)
     if (!pending) {
       pending = renderAndStore(variant, key).then((bytes) => bytes ?? Buffer.alloc(0))
@@ -120,9 +130,19 @@ export default async function imagesService(
     if (version === undefined) return notFound(reply)
     const key = `${variantKey(variant)}@${version}`
 
-    let bytes: Buffer | undefined
+    let bytes = await cache.read(key)
     try {
-      bytes = await variantBytes(variant, key)
+      if (!bytes) {
+        // the browser asks for images directly: request.ip (TRUST_PROXY decides what it believes)
+        const decision = await limits.hit(IMAGE_RENDER_LIMIT, request.ip)
+        if (!decision.allowed) {
+          return reply
+            .code(429)
+            .header('retry-after', String(decision.retryAfterSeconds))
+            .send({ error: 'Too many new image sizes, try again later' })
+        }
+        bytes = await renderedBytes(variant, key)
+      }
     } catch (error) {
       if (error instanceof QueueFullError) {
         return reply.code(503).header('retry-after', '1').send({ error: 'Image service busy, try again' })

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
 
 const ClientError = z.object({
   type: z.string().max(64).default('error'),
@@ -18,22 +19,25 @@ const ClientError = z.object({
 
 export type ClientErrorReport = z.infer<typeof ClientError>
 
-const WINDOW_MS = 60_000
-const MAX_PER_WINDOW = 30
+/** A broken page can loop on an error: what one address may write per minute (ADR 0024). */
+export const LOG_REPORT_LIMIT: LimitRule = { name: 'log-error', limit: 30, windowMs: 60_000 }
 
-export default async function logService(app: FastifyInstance) {
-  // A broken page can loop on an error: cap what one address may write per minute.
-  const recent = new Map<string, { count: number; since: number }>()
+export interface LogServiceOptions {
+  /** The process's abuse limiter (shared across instances with Redis); in process by default. */
+  limiter?: RateLimiter
+}
+
+export default async function logService(app: FastifyInstance, options: LogServiceOptions = {}) {
+  const limiter = options.limiter ?? createMemoryRateLimiter()
 
   app.put('/api/log-error', { bodyLimit: 16 * 1024 }, async (request, reply) => {
-    const now = Date.now()
-    const entry = recent.get(request.ip)
-    if (entry && now - entry.since < WINDOW_MS) {
-      entry.count += 1
-      if (entry.count > MAX_PER_WINDOW) return reply.code(429).send({ error: 'Too many error reports' })
-    } else {
-      recent.set(request.ip, { count: 1, since: now })
-      if (recent.size > 10_000) recent.clear()
+    // the browser calls this directly: request.ip (TRUST_PROXY decides what it believes)
+    const decision = await limiter.hit(LOG_REPORT_LIMIT, request.ip)
+    if (!decision.allowed) {
+      return reply
+        .code(429)
+        .header('retry-after', String(decision.retryAfterSeconds))
+        .send({ error: 'Too many error reports' })
     }
     const parsed = ClientError.safeParse(request.body)
     if (!parsed.success) {

@@ -56,6 +56,9 @@ describe('client error sink', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true)
     expect(statuses.slice(30)).toEqual([429, 429])
+    const blocked = await app.inject({ method: 'PUT', url: '/api/log-error', payload: { message: 'again' } })
+    expect(blocked.headers['retry-after']).toMatch(/^[1-9]\d*$/)
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60)
   })
 })
 

@@ -3,6 +3,10 @@
  * database, requests through `app.inject` with the API key (no sockets), bearer tokens signed
  * like the auth service's, and a snapshot of every row the commerce rules may change so a test
  * can assert that a refused operation changed nothing.
+ *
+ * Every request comes from its own client address unless the test names one (`remoteAddress`):
+ * the suites play many shoppers, and the per-address abuse limits (ADR 0024) are tested on their
+ * own in abuse-limits.test.ts.
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -22,6 +26,8 @@ const SESSION_SECRET = 'commerce-test-session-secret-0123456789abcdef'
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number
+  /** The Retry-After header (abuse limits, ADR 0024), when the response has one. */
+  retryAfter?: string
   data: T | null | undefined
   errors: { message: string; extensions?: Record<string, unknown> }[] | undefined
 }
@@ -34,7 +40,7 @@ export interface CommerceApi {
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    options?: { token?: string; apiKey?: string | null },
+    options?: { token?: string; apiKey?: string | null; remoteAddress?: string },
   ): Promise<GraphQLResponse<T>>
   tokenFor(user: {
     id: string
@@ -43,6 +49,14 @@ export interface CommerceApi {
     memberType?: string
   }): Promise<string>
   close(): Promise<void>
+}
+
+let shopperCount = 0
+
+/** A fresh address of the benchmarking range (198.18.0.0/15) for a request that names none. */
+function nextShopperAddress(): string {
+  shopperCount += 1
+  return `198.18.${Math.floor(shopperCount / 250) % 250}.${(shopperCount % 250) + 1}`
 }
 
 export async function startCommerceApi(kind: DatabaseKind, products = 10): Promise<CommerceApi> {
@@ -78,9 +92,16 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
         url: '/graphql',
         headers,
         payload: { query, variables },
+        remoteAddress: options.remoteAddress ?? nextShopperAddress(),
       })
       const body = response.json() as { data?: never; errors?: GraphQLResponse['errors'] }
-      return { status: response.statusCode, data: body.data, errors: body.errors }
+      const retryAfter = response.headers['retry-after']
+      return {
+        status: response.statusCode,
+        ...(typeof retryAfter === 'string' ? { retryAfter } : {}),
+        data: body.data,
+        errors: body.errors,
+      }
     },
     /** A token as the auth service issues it, for any user id (no login, no password needed). */
     async tokenFor(user) {

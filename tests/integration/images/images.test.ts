@@ -9,10 +9,11 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import imagesService from '../../../server/services/images'
+import imagesService, { IMAGE_RENDER_LIMIT } from '../../../server/services/images'
 import { createDiskCache } from '../../../server/services/images/disk-cache'
 import { createJobQueue } from '../../../server/services/images/job-queue'
 import { parseImageRequest, variantKey } from '../../../server/services/images/params'
+import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
 let app: FastifyInstance
@@ -192,6 +193,30 @@ describe('image service', () => {
       release()
       await busyApp.close()
       rmSync(busyDataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('answers 429 with Retry-After once an address has asked for too many new sizes; cached ones and other addresses still get theirs (ADR 0024)', async () => {
+    const limiter = createMemoryRateLimiter()
+    const limitedDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-limited-'))
+    const limitedApp = Fastify({ logger: false })
+    await limitedApp.register(imagesService, { database, config: { dataDir: limitedDataDir }, limiter })
+    const attacker = '198.51.100.20'
+    const get = (sizeFolder: string, remoteAddress: string) =>
+      limitedApp.inject({ url: url(sizeFolder, '?format=webp'), remoteAddress })
+    try {
+      expect((await get('180w', attacker)).statusCode).toBe(200)
+      // the rest of the window's renders, used up without rendering them here
+      for (let i = 1; i < IMAGE_RENDER_LIMIT.limit; i++) await limiter.hit(IMAGE_RENDER_LIMIT, attacker)
+      const refused = await get('181w', attacker)
+      expect(refused.statusCode).toBe(429)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(IMAGE_RENDER_LIMIT.windowMs / 1000)
+      expect((await get('180w', attacker)).statusCode).toBe(200)
+      expect((await get('181w', '198.51.100.21')).statusCode).toBe(200)
+    } finally {
+      await limitedApp.close()
+      rmSync(limitedDataDir, { recursive: true, force: true })
     }
   })
 })

@@ -6,6 +6,7 @@
 import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs } from '../scope'
+import { limitPromoGuesses } from '../abuse-limits'
 import { presentCart } from './present'
 import * as carts from './service'
 import type {
@@ -41,8 +42,14 @@ export const resolvers: ResolverModule = {
       presentCart(await carts.addToCart(ctx, await scopeFromArgs(ctx, args), args.id, args.item)),
     updateCartItem: async (_: unknown, args: ItemArgs, ctx: GraphQLContext) =>
       presentCart(await carts.updateCartItem(ctx, await scopeFromArgs(ctx, args), args.id, args.item)),
-    setCartPromoCode: async (_: unknown, args: PromoArgs, ctx: GraphQLContext) =>
-      presentCart(await carts.setCartPromoCode(ctx, await scopeFromArgs(ctx, args), args.id, args.promoCode)),
+    setCartPromoCode: async (_: unknown, args: PromoArgs, ctx: GraphQLContext) => {
+      const scope = await scopeFromArgs(ctx, args)
+      return presentCart(
+        await limitPromoGuesses(ctx, args.id, async () =>
+          carts.setCartPromoCode(ctx, scope, args.id, args.promoCode),
+        ),
+      )
+    },
     completeCart: async (_: unknown, args: IdArgs, ctx: GraphQLContext) =>
       presentCart(await carts.completeCart(ctx, await scopeFromArgs(ctx, args), args.id)),
   },

@@ -8,6 +8,7 @@ import { notFound, unauthenticated } from '../errors'
 import { DEFAULT_TAKE } from '../limits'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { ABUSE_LIMITS, countAttempt } from '../abuse-limits'
 import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
 import { isUuid } from '../../../../src/shared/validation/ids'
@@ -71,6 +72,7 @@ async function postProductReview(_parent: unknown, rawArgs: PostReviewArgs, ctx:
   const userId = ctx.user?.id
   if (!userId || !isUuid(userId)) throw unauthenticated('Sign in to review a product')
   const input = parseArgs(ReviewInput, rawArgs)
+  await countAttempt(ctx, ABUSE_LIMITS.reviewPerAddress, [[ABUSE_LIMITS.reviewPerUser, userId]])
   const scope = await scopeFromArgs(ctx, rawArgs)
   const productId = await requireProductId(ctx, rawArgs, input.alias)
   const account = await ctx.db
@@ -108,6 +110,7 @@ async function requestStockNotification(
   ctx: GraphQLContext,
 ) {
   const input = parseArgs(StockNotificationInput, rawArgs)
+  await countAttempt(ctx, ABUSE_LIMITS.stockNotification)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const sku = await ctx.db
     .selectFrom('skus')
@@ -145,6 +148,7 @@ async function subscribeToNewsletter(
     email: rawArgs.email,
     tags: rawArgs.tags?.filter((tag) => tag !== null) ?? null,
   })
+  await countAttempt(ctx, ABUSE_LIMITS.newsletter)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const tags = [...new Set(input.tags ?? [])]
   await ctx.db

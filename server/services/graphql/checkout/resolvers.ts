@@ -5,6 +5,7 @@
 import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs } from '../scope'
+import { ABUSE_LIMITS, countAttempt } from '../abuse-limits'
 import { parseCheckoutInput } from './input'
 import { paymentRedirectUrl, placeOrder } from './place-order'
 import { startCardPayment } from './card-payment'
@@ -38,12 +39,14 @@ export const resolvers: ResolverModule = {
         args.cartId,
         parseCheckoutInput(args.checkout),
       ),
-    placeOrder: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) =>
-      startCardPayment(
+    placeOrder: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) => {
+      await countAttempt(ctx, ABUSE_LIMITS.placeOrder)
+      return startCardPayment(
         ctx,
         await placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
         args.checkout,
-      ),
+      )
+    },
   },
   CheckoutDataType: {
     /** Lumo extension (payments.graphql): where a pending card order is paid. */

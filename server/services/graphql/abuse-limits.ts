@@ -1,0 +1,74 @@
+/**
+ * The commerce API's abuse limits (issue #15 item 3, findings 6, 9, 10; docs/adr/0024-abuse-limits.md).
+ * Counted by the process's limiter (in Redis when REDIS_URL is set, so all instances share them).
+ * A blocked attempt throws TOO_MANY_REQUESTS with extensions.retryAfter (seconds); when every
+ * error of a response is that, the endpoint answers 429 with Retry-After (masking.ts).
+ *
+ * Per-address limits count ctx.clientAddress; in-process calls (the server-side render) have none
+ * and are not counted by address.
+ */
+import type { GraphQLContext } from './context'
+import { GraphQLError } from 'graphql'
+import { ERROR_CODES, tooManyRequests } from './errors'
+import { checkAll, hitAll, type LimitDecision, type LimitRule } from '../shared/rate-limit'
+
+const MINUTE = 60_000
+const HOUR = 60 * MINUTE
+
+export const ABUSE_LIMITS = {
+  /** Wrong promotion or gift codes (finding 10: codes by guessing): per cart... */
+  promoFailuresPerCart: { name: 'promo-failure:cart', limit: 10, windowMs: 15 * MINUTE },
+  /** ...and per address (new carts are free). */
+  promoFailuresPerAddress: { name: 'promo-failure:address', limit: 20, windowMs: 15 * MINUTE },
+  newsletter: { name: 'newsletter', limit: 10, windowMs: HOUR },
+  /** monitorProductAvailability and requestStockNotification together. */
+  stockNotification: { name: 'stock-notification', limit: 30, windowMs: HOUR },
+  /** Reviews need a login; counted per address and per account (finding 9). */
+  reviewPerAddress: { name: 'review:address', limit: 10, windowMs: HOUR },
+  reviewPerUser: { name: 'review:user', limit: 10, windowMs: HOUR },
+  /** Every placeOrder attempt (finding 6: 50 orders in 1.4 s). */
+  placeOrder: { name: 'place-order', limit: 20, windowMs: HOUR },
+} as const satisfies Record<string, LimitRule>
+
+type Pair = readonly [LimitRule, string]
+
+function withAddress(ctx: GraphQLContext, rule: LimitRule, others: Pair[] = []): Pair[] {
+  return ctx.clientAddress ? [[rule, ctx.clientAddress], ...others] : others
+}
+
+async function throwIfBlocked(decision: Promise<LimitDecision>): Promise<void> {
+  const answer = await decision
+  if (!answer.allowed) throw tooManyRequests(answer.retryAfterSeconds)
+}
+
+/** Counts one attempt of a per-address limit (and any further pairs); throws when blocked. */
+export function countAttempt(ctx: GraphQLContext, rule: LimitRule, others: Pair[] = []): Promise<void> {
+  return throwIfBlocked(hitAll(ctx.limiter, withAddress(ctx, rule, others)))
+}
+
+/** A wrong promotion or gift code: the API answered InvalidPromoCode. */
+export function isInvalidPromoCode(error: unknown): boolean {
+  return error instanceof GraphQLError && error.extensions['code'] === ERROR_CODES.INVALID_PROMO_CODE
+}
+
+function promoPairs(ctx: GraphQLContext, cartId: string): Pair[] {
+  return withAddress(ctx, ABUSE_LIMITS.promoFailuresPerAddress, [[ABUSE_LIMITS.promoFailuresPerCart, cartId]])
+}
+
+/**
+ * Runs a promo/gift code change: refused while the cart or the address has too many wrong codes
+ * in the window; a wrong code (the change throws InvalidPromoCode) counts one failure.
+ */
+export async function limitPromoGuesses<T>(
+  ctx: GraphQLContext,
+  cartId: string,
+  change: () => Promise<T>,
+): Promise<T> {
+  await throwIfBlocked(checkAll(ctx.limiter, promoPairs(ctx, cartId)))
+  try {
+    return await change()
+  } catch (error) {
+    if (isInvalidPromoCode(error)) await hitAll(ctx.limiter, promoPairs(ctx, cartId))
+    throw error
+  }
+}
