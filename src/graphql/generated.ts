@@ -320,6 +320,7 @@ export type AccountOverviewQuery = {
       country: string
       company: string
       mobile: string
+      phone: string
       entryCode: string
     } | null
     balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
@@ -378,6 +379,7 @@ export type AccountUpdateUserMutation = {
       country: string
       company: string
       mobile: string
+      phone: string
       entryCode: string
     } | null
     balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
@@ -406,6 +408,7 @@ export type AccountUserFragment = {
     country: string
     company: string
     mobile: string
+    phone: string
     entryCode: string
   } | null
   balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
@@ -440,6 +443,7 @@ export type AccountUserQuery = {
       country: string
       company: string
       mobile: string
+      phone: string
       entryCode: string
     } | null
     balances: Array<{ currency: string; amount: number; amountFormatted: string } | null> | null
@@ -2001,6 +2005,21 @@ export type ReviewsQuery = {
     averageRating: number
     reviews: Array<{ rating: number; comment: string; reviewDate: string; author: string } | null> | null
   } | null
+}
+
+export type SavedAddressFragment = {
+  firstName: string
+  lastName: string
+  careOf: string
+  addressLine1: string
+  addressLine2: string
+  zip: string
+  city: string
+  country: string
+  company: string
+  mobile: string
+  phone: string
+  entryCode: string
 }
 
 export type SubscribeToNewsletterMutationVariables = Exact<{

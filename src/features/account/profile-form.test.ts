@@ -24,6 +24,7 @@ const user: AccountUser = {
     country: 'FI',
     company: '',
     mobile: '+358401234567',
+    phone: '',
     entryCode: '',
   },
   balances: [],

@@ -9,6 +9,7 @@ import type { Gender, UserInputType } from '../../graphql/generated'
 import type { CountryCode } from '../../shared/validation'
 import { checkoutInput } from '../checkout/api'
 import { fieldError, type CheckoutField } from '../checkout/form-rules'
+import { addressFormFields } from '../checkout/prefill'
 import { emptyCustomerForm, type CustomerForm } from '../checkout/slice'
 import type { AccountUser } from './api'
 
@@ -54,17 +55,8 @@ export function profileFormFrom(user: AccountUser): CustomerForm {
     ...emptyCustomerForm(),
     customerType: user.customerType === 'ORGANIZATION' ? 'ORGANIZATION' : 'PERSON',
     email: user.email,
-    firstName: address?.firstName ?? '',
-    lastName: address?.lastName ?? '',
-    company: address?.company ?? '',
-    careOf: address?.careOf ?? '',
-    address: address?.addressLine1 ?? '',
-    address2: address?.addressLine2 ?? '',
-    zip: address?.zip ?? '',
-    city: address?.city ?? '',
+    ...addressFormFields(address),
     country: address?.country ?? '',
-    phone: address?.mobile ?? '',
-    entryCode: address?.entryCode ?? '',
     gender: gender as CustomerForm['gender'],
     personalId: user.personalId ?? '',
     organizationId: user.organizationId ?? '',

@@ -3,21 +3,28 @@
  * address (getUser) fill the checkout form. Only empty fields are filled, so nothing the shopper
  * typed is overwritten; the customer type follows the account while the form is untouched.
  */
-import type { CheckoutUserQuery } from '../../graphql/generated'
+import type { CheckoutUserQuery, SavedAddressFragment } from '../../graphql/generated'
 import { emptyCustomerForm, type CustomerForm } from './slice'
 
 export type CheckoutUser = NonNullable<CheckoutUserQuery['getUser']>
 
-/** The form as the account says it. */
-export function customerFormFromUser(user: CheckoutUser): Partial<CustomerForm> {
-  const address = user.address
+type AddressFormField =
+  | 'firstName'
+  | 'lastName'
+  | 'careOf'
+  | 'address'
+  | 'address2'
+  | 'zip'
+  | 'city'
+  | 'phone'
+  | 'company'
+  | 'entryCode'
+
+/** A saved address (the SavedAddress fragment) as the customer form's fields: the checkout and the account's settings. */
+export function addressFormFields(
+  address: SavedAddressFragment | null | undefined,
+): Pick<CustomerForm, AddressFormField> {
   return {
-    email: user.email,
-    ...(user.customerType === 'ORGANIZATION' || user.customerType === 'PERSON'
-      ? { customerType: user.customerType }
-      : {}),
-    personalId: user.personalId ?? '',
-    organizationId: user.organizationId ?? '',
     firstName: address?.firstName ?? '',
     lastName: address?.lastName ?? '',
     careOf: address?.careOf ?? '',
@@ -28,6 +35,19 @@ export function customerFormFromUser(user: CheckoutUser): Partial<CustomerForm> 
     phone: address?.mobile || address?.phone || '',
     company: address?.company ?? '',
     entryCode: address?.entryCode ?? '',
+  }
+}
+
+/** The form as the account says it. */
+export function customerFormFromUser(user: CheckoutUser): Partial<CustomerForm> {
+  return {
+    email: user.email,
+    ...(user.customerType === 'ORGANIZATION' || user.customerType === 'PERSON'
+      ? { customerType: user.customerType }
+      : {}),
+    personalId: user.personalId ?? '',
+    organizationId: user.organizationId ?? '',
+    ...addressFormFields(user.address),
   }
 }
 
