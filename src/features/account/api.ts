@@ -27,7 +27,8 @@ import type {
   AccountUserQueryVariables,
   UserInputType,
 } from '../../graphql/generated'
-import userFields from '../../../graphql/operations/account-user-fields.graphql?raw'
+import accountUserFields from '../../../graphql/operations/account-user-fields.graphql?raw'
+import savedAddressFields from '../../../graphql/operations/saved-address.graphql?raw'
 import orderSummaryFields from '../../../graphql/operations/account-order-summary-fields.graphql?raw'
 import overviewQuery from '../../../graphql/operations/account-overview.graphql?raw'
 import userQuery from '../../../graphql/operations/account-user.graphql?raw'
@@ -37,6 +38,9 @@ import updateUserMutation from '../../../graphql/operations/account-update-user.
 import deleteUserMutation from '../../../graphql/operations/account-delete-user.graphql?raw'
 import requestResetMutation from '../../../graphql/operations/account-request-password-reset.graphql?raw'
 import commitResetMutation from '../../../graphql/operations/account-commit-reset.graphql?raw'
+
+/** The AccountUser fragment with the fragment it spreads, appended to the operations that use it. */
+const userFields = accountUserFields + savedAddressFields
 
 export type AccountUser = NonNullable<AccountUserQuery['getUser']>
 export type AccountOrderSummary = NonNullable<NonNullable<AccountOrdersQuery['getOrders']>[number]>

@@ -16,7 +16,8 @@ import type {
   ConfirmCompleteCartMutation,
   ConfirmCompleteCartMutationVariables,
 } from '../../graphql/generated'
-import checkoutUserQuery from '../../../graphql/operations/checkout-user.graphql?raw'
+import checkoutUserOperation from '../../../graphql/operations/checkout-user.graphql?raw'
+import savedAddressFields from '../../../graphql/operations/saved-address.graphql?raw'
 import { customerFormFromUser, prefillChanges } from './prefill'
 import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
 import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
@@ -48,6 +49,9 @@ import {
   validationStarted,
   type CheckoutState,
 } from './slice'
+
+/** checkoutUser with the SavedAddress fragment it spreads. */
+const checkoutUserQuery = checkoutUserOperation + savedAddressFields
 
 export type CheckoutApollo = Pick<ApolloClient, 'query' | 'mutate'>
 export type GetCheckoutApollo = () => Promise<CheckoutApollo>
