@@ -6,6 +6,7 @@
  * CSRF-checked like /api/graphql (./csrf.ts); GET /api/session answers the user of the VERIFIED
  * token, never of the readable `lumo-user` cookie.
  */
+import { REFRESH_TOKEN_HEADER } from '../contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../config'
@@ -24,7 +25,6 @@ import {
 import { csrfRefusal, isJsonContentType } from './csrf'
 import { PRIVATE_NO_STORE, secureCookies } from '../security-headers'
 
-export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
 const SESSION_BODY_LIMIT = 16 * 1024
 
 export interface SessionOptions {

@@ -17,6 +17,7 @@
  * unknown user and a wrong password alike, after the same one hash. 10 failures per account or
  * client address in 15 minutes answer 429 with Retry-After (throttle.ts).
  */
+import { REFRESH_TOKEN_HEADER } from '../../contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../../config'
@@ -39,7 +40,6 @@ import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, ty
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
 
 export const AUTH_PREFIX = '/auth'
-export const REFRESH_TOKEN_HEADER = 'x-auth-refresh-token'
 
 export interface AuthServiceOptions {
   database: Database
