@@ -13,6 +13,7 @@ import imagesService from './services/images'
 import logService from './services/log'
 import paymentsService from './services/payments'
 import mailService from './services/mail'
+import adminService from './services/admin'
 import likesService from './services/likes'
 import graphqlProxy from './ssr/graphql-proxy'
 import sessionRoutes from './ssr/session'
@@ -77,6 +78,7 @@ export async function buildApp({
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
+  await app.register(adminService, { database, config })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })

@@ -54,6 +54,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(40) }).sessionSecret).toBe('x'.repeat(40))
   })
 
+  it('generates the admin key once into DATA_DIR, takes ADMIN_KEY, and refuses the storefront key as one', () => {
+    const dir = dataDir()
+    const first = loadConfig({ DATA_DIR: dir }).adminKey
+    expect(first.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dir, 'admin-key'), 'utf8').trim()).toBe(first)
+    expect(loadConfig({ DATA_DIR: dir }).adminKey).toBe(first)
+    expect(first).not.toBe(loadConfig({ DATA_DIR: dir }).sessionSecret)
+    expect(loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'a'.repeat(24) }).adminKey).toBe('a'.repeat(24))
+    expect(() => loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'b'.repeat(24), API_KEY: 'b'.repeat(24) })).toThrow(
+      /ADMIN_KEY: must not be the storefront API_KEY/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'short' })).toThrow(/ADMIN_KEY/)
+  })
+
   it('sizes the page cache, turns it off with PAGE_CACHE_MB=0, and takes a Redis URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir() })
     expect(config.pageCache).toMatchObject({ enabled: true, maxBytes: 64 * 1024 * 1024, freshSeconds: 300 })

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   MARKET_DOMAINS: z.string().optional(),
   API_URL: optionalUrl,
   API_KEY: z.string().min(8).default('lumo-dev-storefront-key'),
+  ADMIN_KEY: z.string().min(24).optional(),
   AUTH_URL: optionalUrl,
   SIGN_URL: optionalUrl,
   LIKES_URL: optionalUrl,
@@ -104,6 +105,11 @@ export interface Config {
   marketDomains: Partial<Record<MarketAlias, string>>
   urlMode: 'path' | 'domain'
   apiKey: string
+  /**
+   * The back office's key (ADMIN_KEY, or generated into DATA_DIR/admin-key on first start): the
+   * only credential the admin API takes, never the storefront's API key (ADR 0027).
+   */
+  adminKey: string
   services: ServiceUrls
   /**
    * Service pages a shopper's browser opens (not the server-to-server base URLs above): an embedded
@@ -154,13 +160,26 @@ export function parseMarketDomains(value: string | undefined): Partial<Record<Ma
  * generated into DATA_DIR on first start when unset.
  */
 function loadSessionSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv
-  const file = path.join(dataDir, 'session-secret')
+  return fromEnv ?? loadGeneratedSecret(dataDir, 'session-secret')
+}
+
+/** A secret kept in DATA_DIR (mode 0600), generated on first use. */
+function loadGeneratedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, name)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dataDir, { recursive: true })
   const secret = randomBytes(48).toString('base64url')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret
+}
+
+/** The file the generated admin key is kept in when ADMIN_KEY is unset (`npm run admin` reads it). */
+export const ADMIN_KEY_FILE = 'admin-key'
+
+function loadAdminKey(dataDir: string, fromEnv: string | undefined, apiKey: string): string {
+  const key = fromEnv ?? loadGeneratedSecret(dataDir, ADMIN_KEY_FILE)
+  if (key === apiKey) throw new ConfigError('ADMIN_KEY: must not be the storefront API_KEY')
+  return key
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -192,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     marketDomains,
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
     apiKey: env.API_KEY,
+    adminKey: loadAdminKey(dataDir, env.ADMIN_KEY, env.API_KEY),
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),

@@ -1,0 +1,5 @@
+/** Every `npm run admin` command; a service's operations add theirs here (one file each). */
+import { auditCommand } from './audit'
+import type { AdminCommand } from './types'
+
+export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand]
