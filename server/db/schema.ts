@@ -611,13 +611,8 @@ export interface PaymentCallbackEventsTable {
   received_at: GeneratedTimestamp
 }
 
-export type MailKind = 'order-confirmation' | 'password-reset'
-
-/** mail_messages.payload of a 'password-reset' mail: the link with the key, and whom to greet. */
-export interface PasswordResetMailPayload {
-  resetUrl: string
-  firstName: string | null
-}
+/** 'order-confirmation', or any queued notice's kind (server/contracts/mail.ts, migration 0861) */
+export type MailKind = string
 
 /**
  * The mail service's messages (migrations 0301 and 0810). An order mail ('order-confirmation')

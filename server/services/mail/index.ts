@@ -24,10 +24,11 @@ import nodemailer from 'nodemailer'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { startPeriodicJob } from '../shared/periodic'
-import type { DB, MailMessagesTable, PasswordResetMailPayload } from '../../db/schema'
+import type { DB, MailMessagesTable } from '../../db/schema'
+import type { NoticeMailPayload } from '../../contracts/mail'
 import {
+  renderNoticeMail,
   renderOrderConfirmation,
-  renderPasswordReset,
   type MailLanguage,
   type OrderMail,
   type RenderedMail,
@@ -158,7 +159,7 @@ export function createMailer({
 
   async function deliver(
     rendered: RenderedMail,
-    to: { email: string; language: MailLanguage },
+    to: { email: string; language: MailLanguage; unsubscribeUrl?: string },
     fileLabel: string,
   ): Promise<{ transport: 'outbox' | 'smtp'; location: string }> {
     const info = (await transport.sendMail({
@@ -168,6 +169,10 @@ export function createMailer({
       text: rendered.text,
       html: rendered.html,
       headers: { 'Content-Language': to.language },
+      // RFC 8058: a mail program's own unsubscribe button reaches the same link
+      ...(to.unsubscribeUrl
+        ? { list: { unsubscribe: { url: to.unsubscribeUrl, comment: 'unsubscribe' } } }
+        : {}),
     })) as { message?: Buffer; messageId?: string }
     if (config.smtpUrl) return { transport: 'smtp', location: info.messageId ?? '' }
     const directory = outboxDirectory(config.dataDir)
@@ -178,34 +183,30 @@ export function createMailer({
     return { transport: 'outbox', location: file }
   }
 
-  /** Renders a claimed row's mail: the order's confirmation, or an account mail from its payload. */
-  async function render(message: ClaimedMessage): Promise<{ mail: RenderedMail; language: MailLanguage }> {
+  /** Renders a claimed row's mail: the order's confirmation, or a queued notice from its payload. */
+  async function render(
+    message: ClaimedMessage,
+  ): Promise<{ mail: RenderedMail; language: MailLanguage; unsubscribeUrl?: string }> {
     if (message.kind === 'order-confirmation') {
       const order = message.order_id === null ? undefined : await load(message.order_id)
       if (!order) throw new Error(`order ${message.order_id} of an order confirmation is gone`)
       return { mail: renderOrderConfirmation(order), language: order.language }
     }
-    const payload = (message.payload ?? {}) as Partial<PasswordResetMailPayload>
-    if (typeof payload.resetUrl !== 'string') throw new Error('password-reset mail without a link')
     const language = languageOf(message.language)
-    const mail = renderPasswordReset({
-      language,
-      firstName: payload.firstName ?? null,
-      resetUrl: payload.resetUrl,
-      shopUrl: config.publicUrl,
-    })
-    return { mail, language }
+    const payload = (message.payload ?? {}) as NoticeMailPayload
+    const mail = renderNoticeMail({ kind: message.kind, language, payload, shopUrl: config.publicUrl })
+    return { mail, language, unsubscribeUrl: payload.unsubscribeUrl }
   }
 
   /** Sends one claimed row and records the outcome; true when it went out. */
   async function sendClaimed(message: ClaimedMessage): Promise<boolean> {
     try {
-      const { mail, language } = await render(message)
+      const { mail, language, unsubscribeUrl } = await render(message)
       const label =
         message.kind === 'order-confirmation'
           ? `order-${message.order_id}-confirmation`
           : `${message.kind}-${message.message_id}`
-      const sent = await deliver(mail, { email: message.recipient, language }, label)
+      const sent = await deliver(mail, { email: message.recipient, language, unsubscribeUrl }, label)
       await db
         .updateTable('mail_messages')
         .set({
@@ -214,7 +215,7 @@ export function createMailer({
           location: sent.location,
           sent_at: now(),
           last_error: null,
-          // the reset link is not kept once sent
+          // links with keys (a password reset) are not kept once sent
           payload: null,
         })
         .where('message_id', '=', message.message_id)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   MAIL_FIELD_MAX,
   renderOrderConfirmation,
-  renderPasswordReset,
+  renderNoticeMail,
   shopperText,
   type OrderMail,
 } from './render'
@@ -78,18 +78,19 @@ describe('order confirmation e-mail', () => {
 })
 
 describe('password-reset e-mail', () => {
+  const RESET_URL = 'https://lumo.example/fi/account/reset-password?key=abc_DEF-123&x="1"'
   const RESET = {
+    kind: 'password-reset',
     language: 'fi' as const,
-    firstName: 'Anna <b>',
-    resetUrl: 'https://lumo.example/fi/account/reset-password?key=abc_DEF-123&x="1"',
+    payload: { firstName: 'Anna <b>', actionUrl: RESET_URL },
     shopUrl: 'https://lumo.example',
   }
 
   it('carries the link in text and HTML, escaped, with the one-hour rule', () => {
-    const mail = renderPasswordReset(RESET)
+    const mail = renderNoticeMail(RESET)
     expect(mail.subject).toBe('Salasanan vaihtaminen – Lumo')
     expect(mail.text).toContain('Hei Anna <b>,')
-    expect(mail.text).toContain(`\n${RESET.resetUrl}\n`)
+    expect(mail.text).toContain(`\n${RESET_URL}\n`)
     expect(mail.text).toContain('Linkki on voimassa tunnin')
     expect(mail.html).toContain('Hei Anna &lt;b&gt;,')
     expect(mail.html).toContain(
@@ -100,9 +101,38 @@ describe('password-reset e-mail', () => {
 
   it('is written in each of the four languages, greeting without a name when there is none', () => {
     const subjects = (['fi', 'sv', 'nb', 'da'] as const).map(
-      (language) => renderPasswordReset({ ...RESET, language }).subject,
+      (language) => renderNoticeMail({ ...RESET, language }).subject,
     )
     expect(new Set(subjects).size).toBe(4)
-    expect(renderPasswordReset({ ...RESET, language: 'sv', firstName: null }).text).toMatch(/^Hej,\n/)
+    expect(renderNoticeMail({ ...RESET, language: 'sv', payload: { actionUrl: RESET_URL } }).text).toMatch(
+      /^Hej,\n/,
+    )
+  })
+})
+
+describe('notice e-mails (server/contracts/mail.ts)', () => {
+  it('lists lines, fills placeholders, escapes them, and ends with the unsubscribe link', () => {
+    const mail = renderNoticeMail({
+      kind: 'password-reset',
+      language: 'da',
+      payload: { lines: ['2 × <Kjole>'], unsubscribeUrl: 'https://lumo.example/u?t=1&x=2' },
+      shopUrl: 'https://lumo.example',
+    })
+    expect(mail.text).toMatch(/^Hej,\n/)
+    expect(mail.text).toContain('\n2 × <Kjole>\n')
+    expect(mail.text.trimEnd()).toMatch(/Afmeld: https:\/\/lumo\.example\/u\?t=1&x=2$/)
+    expect(mail.html).toContain('<li>2 × &lt;Kjole&gt;</li>')
+    expect(mail.html).toContain('href="https://lumo.example/u?t=1&amp;x=2"')
+  })
+
+  it('refuses a kind without texts rather than sending an empty mail', () => {
+    expect(() =>
+      renderNoticeMail({
+        kind: 'no-such-kind',
+        language: 'fi',
+        payload: {},
+        shopUrl: 'https://lumo.example',
+      }),
+    ).toThrow(/mail\.noSuchKind\.subject/)
   })
 })

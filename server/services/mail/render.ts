@@ -3,6 +3,7 @@
  * account's) language, every value from the order or account escaped in the HTML. Texts are the `mail.*` keys of locales/{language}.json.
  */
 import { escapeHtml } from '../../../src/shared/html'
+import { mailTextKey, type NoticeMailPayload } from '../../contracts/mail'
 import type { CurrencyCode } from '../../../src/shared/markets'
 import { formatMoney } from '../../../src/shared/money'
 import { LANGUAGE_ISO as ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
@@ -176,47 +177,73 @@ ${totals.map(([label, value]) => `<tr><td>${e(label)}</td><td style="text-align:
   return { subject, text, html }
 }
 
-export interface PasswordResetMail {
+export interface NoticeMail {
+  /** the mail's kind: its texts are the mail.{kind in camelCase}.* keys (server/contracts/mail.ts) */
+  kind: string
   language: MailLanguage
-  firstName: string | null
-  /** {PUBLIC_URL}/account/reset-password?key=… */
-  resetUrl: string
+  payload: NoticeMailPayload
   shopUrl: string
 }
 
-export function renderPasswordReset(mail: PasswordResetMail): RenderedMail {
-  const t = translator(mail.language)
-  const subject = t('mail.passwordReset.subject')
-  const greeting = mail.firstName
-    ? t('mail.passwordReset.greeting', { name: mail.firstName })
-    : t('mail.passwordReset.greetingAnonymous')
-  const paragraphs = [t('mail.passwordReset.expiry'), t('mail.passwordReset.ignore')]
+/**
+ * Every mail but the order confirmation: a greeting, the intro, listed lines, a button, closing
+ * paragraphs, the signature and, for a subscription, its unsubscribe link. Every value is escaped
+ * in the HTML; a missing required text is an error (the row fails and the operator sees why).
+ */
+export function renderNoticeMail({ kind, language, payload, shopUrl }: NoticeMail): RenderedMail {
+  const messages = mailMessages(language)
+  const prefix = `mail.${mailTextKey(kind)}.`
+  const params = payload.params ?? {}
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const optional = (id: string, fallback?: string): string | undefined => {
+    const text = messages[prefix + id] ?? (fallback ? messages[fallback] : undefined)
+    return text === undefined ? undefined : fill(text, { ...params, name: payload.firstName ?? '' })
+  }
+  const required = (id: string): string => {
+    const text = optional(id)
+    if (text === undefined) throw new Error(`no text ${prefix}${id} in ${language}`)
+    return text
+  }
+  const subject = required('subject')
+  const greeting = payload.firstName
+    ? optional('greeting', 'mail.common.greeting')
+    : optional('greetingAnonymous', 'mail.common.greetingAnonymous')
+  const intro = required('intro')
+  const lines = payload.lines ?? []
+  const action = payload.actionUrl ? { label: required('action'), url: payload.actionUrl } : undefined
+  const outro = (optional('outro') ?? '').split(/\n\s*\n/).filter((paragraph) => paragraph.trim())
+  const signature = messages['mail.orderConfirmation.signature'] ?? ''
+  const unsubscribe = payload.unsubscribeUrl
+    ? { label: messages['mail.common.unsubscribe'] ?? '', url: payload.unsubscribeUrl }
+    : undefined
+
   const text = [
-    greeting,
+    ...(greeting ? [greeting, ''] : []),
+    intro,
     '',
-    t('mail.passwordReset.intro'),
+    ...(lines.length > 0 ? [...lines, ''] : []),
+    ...(action ? [`${action.label}:`, action.url, ''] : []),
+    ...outro.flatMap((paragraph) => [paragraph, '']),
+    signature,
+    shopUrl,
     '',
-    mail.resetUrl,
-    '',
-    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    t('mail.orderConfirmation.signature'),
-    mail.shopUrl,
-    '',
+    ...(unsubscribe ? [`${unsubscribe.label}: ${unsubscribe.url}`, ''] : []),
   ].join('\n')
   const e = escapeHtml
   const html = `<!doctype html>
-<html lang="${mail.language}">
+<html lang="${language}">
 <head><meta charset="utf-8"><title>${e(subject)}</title></head>
 <body style="font-family:Arial,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">
-<h1 style="font-size:22px">${e(greeting)}</h1>
-<p>${e(t('mail.passwordReset.intro'))}</p>
-<p><a href="${e(mail.resetUrl)}" style="display:inline-block;padding:12px 20px;background:#222;color:#fff;text-decoration:none">${e(
-    t('mail.passwordReset.action'),
-  )}</a></p>
-<p style="word-break:break-all"><small>${e(mail.resetUrl)}</small></p>
-${paragraphs.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
-<p>${e(t('mail.orderConfirmation.signature'))}<br><a href="${e(mail.shopUrl)}">${e(mail.shopUrl)}</a></p>
-</body>
+${greeting ? `<h1 style="font-size:22px">${e(greeting)}</h1>\n` : ''}<p>${e(intro)}</p>
+${lines.length > 0 ? `<ul>${lines.map((line) => `<li>${e(line)}</li>`).join('')}</ul>\n` : ''}${
+    action
+      ? `<p><a href="${e(action.url)}" style="display:inline-block;padding:12px 20px;background:#222;color:#fff;text-decoration:none">${e(action.label)}</a></p>
+<p style="word-break:break-all"><small>${e(action.url)}</small></p>\n`
+      : ''
+  }${outro.map((paragraph) => `<p>${e(paragraph)}</p>`).join('\n')}
+<p>${e(signature)}<br><a href="${e(shopUrl)}">${e(shopUrl)}</a></p>
+${unsubscribe ? `<p><small><a href="${e(unsubscribe.url)}">${e(unsubscribe.label)}</a></small></p>\n` : ''}</body>
 </html>
 `
   return { subject, text, html }

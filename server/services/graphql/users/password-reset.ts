@@ -12,7 +12,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { toJson, type PasswordResetMailPayload } from '../../../db/schema'
+import { toJson } from '../../../db/schema'
+import type { NoticeMailPayload } from '../../../contracts/mail'
 import { passwordHasher } from '../../shared/password-hash'
 import { canonicalUrl, pathFor } from '../../../../src/shared/paths'
 import type { GraphQLContext, RequestScope } from '../context'
@@ -80,8 +81,8 @@ export async function requestPasswordReset(
         expires_at: new Date(now + RESET_KEY_TTL_MS),
       })
       .execute()
-    const payload: PasswordResetMailPayload = {
-      resetUrl: resetUrl(ctx, scope, key),
+    const payload: NoticeMailPayload = {
+      actionUrl: resetUrl(ctx, scope, key),
       firstName: user.first_name,
     }
     await trx
