@@ -59,12 +59,13 @@ describe.each(databaseKinds())('admin API on %s', (kind) => {
     app.inject({ method: 'POST', url: '/admin/api/example/notes', headers, payload: body as object })
 
   it('refuses a call without a key, with a wrong key and with the storefront API key', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { authorization: 'Bearer wrong-key' },
       { authorization: `Bearer ${API_KEY}` },
       { 'x-api-key': ADMIN_KEY },
-    ]) {
+    ]
+    for (const headers of attempts) {
       const response = await post(headers)
       expect(response.statusCode).toBe(401)
       expect(response.headers['www-authenticate']).toContain('lumo-admin')
