@@ -7,8 +7,28 @@ interface SubscribersAnswer {
 }
 
 const COLUMNS = {
-  newsletter: ['email', 'status', 'market', 'language', 'subscribedAt', 'confirmedAt', 'unsubscribedAt', 'welcomeCode'],
-  'back-in-stock': ['id', 'email', 'status', 'skuId', 'articleNumber', 'size', 'market', 'language', 'subscribedAt', 'sentAt'],
+  newsletter: [
+    'email',
+    'status',
+    'market',
+    'language',
+    'subscribedAt',
+    'confirmedAt',
+    'unsubscribedAt',
+    'welcomeCode',
+  ],
+  'back-in-stock': [
+    'id',
+    'email',
+    'status',
+    'skuId',
+    'articleNumber',
+    'size',
+    'market',
+    'language',
+    'subscribedAt',
+    'sentAt',
+  ],
 } as const
 
 /** `subscribers --type newsletter|back-in-stock [--status …]` (GET /subscribers). */

@@ -35,7 +35,9 @@ async function follow(
       ConfirmNewsletterSubscriptionMutationVariables
     >(apollo, confirmMutation, { token })
     const result = data.confirmNewsletterSubscription
-    return result ? { outcome: result.outcome, list: result.list ?? null } : { outcome: 'INVALID', list: null }
+    return result
+      ? { outcome: result.outcome, list: result.list ?? null }
+      : { outcome: 'INVALID', list: null }
   }
   const data = await runMutation<UnsubscribeFromMailsMutation, UnsubscribeFromMailsMutationVariables>(
     apollo,

@@ -81,7 +81,8 @@ export async function registerStockMailsAdmin(
                 .where(sql<string>`lower(skus.name)`, '=', input.size.toLowerCase())
         const sku = await query.executeTakeFirst()
         if (!sku) {
-          const which = 'skuId' in input ? `SKU ${input.skuId}` : `size ${input.size} of ${input.articleNumber}`
+          const which =
+            'skuId' in input ? `SKU ${input.skuId}` : `size ${input.size} of ${input.articleNumber}`
           throw new AdminRefusal(404, 'SKU_NOT_FOUND', `No ${which}.`)
         }
         await trx

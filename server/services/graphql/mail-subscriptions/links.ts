@@ -59,7 +59,8 @@ export function verifyMailLink(
   const [, body, mac] = match as unknown as [string, string, string]
   const given = Buffer.from(mac, 'base64url')
   const expected = signature(config, body)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' }
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'invalid' }
   let parsed: unknown
   try {
     parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'))

@@ -47,7 +47,12 @@ export const CONSENT_SOURCE = {
 } as const
 
 function unsubscribeUrl(config: MailLinkConfig, place: MailPlace, email: string): string {
-  return mailLinkPageUrl(config, place, 'unsubscribe', signMailLink(config, { p: 'newsletter-unsubscribe', e: email }))
+  return mailLinkPageUrl(
+    config,
+    place,
+    'unsubscribe',
+    signMailLink(config, { p: 'newsletter-unsubscribe', e: email }),
+  )
 }
 
 async function queueMail(
@@ -172,7 +177,14 @@ export async function confirmSubscription(
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('newsletter_subscriptions')
-      .select(['market_alias', 'language', 'confirmed_at', 'unsubscribed_at', 'confirm_requested_at', 'source'])
+      .select([
+        'market_alias',
+        'language',
+        'confirmed_at',
+        'unsubscribed_at',
+        'confirm_requested_at',
+        'source',
+      ])
       .where('email', '=', email)
       .forUpdate()
       .executeTakeFirst()
@@ -210,7 +222,11 @@ export async function confirmSubscription(
 }
 
 /** The unsubscribe link of a newsletter mail: records the consent "no". */
-export async function unsubscribe(db: Kysely<DB>, email: string, now: Date = new Date()): Promise<LinkOutcome> {
+export async function unsubscribe(
+  db: Kysely<DB>,
+  email: string,
+  now: Date = new Date(),
+): Promise<LinkOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('newsletter_subscriptions')

@@ -42,7 +42,8 @@ async function unsubscribeFromMails(
   const check = verifyMailLink(ctx.config, token, ['newsletter-unsubscribe', 'back-in-stock-unsubscribe'])
   if (!check.ok) return { outcome: 'INVALID', list: null }
   const { p: purpose, e: email } = check.claims
-  if (purpose === 'newsletter-unsubscribe') return { outcome: await unsubscribe(ctx.db, email), list: 'NEWSLETTER' }
+  if (purpose === 'newsletter-unsubscribe')
+    return { outcome: await unsubscribe(ctx.db, email), list: 'NEWSLETTER' }
   // A back-in-stock mail answers its request; unsubscribing withdraws the address's other ones.
   await withdrawStockRequests(ctx.db, email, new Date())
   return { outcome: 'DONE', list: 'BACK_IN_STOCK' }
