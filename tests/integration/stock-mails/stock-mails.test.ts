@@ -133,6 +133,21 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
       expect(bad.statusCode).toBe(400)
       expect((await setStock({ skuId: SKU.stockFive, quantity: 5 })).statusCode).toBe(200)
     })
+    it("drop the product's cached pages even when the size's stock status stays the same", async () => {
+      const payloads: string[] = []
+      const stop = await api.database.listen('lumo_page_cache', (payload) => payloads.push(payload))
+      try {
+        // 20 → 19 in stock: "in stock" before and after, so the status trigger alone would stay silent
+        const set = await setStock({ skuId: SKU.inStock, quantity: 19 })
+        expect(set.statusCode).toBe(200)
+        await expect
+          .poll(() => payloads.some((payload) => payload.split(',').includes(`product:${DRESS.productId}`)))
+          .toBe(true)
+      } finally {
+        await stop()
+        await setStock({ skuId: SKU.inStock, quantity: 20 })
+      }
+    })
   })
 
   describe('back in stock', () => {
