@@ -14,6 +14,8 @@ import type { NoticeMailPayload } from '../../../server/contracts/mail'
 import { createMailer, outboxDirectory, type Mailer } from '../../../server/services/mail'
 import { sendBackInStockMails } from '../../../server/services/graphql/mail-subscriptions/back-in-stock'
 import { signMailLink } from '../../../server/services/graphql/mail-subscriptions/links'
+import { createAdminCall } from '../../../scripts/admin/client'
+import { runAdmin } from '../../../scripts/admin/index'
 import { databaseKinds } from '../helpers/db'
 import { errorCodes, startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
 
@@ -147,6 +149,41 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
         await stop()
         await setStock({ skuId: SKU.inStock, quantity: 20 })
       }
+    })
+  })
+
+  describe('the command line', () => {
+    it('sets stock and lists back-in-stock subscribers over HTTP', async () => {
+      await api.app.listen({ host: '127.0.0.1', port: 0 })
+      const address = api.app.server.address()
+      if (!address || typeof address === 'string') throw new Error('no port')
+      const call = createAdminCall({
+        baseUrl: `http://127.0.0.1:${address.port}/admin/api`,
+        key: api.config.adminKey,
+        actor: 'cli',
+      })
+      const email = nextEmail('cli')
+      await api.gql(REQUEST_STOCK, { email, skuId: SKU.outOfStock })
+      const lines: string[] = []
+      const errors: string[] = []
+      const io = {
+        call,
+        print: (line: string) => lines.push(line),
+        printError: (line: string) => errors.push(line),
+      }
+      expect(
+        await runAdmin(['stock', '--article', DRESS.articleNumber, '--size', '38', '--quantity', '1'], io),
+      ).toBe(0)
+      expect(lines.at(-1)).toMatch(
+        new RegExp(`^SKU ${SKU.outOfStock} \\(.*size 38\\): 0 → 1; \\d+ back-in-stock mail\\(s\\) queued$`),
+      )
+      expect(
+        await runAdmin(['subscribers', '--type', 'back-in-stock', '--status', 'sent', '--limit', '1000'], io),
+      ).toBe(0)
+      expect(lines.some((line) => line.includes(`\t${email}\tsent\t${SKU.outOfStock}\t`))).toBe(true)
+      expect(await runAdmin(['stock', '--sku', String(SKU.outOfStock)], io)).toBe(1)
+      expect(errors.at(-1)).toMatch(/--quantity/)
+      expect(await runAdmin(['stock', '--sku', String(SKU.outOfStock), '--quantity', '0'], io)).toBe(0)
     })
   })
 
