@@ -475,6 +475,26 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
         errorCodes(await api.gql(PLACE, { cartId: await cartWithCode(), checkout: checkout(buyer) })),
       ).toEqual(['RequirementsNotMet'])
 
+      // … and refused at once when the cart's checkout already names that customer
+      const known = await api.gql<{ getCart: { id: string } }>(`query { getCart { id } }`)
+      const knownId = known.data!.getCart.id
+      await api.gql(
+        `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${SKU.inStock}, quantity: 1 }) { id } }`,
+        { id: knownId },
+      )
+      await api.gql(
+        `mutation ($id: String!, $email: String!) { createOrUpdateCheckout(cartId: $id, checkout: { email: $email }) { email } }`,
+        { id: knownId, email: buyer },
+      )
+      expect(
+        errorCodes(
+          await api.gql(
+            `mutation ($id: String!, $code: String!) { setCartPromoCode(id: $id, promoCode: $code) { promoCode } }`,
+            { id: knownId, code },
+          ),
+        ),
+      ).toEqual(['RequirementsNotMet'])
+
       // a first purchase: accepted, and the code is used up
       const placed = await api.gql(PLACE, { cartId: await cartWithCode(), checkout: checkout(email) })
       expect(placed.errors).toBeUndefined()

@@ -1,8 +1,9 @@
 /**
  * First-purchase promo codes (the newsletter's 15 % code, spec §9): placeOrder refuses such a code
  * when the customer already has an order that was not cancelled, looked up by the order's e-mail
- * and by the signed-in account. Checked at order time, inside placeOrder's transaction, because
- * only then is the shopper's address known for a guest.
+ * and by the signed-in account. setCartPromoCode refuses it at once when the shopper is already
+ * known (signed in, or the checkout's address saved); placeOrder checks it again in its
+ * transaction, where a guest's address is always known.
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
