@@ -72,7 +72,8 @@ export async function registerStockMailsAdmin(
             'skus.article_number',
             'skus.stock_in_stock',
           ])
-          .forUpdate()
+          // the size's row only: orders update the product's sales counter meanwhile
+          .forUpdate('skus')
         query =
           'skuId' in input
             ? query.where('skus.sku_id', '=', input.skuId)
