@@ -484,7 +484,8 @@ export interface StockMonitorsTable {
 
 /** migration 0950 (stock-mails) */
 export interface NewsletterConsentsTable {
-  consent_id: Generated<string>
+  /** bigint, parsed as a number (server/db/pglite-options.ts) */
+  consent_id: Generated<number>
   email: string
   consent: 'yes' | 'no'
   source: string
