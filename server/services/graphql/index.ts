@@ -27,6 +27,9 @@ import { startPeriodicJob } from '../shared/periodic'
 import { resolvers as orderResolvers } from './orders/resolvers'
 import { resolvers as contentResolvers } from './content/resolvers'
 import { resolvers as userResolvers } from './users/resolvers'
+import { resolvers as returnResolvers } from './returns/resolvers'
+import { registerOrderAdmin } from './orders/admin'
+import { registerReturnsAdmin } from './returns/admin'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
@@ -69,6 +72,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   orderResolvers,
   contentResolvers,
   userResolvers,
+  returnResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -229,6 +233,10 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
+
+  // The back office's shipping, delivery and returns operations (ADR 0027, ADR 0030).
+  await registerOrderAdmin(app, { database, config })
+  await registerReturnsAdmin(app, { database, config })
 
   // Card orders unpaid after their payment window give their stock back (ADR 0025).
   startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>

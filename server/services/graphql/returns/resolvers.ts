@@ -1,0 +1,184 @@
+/**
+ * Digital returns in the commerce API (docs/adr/0030-returns.md): getReturnableOrder,
+ * registerReturn, and OrderType's returnableUntil and returnRequests. A guest reaches an order by
+ * its number and e-mail, a signed-in customer by the number of one of their own orders; every
+ * mismatch is the same NOT_FOUND, and failed look-ups count against the abuse limits (per
+ * address and per order number), so neither numbers nor e-mails can be enumerated.
+ */
+import { z } from 'zod'
+import type { Order, OrderRow } from '../../../db/schema'
+import { formatMoney, toDecimal } from '../../../../src/shared/money'
+import { RETURN_REASONS } from '../../../../src/shared/returns'
+import { ABUSE_LIMITS } from '../abuse-limits'
+import { checkAll, hitAll, type LimitRule } from '../../shared/rate-limit'
+import type { GraphQLContext, RequestScope } from '../context'
+import { notFound, tooManyRequests } from '../errors'
+import type { ResolverModule } from '../resolver-types'
+import { scopeFromArgs, type ScopeArgs } from '../scope'
+import { Email, parseArgs } from '../catalogue/validation'
+import { commerceDb } from '../cart/db'
+import { registerReturn, returnableOrder, ReturnItemsInput } from './register'
+import {
+  findOrderForReturn,
+  loadOrderRows,
+  loadReturns,
+  returnWindowOf,
+  type ReturnRequester,
+  type StoredReturn,
+} from './store'
+
+const ORDER_NOT_FOUND = 'No order matches this order number and e-mail address'
+
+const LookupArgs = z.object({
+  orderNumber: z.string().trim().min(1, 'orderNumber is required').max(20),
+  email: Email.optional().nullable(),
+})
+
+type LimitPair = readonly [LimitRule, string]
+
+function lookupLimits(ctx: GraphQLContext, orderNumber: string): LimitPair[] {
+  const perOrder: LimitPair = [ABUSE_LIMITS.returnLookupsPerOrder, orderNumber.replace(/\D/g, '')]
+  return ctx.clientAddress ? [[ABUSE_LIMITS.returnLookupsPerAddress, ctx.clientAddress], perOrder] : [perOrder]
+}
+
+/**
+ * The order of a look-up, or NOT_FOUND: refused while the address or the order number has too
+ * many failed look-ups in the window; a failed look-up counts one.
+ */
+async function orderOfLookup(
+  ctx: GraphQLContext,
+  orderNumber: string,
+  email: string | null | undefined,
+): Promise<{ order: Order; requester: ReturnRequester }> {
+  const limits = lookupLimits(ctx, orderNumber)
+  const decision = await checkAll(ctx.limiter, limits)
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds)
+  const requester: ReturnRequester | null = email
+    ? { kind: 'guest', email }
+    : ctx.user
+      ? { kind: 'customer', userId: ctx.user.id }
+      : null
+  const order = requester ? await findOrderForReturn(commerceDb(ctx.db), orderNumber, requester) : null
+  if (!order || !requester) {
+    await hitAll(ctx.limiter, limits)
+    throw notFound(ORDER_NOT_FOUND)
+  }
+  return { order, requester }
+}
+
+function sizeOf(row: OrderRow): string | null {
+  return row.sku_name && row.sku_name !== row.product_name ? row.sku_name : null
+}
+
+function presentReturn(entry: StoredReturn, rows: OrderRow[], order: Order, scope: RequestScope) {
+  return {
+    returnNumber: entry.returnNumber,
+    status: entry.status,
+    createdAt: entry.createdAt.toISOString(),
+    receivedAt: entry.receivedAt?.toISOString() ?? null,
+    refundedAt: entry.refundedAt?.toISOString() ?? null,
+    refundTo: entry.refundTo,
+    refundTotal: entry.refundIncVat === null ? null : toDecimal(entry.refundIncVat),
+    refundTotalFormatted:
+      entry.refundIncVat === null ? null : formatMoney(entry.refundIncVat, order.currency_code, scope.locale),
+    items: entry.items.map((item) => {
+      const row = rows.find((candidate) => candidate.order_row_id === item.orderRowId)
+      return {
+        itemId: item.orderRowId,
+        articleNumber: row?.sku_article_number ?? null,
+        name: row ? `${row.brand_name} ${row.product_name}` : String(item.orderRowId),
+        size: row ? sizeOf(row) : null,
+        quantity: item.quantity,
+        reasonCode: item.reasonCode,
+        receivedQuantity: item.receivedQuantity,
+      }
+    }),
+  }
+}
+
+type ReturnableArgs = ScopeArgs & { orderNumber: string; email?: string | null }
+type RegisterArgs = ScopeArgs & {
+  return: { orderNumber: string; email?: string | null; items: unknown }
+}
+
+/** The OrderType parent as presentOrder builds it. */
+interface OrderParent {
+  id: number
+}
+
+async function orderById(ctx: GraphQLContext, orderId: number): Promise<Order | undefined> {
+  return commerceDb(ctx.db).selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst()
+}
+
+export const resolvers: ResolverModule = {
+  Query: {
+    getReturnableOrder: async (_: unknown, args: ReturnableArgs, ctx: GraphQLContext) => {
+      const { orderNumber, email } = parseArgs(LookupArgs, args)
+      const scope = await scopeFromArgs(ctx, args)
+      const { order } = await orderOfLookup(ctx, orderNumber, email)
+      const returnable = await returnableOrder(commerceDb(ctx.db), order, new Date())
+      const rows = returnable.items.map((item) => item.row)
+      return {
+        orderNumber: String(order.order_id),
+        createdAt: order.created_at.toISOString(),
+        currency: order.currency_code,
+        deliveredAt: returnable.window.deliveredAt?.toISOString() ?? null,
+        returnableUntil: returnable.window.until?.toISOString() ?? null,
+        returnWindowDays: returnable.window.days,
+        isReturnable: returnable.notReturnableReason === null,
+        notReturnableReason: returnable.notReturnableReason,
+        reasons: [...RETURN_REASONS],
+        items: returnable.items.map(({ row, returnable: left }) => ({
+          itemId: row.order_row_id,
+          articleNumber: row.sku_article_number,
+          name: row.product_name,
+          brand: row.brand_name,
+          size: sizeOf(row),
+          imageFileName: row.product_snapshot.imageFileName,
+          quantity: row.quantity,
+          returnableQuantity: left,
+          unitPriceIncVatFormatted: formatMoney(
+            Math.round(row.total_inc_vat / row.quantity),
+            order.currency_code,
+            scope.locale,
+          ),
+        })),
+        returns: returnable.returns.map((entry) => presentReturn(entry, rows, order, scope)),
+      }
+    },
+  },
+  Mutation: {
+    registerReturn: async (_: unknown, args: RegisterArgs, ctx: GraphQLContext) => {
+      const input = args.return
+      const { orderNumber, email } = parseArgs(LookupArgs, {
+        orderNumber: input.orderNumber,
+        email: input.email,
+      })
+      const items = parseArgs(ReturnItemsInput, input.items)
+      const scope = await scopeFromArgs(ctx, args)
+      const { order, requester } = await orderOfLookup(ctx, orderNumber, email)
+      const db = commerceDb(ctx.db)
+      const entry = await registerReturn(db, order.order_id, items, requester.kind, new Date())
+      return presentReturn(entry, await loadOrderRows(db, order.order_id), order, scope)
+    },
+  },
+  OrderType: {
+    returnableUntil: async (parent: OrderParent, _: unknown, ctx: GraphQLContext) => {
+      const order = await orderById(ctx, parent.id)
+      if (!order) return null
+      return (await returnWindowOf(commerceDb(ctx.db), order, new Date())).until?.toISOString() ?? null
+    },
+    returnRequests: async (parent: OrderParent, args: ScopeArgs, ctx: GraphQLContext) => {
+      const db = commerceDb(ctx.db)
+      const order = await orderById(ctx, parent.id)
+      if (!order) return []
+      const scope = await scopeFromArgs(ctx, args)
+      const [returns, rows] = await Promise.all([
+        loadReturns(db, [order.order_id]),
+        loadOrderRows(db, order.order_id),
+      ])
+      return returns.map((entry) => presentReturn(entry, rows, order, scope))
+    },
+  },
+}
+
