@@ -13,6 +13,16 @@ CREATE TABLE market_return_windows (
 INSERT INTO market_return_windows (market_alias, days)
 SELECT alias, 14 FROM markets
 ON CONFLICT (market_alias) DO NOTHING;
+-- A market added later (the seed adds them after the migrations) starts with the 14 days too.
+CREATE FUNCTION market_return_window_default() RETURNS trigger AS $$
+BEGIN
+  INSERT INTO market_return_windows (market_alias, days) VALUES (NEW.alias, 14)
+  ON CONFLICT (market_alias) DO NOTHING;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+CREATE TRIGGER markets_return_window AFTER INSERT ON markets
+  FOR EACH ROW EXECUTE FUNCTION market_return_window_default();
 
 -- A registered return: its number (shown to the shopper, printed on the parcel), its order and
 -- where it is: registered → received (the shop has the goods) → refunded.

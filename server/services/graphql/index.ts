@@ -63,6 +63,8 @@ export interface GraphQLServiceOptions {
   expirySweepMs?: number
   /** The process's abuse limiter (shared across instances with Redis); in process by default. */
   limiter?: RateLimiter
+  /** The clock of the rules with deadlines (the return window); the system clock by default. */
+  clock?: () => Date
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -93,6 +95,7 @@ export interface ContextDeps {
   tokens: TokenVerifier
   limiter: RateLimiter
   log?: Pick<FastifyBaseLogger, 'error'>
+  clock?: () => Date
 }
 
 export interface ContextInput {
@@ -143,6 +146,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
     limiter: deps.limiter,
+    now: deps.clock ?? (() => new Date()),
   }
 }
 
@@ -181,7 +185,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
   })
   const limiter = opts.limiter ?? createMemoryRateLimiter()
-  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log }
+  const clock = opts.clock ?? (() => new Date())
+  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log, clock }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -235,8 +240,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   await app.register(paymentCallbackRoutes, { database, config })
 
   // The back office's shipping, delivery and returns operations (ADR 0027, ADR 0030).
-  await registerOrderAdmin(app, { database, config })
-  await registerReturnsAdmin(app, { database, config })
+  await registerOrderAdmin(app, { database, config, clock })
+  await registerReturnsAdmin(app, { database, config, clock })
 
   // Card orders unpaid after their payment window give their stock back (ADR 0025).
   startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>

@@ -43,7 +43,7 @@ const deliverBody = z.object({ deliveredAt: z.coerce.date().optional() })
 
 export async function registerOrderAdmin(
   app: FastifyInstance,
-  { database, config }: { database: Database; config: Pick<Config, 'adminKey'> },
+  { database, config, clock }: { database: Database; config: Pick<Config, 'adminKey'>; clock: () => Date },
 ): Promise<void> {
   const db = commerceDb(database.db)
   await registerAdminRoutes(app, { area: 'orders', config }, (admin) => {
@@ -65,7 +65,7 @@ export async function registerOrderAdmin(
           throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Card order ${orderId} is not paid yet`)
         if (order.delivered_at)
           throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
-        const now = new Date()
+        const now = clock()
         const shipment = await trx
           .insertInto('order_events')
           .values({
@@ -116,7 +116,7 @@ export async function registerOrderAdmin(
     admin.post('/:orderId/deliver', async (request) => {
       const { orderId } = parseAdminInput(orderParams, request.params)
       const body = parseAdminInput(deliverBody, request.body)
-      const now = new Date()
+      const now = clock()
       const deliveredAt = body.deliveredAt ?? now
       if (deliveredAt.getTime() > now.getTime())
         throw new AdminRefusal(422, 'DELIVERY_IN_FUTURE', 'deliveredAt cannot be in the future')

@@ -49,7 +49,7 @@ const refundBody = z.object({ refundTo })
 
 export async function registerReturnsAdmin(
   app: FastifyInstance,
-  { database, config }: { database: Database; config: Pick<Config, 'adminKey'> },
+  { database, config, clock }: { database: Database; config: Pick<Config, 'adminKey'>; clock: () => Date },
 ): Promise<void> {
   const db = commerceDb(database.db)
   await registerAdminRoutes(app, { area: 'returns', config }, (admin) => {
@@ -101,7 +101,7 @@ export async function registerReturnsAdmin(
     admin.post('/:returnNumber/receive', async (request) => {
       const { returnNumber } = parseAdminInput(returnParams, request.params)
       const body = parseAdminInput(receiveBody, request.body)
-      const now = new Date()
+      const now = clock()
       return db.transaction().execute(async (trx) => {
         const received = await receiveReturn(trx, returnNumber, {
           items: body.items,
@@ -128,7 +128,7 @@ export async function registerReturnsAdmin(
       const { returnNumber } = parseAdminInput(returnParams, request.params)
       const body = parseAdminInput(refundBody, request.body)
       return db.transaction().execute(async (trx) => {
-        const refunded = await refundReturn(trx, returnNumber, { refundTo: body.refundTo, now: new Date() })
+        const refunded = await refundReturn(trx, returnNumber, { refundTo: body.refundTo, now: clock() })
         await recordAdminAction(trx, request, {
           action: 'return.refund',
           target: `return ${returnNumber}`,

@@ -116,7 +116,7 @@ export const resolvers: ResolverModule = {
       const { orderNumber, email } = parseArgs(LookupArgs, args)
       const scope = await scopeFromArgs(ctx, args)
       const { order } = await orderOfLookup(ctx, orderNumber, email)
-      const returnable = await returnableOrder(commerceDb(ctx.db), order, new Date())
+      const returnable = await returnableOrder(commerceDb(ctx.db), order, ctx.now())
       const rows = returnable.items.map((item) => item.row)
       return {
         orderNumber: String(order.order_id),
@@ -158,7 +158,7 @@ export const resolvers: ResolverModule = {
       const scope = await scopeFromArgs(ctx, args)
       const { order, requester } = await orderOfLookup(ctx, orderNumber, email)
       const db = commerceDb(ctx.db)
-      const entry = await registerReturn(db, order.order_id, items, requester.kind, new Date())
+      const entry = await registerReturn(db, order.order_id, items, requester.kind, ctx.now())
       return presentReturn(entry, await loadOrderRows(db, order.order_id), order, scope)
     },
   },
@@ -166,7 +166,7 @@ export const resolvers: ResolverModule = {
     returnableUntil: async (parent: OrderParent, _: unknown, ctx: GraphQLContext) => {
       const order = await orderById(ctx, parent.id)
       if (!order) return null
-      return (await returnWindowOf(commerceDb(ctx.db), order, new Date())).until?.toISOString() ?? null
+      return (await returnWindowOf(commerceDb(ctx.db), order, ctx.now())).until?.toISOString() ?? null
     },
     returnRequests: async (parent: OrderParent, args: ScopeArgs, ctx: GraphQLContext) => {
       const db = commerceDb(ctx.db)
