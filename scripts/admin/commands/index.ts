@@ -1,5 +1,15 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
+import { deliverCommand } from './deliver'
+import { receiveReturnCommand } from './receive-return'
+import { returnsCommand } from './returns'
+import { shipCommand } from './ship'
 import type { AdminCommand } from './types'
 
-export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand]
+export const ADMIN_COMMANDS: AdminCommand[] = [
+  auditCommand,
+  shipCommand,
+  deliverCommand,
+  returnsCommand,
+  receiveReturnCommand,
+]

@@ -8,6 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../../src/shared/money'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
+import type { AdminCall } from '../../../scripts/admin/client'
+import { runAdmin } from '../../../scripts/admin/index'
 import { databaseKinds } from '../helpers/db'
 import {
   errorCodes,
@@ -475,5 +477,31 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     expect(receivedOnly.json()).toMatchObject({ status: 'received', refundTotal: null })
     const refunded = await admin('POST', `/returns/${guestNumber}/refund`, {})
     expect(refunded.json()).toMatchObject({ status: 'refunded', refundTo: 'payment', refundTotal: 59.95 })
+  })
+
+  it('npm run admin: ship, deliver, returns and receive-return drive the same operations', async () => {
+    const order = await placeOrder(1)
+    const [rowId] = await orderRowIds(order.orderId)
+    const call: AdminCall = async <T>(method: string, pathAndQuery: string, body?: unknown) => {
+      const response = await admin(method as 'GET' | 'POST', pathAndQuery, body as object | undefined)
+      if (response.statusCode >= 400) throw new Error(`${response.statusCode} ${response.body}`)
+      return response.json() as T
+    }
+    const lines: string[] = []
+    const run = (...argv: string[]) => runAdmin(argv, { call, print: (line) => lines.push(line), printError: (line) => lines.push(line) })
+    expect(await run('ship', '--order', String(order.orderId), '--carrier', 'postnord', '--tracking', 'PN12345')).toBe(0)
+    expect(lines.at(-1)).toBe(
+      `order ${order.orderId} processing: postnord PN12345 https://tracking.postnord.com/?id=PN12345`,
+    )
+    expect(await run('deliver', '--order', String(order.orderId))).toBe(0)
+    expect(lines.at(-1)).toMatch(new RegExp(`^order ${order.orderId} completed, delivered `))
+    const registered = await register(order, [{ itemId: rowId!, quantity: 1, reasonCode: 'wrong-item' }])
+    const returnNumber = registered.data!.registerReturn.returnNumber
+    expect(await run('returns', '--status', 'registered')).toBe(0)
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${returnNumber}\torder ${order.orderId}\tregistered`)))
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  item ${rowId}\t1 × .*\twrong-item$`)))
+    expect(await run('receive-return', '--return', returnNumber, '--item', `${rowId}:1`)).toBe(0)
+    expect(lines.at(-1)).toBe(`${returnNumber} refunded: 59.95 to payment`)
+    expect(await run('receive-return', '--return', returnNumber)).toBe(1)
   })
 })
