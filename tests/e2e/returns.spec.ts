@@ -82,7 +82,7 @@ test.describe('digital returns', () => {
     await item.getByLabel(fi('returns.choose.reason')).selectOption({ label: fi('returns.reason.too-small') })
     await page.getByRole('button', { name: fi('returns.choose.submit') }).click()
     const returnNumber = `R${orderNumber}-1`
-    await expect(page.getByRole('status')).toContainText(`Palautus ${returnNumber} on rekisteröity.`)
+    await expect(page.getByText(`Palautus ${returnNumber} on rekisteröity.`)).toBeVisible()
     const registered = page.locator(`[data-return-number="${returnNumber}"]`)
     await expect(registered).toContainText(fi('returns.status.registered'))
     await expect(registered).toContainText(fi('returns.reason.too-small'))
