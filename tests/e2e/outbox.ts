@@ -66,8 +66,13 @@ export async function mailsTo(email: string): Promise<OutboxMail[]> {
     const raw = await readFile(path.join(outbox, file), 'utf8')
     const [head = ''] = raw.split(/\r?\n\r?\n/, 1)
     if (!/^To:.*$/im.exec(head)?.[0].includes(email)) continue
-    const subject = decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '')
-    const part = /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(raw)
+    const subject = decodeHeader(
+      /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(head)?.[1]?.replace(/\r?\n[ \t]/g, ' ') ?? '',
+    )
+    const part =
+      /Content-Type: text\/plain[^]*?Content-Transfer-Encoding: ([\w-]+)\r?\n\r?\n([^]*?)(?:\r?\n--|$)/i.exec(
+        raw,
+      )
     const encoding = part?.[1]?.toLowerCase()
     const body = part?.[2] ?? ''
     const text =

@@ -31,9 +31,13 @@ test.describe('digital returns', () => {
     )
     const { placeOrder } = await graphql<{ placeOrder: { orderId: string } }>(
       context.request,
-      `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
-        placeOrder(cartId: $cartId, checkout: $checkout, marketId: "fi") { orderId }
-      }`,
+      `
+        mutation ($cartId: String!, $checkout: CheckoutInputType!) {
+          placeOrder(cartId: $cartId, checkout: $checkout, marketId: "fi") {
+            orderId
+          }
+        }
+      `,
       {
         cartId: getCart.id,
         checkout: {

@@ -31,12 +31,16 @@ export const receiveReturnCommand: AdminCommand = {
       },
     })
     if (!values.return) throw new Error('receive-return needs --return')
-    const answer = await call<ReceiveAnswer>('POST', `/returns/${encodeURIComponent(values.return)}/receive`, {
-      ...(values.item ? { items: values.item.map(parseItem) } : {}),
-      restock: !values['no-restock'],
-      refund: !values['no-refund'],
-      refundTo: values.to,
-    })
+    const answer = await call<ReceiveAnswer>(
+      'POST',
+      `/returns/${encodeURIComponent(values.return)}/receive`,
+      {
+        ...(values.item ? { items: values.item.map(parseItem) } : {}),
+        restock: !values['no-restock'],
+        refund: !values['no-refund'],
+        refundTo: values.to,
+      },
+    )
     print(
       `${answer.returnNumber} ${answer.status}` +
         (answer.refundTotal === null ? '' : `: ${answer.refundTotal} to ${answer.refundTo}`),

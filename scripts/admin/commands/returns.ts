@@ -39,7 +39,9 @@ export const returnsCommand: AdminCommand = {
     if (values.json) return print(JSON.stringify(answer, null, 2))
     for (const entry of answer.returns) {
       const refund = entry.refundTotal === null ? '' : `\trefunded ${entry.refundTotal} to ${entry.refundTo}`
-      print(`${entry.returnNumber}\torder ${entry.orderNumber}\t${entry.status}\t${entry.createdAt}\t${entry.email ?? ''}${refund}`)
+      print(
+        `${entry.returnNumber}\torder ${entry.orderNumber}\t${entry.status}\t${entry.createdAt}\t${entry.email ?? ''}${refund}`,
+      )
       for (const item of entry.items)
         print(
           `  item ${item.itemId}\t${item.quantity} × ${item.name ?? '?'}${item.size ? `, ${item.size}` : ''}\t${item.reasonCode}` +

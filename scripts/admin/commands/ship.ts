@@ -10,7 +10,8 @@ interface ShipAnswer {
 export const shipCommand: AdminCommand = {
   name: 'ship',
   summary: 'ship an order: status, carrier and parcel number; the customer gets the tracking e-mail',
-  usage: '--order <number> --carrier <posti|postnord|bring|dhl|gls|budbee|…> --tracking <parcel> [--tracking-url <https://…>]',
+  usage:
+    '--order <number> --carrier <posti|postnord|bring|dhl|gls|budbee|…> --tracking <parcel> [--tracking-url <https://…>]',
   async run(args, call, print) {
     const { values } = parseArgs({
       args,

@@ -148,7 +148,11 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
 
       <h3>{text('account.order.returns')}</h3>
       {order.returnableUntil ? (
-        <p>{text('account.order.returnableUntil', { date: intl.formatDate(order.returnableUntil, DATE_FORMAT) })}</p>
+        <p>
+          {text('account.order.returnableUntil', {
+            date: intl.formatDate(order.returnableUntil, DATE_FORMAT),
+          })}
+        </p>
       ) : null}
       <ReturnRequestList returns={returnRequests} />
       {returnRequests.length > 0 ? null : returns.length + refunds.length > 0 ? (

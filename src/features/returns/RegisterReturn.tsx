@@ -225,11 +225,13 @@ function ChooseItemsForm({
                     value={choice.quantity}
                     onChange={(event) => update(item.itemId, { quantity: Number(event.target.value) })}
                   >
-                    {Array.from({ length: item.returnableQuantity }, (_, index) => index + 1).map((quantity) => (
-                      <option key={quantity} value={quantity}>
-                        {quantity}
-                      </option>
-                    ))}
+                    {Array.from({ length: item.returnableQuantity }, (_, index) => index + 1).map(
+                      (quantity) => (
+                        <option key={quantity} value={quantity}>
+                          {quantity}
+                        </option>
+                      ),
+                    )}
                   </select>
                 </div>
                 <div className="checkout-field">

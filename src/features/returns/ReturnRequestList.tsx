@@ -39,9 +39,12 @@ export function ReturnRequestList({ returns }: { returns: readonly ReturnRequest
           </ul>
           {entry.status === 'refunded' && entry.refundTotalFormatted ? (
             <p className="return-request__refund">
-              {text(entry.refundTo === 'balance' ? 'returns.refundedToBalance' : 'returns.refundedToPayment', {
-                amount: entry.refundTotalFormatted,
-              })}
+              {text(
+                entry.refundTo === 'balance' ? 'returns.refundedToBalance' : 'returns.refundedToPayment',
+                {
+                  amount: entry.refundTotalFormatted,
+                },
+              )}
             </p>
           ) : null}
         </li>

@@ -23,13 +23,7 @@ export type ReturnRequest = ReturnRequestFieldsFragment
 
 /** Why a call failed, as the page explains it in the shopper's language (returns.error.*). */
 export type ReturnsFailure =
-  | 'notFound'
-  | 'tooManyRequests'
-  | 'NOT_DELIVERED'
-  | 'WINDOW_CLOSED'
-  | 'CANCELLED'
-  | 'quantity'
-  | 'failed'
+  'notFound' | 'tooManyRequests' | 'NOT_DELIVERED' | 'WINDOW_CLOSED' | 'CANCELLED' | 'quantity' | 'failed'
 
 export function returnsFailure(error: unknown): ReturnsFailure {
   const code = graphQLErrorCode(error)

@@ -115,7 +115,12 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     return { orderId: Number(response.data!.placeOrder.orderId), email }
   }
 
-  function admin(method: 'GET' | 'POST', url: string, body?: object, key: string | null = api.config.adminKey) {
+  function admin(
+    method: 'GET' | 'POST',
+    url: string,
+    body?: object,
+    key: string | null = api.config.adminKey,
+  ) {
     return api.app.inject({
       method,
       url: `/admin/api${url}`,
@@ -260,7 +265,9 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     expect(Number(refunds[0]!.vat_amount)).toBeGreaterThan(0)
     const refundedMail = await mailsOf('return-refunded', order.email)
     expect(refundedMail).toHaveLength(1)
-    expect(refundedMail[0]!.payload).toMatchObject({ params: { number: returnNumber, amount: formatMoney(5995, 'EUR', 'fi-FI') } })
+    expect(refundedMail[0]!.payload).toMatchObject({
+      params: { number: returnNumber, amount: formatMoney(5995, 'EUR', 'fi-FI') },
+    })
 
     const again = await admin('POST', `/returns/${returnNumber}/receive`, {})
     expect(again.statusCode).toBe(409)
@@ -305,9 +312,9 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
       email: 'someone.else@example.fi',
     })
     expect(errorCodes(refused)).toEqual(['NOT_FOUND'])
-    expect(await api.db.selectFrom('order_returns').where('order_id', '=', order.orderId).selectAll().execute()).toEqual(
-      [],
-    )
+    expect(
+      await api.db.selectFrom('order_returns').where('order_id', '=', order.orderId).selectAll().execute(),
+    ).toEqual([])
 
     // ten failed look-ups from one address, then even the right e-mail waits
     const remoteAddress = '198.51.100.77'
@@ -341,13 +348,20 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     const own = await register(order, items, { token: ainoToken, email: null })
     expect(own.errors).toBeUndefined()
     const shown = await api.gql<{
-      getOrder: { deliveredAt: string; returnableUntil: string; returns: unknown[]; returnRequests: ReturnJson[] }
+      getOrder: {
+        deliveredAt: string
+        returnableUntil: string
+        returns: unknown[]
+        returnRequests: ReturnJson[]
+      }
     }>(GET_ORDER, { orderId: order.orderId }, { token: ainoToken })
     expect(shown.errors).toBeUndefined()
     const detail = shown.data!.getOrder
     expect(new Date(detail.returnableUntil).getTime() - new Date(detail.deliveredAt).getTime()).toBe(14 * DAY)
     expect(detail.returns).toEqual([{ itemId: rowId, reasonCode: 'quality' }])
-    expect(detail.returnRequests).toMatchObject([{ status: 'registered', items: [{ itemId: rowId, quantity: 1 }] }])
+    expect(detail.returnRequests).toMatchObject([
+      { status: 'registered', items: [{ itemId: rowId, quantity: 1 }] },
+    ])
   })
 
   it('refuses quantities beyond what was bought or already returned', async () => {
@@ -358,9 +372,9 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     expect(errorCodes(tooMany)).toEqual(['BAD_USER_INPUT'])
     expect(tooMany.errors![0]!.extensions).toMatchObject({ reason: 'RETURN_QUANTITY', returnable: 2 })
 
-    expect(errorCodes(await register(order, [{ itemId: rowId!, quantity: 2, reasonCode: 'too-large' }]))).toEqual(
-      [],
-    )
+    expect(
+      errorCodes(await register(order, [{ itemId: rowId!, quantity: 2, reasonCode: 'too-large' }])),
+    ).toEqual([])
     const twice = await register(order, [{ itemId: rowId!, quantity: 1, reasonCode: 'too-large' }])
     expect(twice.errors![0]!.extensions).toMatchObject({ reason: 'RETURN_QUANTITY', returnable: 0 })
 
@@ -384,7 +398,10 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     expect(early.errors![0]!.extensions).toMatchObject({ reason: 'NOT_DELIVERED' })
 
     // a delivery before the order was placed is refused
-    const shipped = await admin('POST', `/orders/${order.orderId}/ship`, { carrier: 'bring', trackingNumber: 'CS1234' })
+    const shipped = await admin('POST', `/orders/${order.orderId}/ship`, {
+      carrier: 'bring',
+      trackingNumber: 'CS1234',
+    })
     expect(shipped.statusCode).toBe(200)
     const beforeOrder = await admin('POST', `/orders/${order.orderId}/deliver`, {
       deliveredAt: new Date(Date.now() - DAY).toISOString(),
@@ -416,11 +433,15 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     } finally {
       clockOffsetMs = 0
     }
-    expect(await api.db.selectFrom('order_returns').where('order_id', '=', order.orderId).selectAll().execute()).toEqual(
-      [],
-    )
+    expect(
+      await api.db.selectFrom('order_returns').where('order_id', '=', order.orderId).selectAll().execute(),
+    ).toEqual([])
 
-    const windows = await api.db.selectFrom('market_return_windows').selectAll().orderBy('market_alias').execute()
+    const windows = await api.db
+      .selectFrom('market_return_windows')
+      .selectAll()
+      .orderBy('market_alias')
+      .execute()
     expect(windows.map((row) => row.days)).toEqual([14, 14, 14, 14])
   })
 
@@ -454,7 +475,9 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
       { orderId: order.orderId },
       { token: ainoToken },
     )
-    expect(shown.data!.getOrder.refunds).toEqual([{ itemId: rowId, total: 59.95, toBalance: true, refundType: 'balance' }])
+    expect(shown.data!.getOrder.refunds).toEqual([
+      { itemId: rowId, total: 59.95, toBalance: true, refundType: 'balance' },
+    ])
 
     const guest = await placeOrder(1)
     await shipAndDeliver(guest)
@@ -488,8 +511,11 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
       return response.json() as T
     }
     const lines: string[] = []
-    const run = (...argv: string[]) => runAdmin(argv, { call, print: (line) => lines.push(line), printError: (line) => lines.push(line) })
-    expect(await run('ship', '--order', String(order.orderId), '--carrier', 'postnord', '--tracking', 'PN12345')).toBe(0)
+    const run = (...argv: string[]) =>
+      runAdmin(argv, { call, print: (line) => lines.push(line), printError: (line) => lines.push(line) })
+    expect(
+      await run('ship', '--order', String(order.orderId), '--carrier', 'postnord', '--tracking', 'PN12345'),
+    ).toBe(0)
     expect(lines.at(-1)).toBe(
       `order ${order.orderId} processing: postnord PN12345 https://tracking.postnord.com/?id=PN12345`,
     )
@@ -498,7 +524,9 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     const registered = await register(order, [{ itemId: rowId!, quantity: 1, reasonCode: 'wrong-item' }])
     const returnNumber = registered.data!.registerReturn.returnNumber
     expect(await run('returns', '--status', 'registered')).toBe(0)
-    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${returnNumber}\torder ${order.orderId}\tregistered`)))
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${returnNumber}\torder ${order.orderId}\tregistered`)),
+    )
     expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^  item ${rowId}\t1 × .*\twrong-item$`)))
     expect(await run('receive-return', '--return', returnNumber, '--item', `${rowId}:1`)).toBe(0)
     expect(lines.at(-1)).toBe(`${returnNumber} refunded: 59.95 to payment`)

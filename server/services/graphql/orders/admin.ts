@@ -138,7 +138,8 @@ export async function registerOrderAdmin(
           .where('order_id', '=', orderId)
           .where('kind', '=', 'shipped')
           .executeTakeFirst()
-        if (!shipped) throw new AdminRefusal(409, 'ORDER_NOT_SHIPPED', `Order ${orderId} has not been shipped`)
+        if (!shipped)
+          throw new AdminRefusal(409, 'ORDER_NOT_SHIPPED', `Order ${orderId} has not been shipped`)
         if (deliveredAt.getTime() < order.created_at.getTime())
           throw new AdminRefusal(422, 'DELIVERY_BEFORE_ORDER', 'deliveredAt is before the order was placed')
         await trx

@@ -108,7 +108,9 @@ export async function registerReturnsAdmin(
           restock: body.restock,
           now,
         })
-        const refunded = body.refund ? await refundReturn(trx, returnNumber, { refundTo: body.refundTo, now }) : null
+        const refunded = body.refund
+          ? await refundReturn(trx, returnNumber, { refundTo: body.refundTo, now })
+          : null
         const entry = refunded?.entry ?? received.entry
         await recordAdminAction(trx, request, {
           action: 'return.receive',

@@ -107,7 +107,8 @@ export async function registerReturn(
       .forUpdate()
       .executeTakeFirstOrThrow()
     const window = await returnWindowOf(trx, order, now)
-    if (window.closedBecause) throw returnNotAllowed(window.closedBecause, WINDOW_MESSAGES[window.closedBecause])
+    if (window.closedBecause)
+      throw returnNotAllowed(window.closedBecause, WINDOW_MESSAGES[window.closedBecause])
 
     const [rows, returns] = await Promise.all([
       loadOrderRows(trx, order.order_id),
@@ -161,7 +162,9 @@ export async function registerReturn(
       )
       .execute()
     await queueReturnRegisteredMail(trx, order, { returnNumber, until: window.until ?? now, items: chosen })
-    const stored = (await loadReturns(trx, [order.order_id])).find((entry) => entry.returnNumber === returnNumber)
+    const stored = (await loadReturns(trx, [order.order_id])).find(
+      (entry) => entry.returnNumber === returnNumber,
+    )
     if (!stored) throw new Error(`return ${returnNumber} was not stored`)
     return stored
   })

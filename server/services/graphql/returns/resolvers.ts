@@ -38,7 +38,9 @@ type LimitPair = readonly [LimitRule, string]
 
 function lookupLimits(ctx: GraphQLContext, orderNumber: string): LimitPair[] {
   const perOrder: LimitPair = [ABUSE_LIMITS.returnLookupsPerOrder, orderNumber.replace(/\D/g, '')]
-  return ctx.clientAddress ? [[ABUSE_LIMITS.returnLookupsPerAddress, ctx.clientAddress], perOrder] : [perOrder]
+  return ctx.clientAddress
+    ? [[ABUSE_LIMITS.returnLookupsPerAddress, ctx.clientAddress], perOrder]
+    : [perOrder]
 }
 
 /**
@@ -107,7 +109,11 @@ interface OrderParent {
 }
 
 async function orderById(ctx: GraphQLContext, orderId: number): Promise<Order | undefined> {
-  return commerceDb(ctx.db).selectFrom('orders').selectAll().where('order_id', '=', orderId).executeTakeFirst()
+  return commerceDb(ctx.db)
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst()
 }
 
 export const resolvers: ResolverModule = {
@@ -181,4 +187,3 @@ export const resolvers: ResolverModule = {
     },
   },
 }
-
