@@ -5,12 +5,24 @@
  * the shop receives the return (admin API) and the refund shows on the order and in the e-mail.
  */
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { adminApi } from './admin'
 import { graphql, SKU } from './checkout-helpers'
 import { expect, message, test, waitForHydration } from './fixtures'
 import { mailsTo } from './outbox'
 
 const fi = (id: string) => message('fi', id)
+
+/** WCAG 2.1 A/AA violations on the page as it is now (as tests/e2e/accessibility.spec.ts checks). */
+async function wcagViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
 
 test.describe('digital returns', () => {
   test('a guest registers a return for a delivered order; the shop receives and refunds it', async ({
@@ -81,6 +93,7 @@ test.describe('digital returns', () => {
     const item = page.getByRole('group', { name: /Musta satiinimekko/ })
     await item.getByRole('checkbox', { name: 'Palauta Musta satiinimekko' }).check()
     await expect(item.getByLabel(fi('returns.choose.quantity')).locator('option')).toHaveCount(2)
+    expect(await wcagViolations(page)).toEqual([])
     await page.getByRole('button', { name: fi('returns.choose.submit') }).click()
     await expect(page.getByRole('alert')).toHaveText(fi('returns.error.reason'))
     await item.getByLabel(fi('returns.choose.reason')).selectOption({ label: fi('returns.reason.too-small') })
