@@ -362,6 +362,14 @@ describe.each(databaseKinds())('returns on %s', (kind) => {
     expect(detail.returnRequests).toMatchObject([
       { status: 'registered', items: [{ itemId: rowId, quantity: 1 }] },
     ])
+    // the order list carries every order's returns (one batch for all of them)
+    const list = await api.gql<{
+      getOrders: { id: number; returnRequests: { returnNumber: string; status: string }[] }[]
+    }>(`query { getOrders { id returnRequests { returnNumber status } } }`, {}, { token: ainoToken })
+    expect(list.errors).toBeUndefined()
+    expect(list.data!.getOrders.find((entry) => entry.id === order.orderId)?.returnRequests).toEqual([
+      { returnNumber: `R${order.orderId}-1`, status: 'registered' },
+    ])
   })
 
   it('refuses quantities beyond what was bought or already returned', async () => {

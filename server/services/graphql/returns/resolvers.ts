@@ -8,7 +8,8 @@
 import { z } from 'zod'
 import type { Order, OrderRow } from '../../../db/schema'
 import { formatMoney, toDecimal } from '../../../../src/shared/money'
-import { RETURN_REASONS } from '../../../../src/shared/returns'
+import { RETURN_REASONS, returnDeadline } from '../../../../src/shared/returns'
+import { BatchLoader, groupBy } from '../batch-loader'
 import { ABUSE_LIMITS } from '../abuse-limits'
 import { checkAll, hitAll, type LimitRule } from '../../shared/rate-limit'
 import type { GraphQLContext, RequestScope } from '../context'
@@ -19,10 +20,10 @@ import { Email, parseArgs } from '../catalogue/validation'
 import { commerceDb } from '../cart/db'
 import { registerReturn, returnableOrder, ReturnItemsInput } from './register'
 import {
+  DEFAULT_RETURN_WINDOW_DAYS,
   findOrderForReturn,
   loadOrderRows,
   loadReturns,
-  returnWindowOf,
   type ReturnRequester,
   type StoredReturn,
 } from './store'
@@ -108,12 +109,55 @@ interface OrderParent {
   id: number
 }
 
-async function orderById(ctx: GraphQLContext, orderId: number): Promise<Order | undefined> {
-  return commerceDb(ctx.db)
-    .selectFrom('orders')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst()
+interface OrderReturns {
+  order: Order
+  rows: OrderRow[]
+  returns: StoredReturn[]
+  windowDays: number
+}
+
+/**
+ * An order list asks OrderType.returnRequests and returnableUntil of every order: one batch per
+ * request reads the orders, their rows, returns and market windows in a few queries.
+ */
+const orderReturnsLoaders = new WeakMap<GraphQLContext, BatchLoader<number, OrderReturns>>()
+
+function orderReturnsLoader(ctx: GraphQLContext): BatchLoader<number, OrderReturns> {
+  let loader = orderReturnsLoaders.get(ctx)
+  if (!loader) {
+    const db = commerceDb(ctx.db)
+    loader = new BatchLoader(async (orderIds) => {
+      const ids = [...orderIds]
+      const [orders, rows, returns, windows] = await Promise.all([
+        db.selectFrom('orders').selectAll().where('order_id', 'in', ids).execute(),
+        db
+          .selectFrom('order_rows')
+          .selectAll()
+          .where('order_id', 'in', ids)
+          .orderBy('order_row_id')
+          .execute(),
+        loadReturns(db, ids),
+        db.selectFrom('market_return_windows').selectAll().execute(),
+      ])
+      const rowsByOrder = groupBy(rows, (row) => row.order_id)
+      const returnsByOrder = groupBy(returns, (entry) => entry.orderId)
+      return new Map(
+        orders.map((order) => [
+          order.order_id,
+          {
+            order,
+            rows: rowsByOrder.get(order.order_id) ?? [],
+            returns: returnsByOrder.get(order.order_id) ?? [],
+            windowDays:
+              windows.find((window) => window.market_alias === order.market_alias)?.days ??
+              DEFAULT_RETURN_WINDOW_DAYS,
+          },
+        ]),
+      )
+    })
+    orderReturnsLoaders.set(ctx, loader)
+  }
+  return loader
 }
 
 export const resolvers: ResolverModule = {
@@ -170,20 +214,15 @@ export const resolvers: ResolverModule = {
   },
   OrderType: {
     returnableUntil: async (parent: OrderParent, _: unknown, ctx: GraphQLContext) => {
-      const order = await orderById(ctx, parent.id)
-      if (!order) return null
-      return (await returnWindowOf(commerceDb(ctx.db), order, ctx.now())).until?.toISOString() ?? null
+      const loaded = await orderReturnsLoader(ctx).load(parent.id)
+      const deliveredAt = loaded?.order.delivered_at
+      return deliveredAt ? returnDeadline(deliveredAt, loaded.windowDays).toISOString() : null
     },
     returnRequests: async (parent: OrderParent, args: ScopeArgs, ctx: GraphQLContext) => {
-      const db = commerceDb(ctx.db)
-      const order = await orderById(ctx, parent.id)
-      if (!order) return []
+      const loaded = await orderReturnsLoader(ctx).load(parent.id)
+      if (!loaded) return []
       const scope = await scopeFromArgs(ctx, args)
-      const [returns, rows] = await Promise.all([
-        loadReturns(db, [order.order_id]),
-        loadOrderRows(db, order.order_id),
-      ])
-      return returns.map((entry) => presentReturn(entry, rows, order, scope))
+      return loaded.returns.map((entry) => presentReturn(entry, loaded.rows, loaded.order, scope))
     },
   },
 }
