@@ -1,5 +1,6 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
+import { payoutCommand } from './payout'
 import type { AdminCommand } from './types'
 
-export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand]
+export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand, payoutCommand]
