@@ -4,7 +4,11 @@
  * test's clock) turns credited points into a bonus voucher, and the commerce API enforces the
  * voucher: owner only, single use, minimum purchase. The admin payout needs the admin key.
  */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer, outboxDirectory } from '../../../server/services/mail'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { pointsFor } from '../../../src/shared/loyalty'
 import { databaseKinds } from '../helpers/db'
@@ -229,6 +233,31 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     const nextCart = await newCart(ainoMember, 1)
     expect((await setCode(ainoMember, nextCart, voucherCode)).errors?.[0]?.extensions?.code).toBe('InvalidPromoCode')
     expect((await overview(ainoMember)).vouchers[0]).toMatchObject({ code: voucherCode, redeemed: true })
+  })
+
+  it('the welcome and the voucher mails go out through the mail service, in Finnish, with a text part', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'lumo-loyalty-mail-'))
+    try {
+      const mailer = createMailer({
+        database: h.database,
+        config: { dataDir, smtpUrl: undefined, publicUrl: h.config.publicUrl },
+      })
+      await mailer.sendDue()
+      const files = await readdir(outboxDirectory(dataDir))
+      const mails = await Promise.all(
+        files.map(async (file) =>
+          (await readFile(path.join(outboxDirectory(dataDir), file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+        ),
+      )
+      const voucherMail = mails.find((mail) => mail.includes(voucherCode))
+      expect(voucherMail).toBeDefined()
+      expect(voucherMail).toContain('text/plain')
+      expect(voucherMail).toContain('/fi/tilini/j')
+      const { contact } = await overview(ainoMember)
+      expect(mails.some((mail) => mail.includes(contact.memberNumber!))).toBe(true)
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })
 
