@@ -230,5 +230,6 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   )
   // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
   const { cart } = store.getState()
-  if (cart.status === 'loaded' || cart.status === 'empty') store.dispatch(voucherIdChecked(cart.data?.promoCode))
+  if (cart.status === 'loaded' || cart.status === 'empty')
+    store.dispatch(voucherIdChecked(cart.data?.promoCode))
 }

@@ -12,7 +12,6 @@ import { MARKETS, type CurrencyCode } from '../shared/markets'
 import { useAppSelector } from '../app/hooks'
 import { JoinMembership } from '../features/loyalty/JoinMembership'
 
-
 /** The payout's value in the market's currency (2.50 € per 1,000 points, or the equivalent). */
 function introValues(intl: IntlShape, currency: CurrencyCode) {
   return {

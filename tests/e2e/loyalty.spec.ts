@@ -29,7 +29,11 @@ async function registerInBrowser(context: BrowserContext): Promise<string> {
 }
 
 /** A new Finnish cart with these lines, handed to the browser in its cookie. */
-async function cartWith(context: BrowserContext, baseURL: string, lines: { skuId: number; quantity: number }[]) {
+async function cartWith(
+  context: BrowserContext,
+  baseURL: string,
+  lines: { skuId: number; quantity: number }[],
+) {
   const { getCart } = await graphql<{ getCart: { id: string } }>(
     context.request,
     'query { getCart(marketId: "fi") { id } }',
@@ -49,12 +53,30 @@ async function cartWith(context: BrowserContext, baseURL: string, lines: { skuId
 async function cheapSku(context: BrowserContext): Promise<number> {
   const { products } = await graphql<{
     products: {
-      products: { unitPrice: { sellingPriceIncVat: number }; skus: { skuId: number; stock: { inStock: number } }[] }[]
+      products: {
+        unitPrice: { sellingPriceIncVat: number }
+        skus: { skuId: number; stock: { inStock: number } }[]
+      }[]
     }
   }>(
     context.request,
-    `query { products(take: 20, marketId: "fi", filter: { sort: PRICE }) {
-      products { unitPrice { sellingPriceIncVat } skus { skuId stock { inStock } } } } }`,
+    `
+      query {
+        products(take: 20, marketId: "fi", filter: { sort: PRICE }) {
+          products {
+            unitPrice {
+              sellingPriceIncVat
+            }
+            skus {
+              skuId
+              stock {
+                inStock
+              }
+            }
+          }
+        }
+      }
+    `,
   )
   for (const product of products.products) {
     const sku = product.skus.find((candidate) => candidate.stock.inStock > 0)
@@ -96,7 +118,9 @@ async function applyCode(page: Page, code: string) {
 function payoutDate(retry: number): string {
   const day = new Date(Date.now() + 31 * 86_400_000)
   const quarterStart = Math.floor(day.getUTCMonth() / 3) * 3
-  return new Date(Date.UTC(day.getUTCFullYear(), quarterStart + 3 * (1 + retry), 1)).toISOString().slice(0, 10)
+  return new Date(Date.UTC(day.getUTCFullYear(), quarterStart + 3 * (1 + retry), 1))
+    .toISOString()
+    .slice(0, 10)
 }
 
 test('/lumostyle is a 404 for a customer who is not a member', async ({ page, context }) => {
@@ -139,7 +163,9 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
   await expect(page.getByTestId('membership-pending')).toContainText(creditDate)
 
   // the quarter's payout, 30 days and more later
-  const contact = (await (await context.request.get('/api/loyalty/overview')).json()) as { contact: { id: string } }
+  const contact = (await (await context.request.get('/api/loyalty/overview')).json()) as {
+    contact: { id: string }
+  }
   const payout = await adminApi()<{ vouchers: { code: string; contactId: string; amount: number }[] }>(
     'POST',
     '/loyalty/payouts',

@@ -21,6 +21,8 @@ export const payoutCommand: AdminCommand = {
     if (values.json) return print(JSON.stringify(answer, null, 2))
     print(`payout ${answer.period} as of ${answer.asOf}: ${answer.vouchers.length} voucher(s)`)
     for (const voucher of answer.vouchers)
-      print(`${voucher.code}\t${voucher.points} points\t${voucher.amount / 100} ${voucher.currency}\t${voucher.contactId}`)
+      print(
+        `${voucher.code}\t${voucher.points} points\t${voucher.amount / 100} ${voucher.currency}\t${voucher.contactId}`,
+      )
   },
 }

@@ -11,15 +11,15 @@ import { AdminRefusal, parseAdminInput, recordAdminAction, registerAdminRoutes }
 import { PayoutAlreadyRun, runPayout } from './payout'
 
 const PayoutInput = z.object({
-  asOf: z.iso
-    .date()
-    .optional()
-    .describe('YYYY-MM-DD'),
+  asOf: z.iso.date().optional().describe('YYYY-MM-DD'),
 })
 
 export async function loyaltyAdmin(
   app: FastifyInstance,
-  { database, config }: { database: Database; config: Pick<Config, 'adminKey' | 'urlMode' | 'marketDomains' | 'publicUrl'> },
+  {
+    database,
+    config,
+  }: { database: Database; config: Pick<Config, 'adminKey' | 'urlMode' | 'marketDomains' | 'publicUrl'> },
 ) {
   await registerAdminRoutes(app, { area: 'loyalty', config }, (admin) => {
     admin.post('/payouts', async (request) => {

@@ -47,10 +47,15 @@ export async function userContact(
   user: { id: string; email: string },
   details: ContactDetails = {},
 ): Promise<Contact> {
-  const existing = await db.selectFrom('loyalty_contacts').selectAll().where('user_id', '=', user.id).executeTakeFirst()
+  const existing = await db
+    .selectFrom('loyalty_contacts')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirst()
   if (existing) {
     const changes: Partial<{ country_code: string; accepts_email: boolean; email: string }> = {}
-    if (details.countryCode && details.countryCode !== existing.country_code) changes.country_code = details.countryCode
+    if (details.countryCode && details.countryCode !== existing.country_code)
+      changes.country_code = details.countryCode
     // a consent once given stays until it is changed through save-consent
     if (details.newsletter === true && !existing.accepts_email) changes.accepts_email = true
     if (existing.email !== user.email) changes.email = user.email
@@ -72,7 +77,11 @@ export async function userContact(
     })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute()
-  return db.selectFrom('loyalty_contacts').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow()
+  return db
+    .selectFrom('loyalty_contacts')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .executeTakeFirstOrThrow()
 }
 
 /** A visitor's discovery key: on the customer's contact, or on a contact of its own. */
@@ -161,7 +170,12 @@ export async function setMembership(
   })
 }
 
-async function queueJoinedMail(trx: Transaction<DB>, userId: string, memberNumber: string, config: UrlConfig) {
+async function queueJoinedMail(
+  trx: Transaction<DB>,
+  userId: string,
+  memberNumber: string,
+  config: UrlConfig,
+) {
   const user = await trx
     .selectFrom('users')
     .select(['email', 'first_name', 'market_alias'])
@@ -205,7 +219,11 @@ async function queueJoinedMail(trx: Transaction<DB>, userId: string, memberNumbe
 export async function removeLoyaltyAccount(db: Kysely<DB>, contact: Contact): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (contact.user_id)
-      await trx.updateTable('users').set({ member_id: null, updated_at: new Date() }).where('user_id', '=', contact.user_id).execute()
+      await trx
+        .updateTable('users')
+        .set({ member_id: null, updated_at: new Date() })
+        .where('user_id', '=', contact.user_id)
+        .execute()
     // a voucher already used stays with its order's history (the FK from the order keeps none)
     await trx.deleteFrom('loyalty_contacts').where('contact_id', '=', contact.contact_id).execute()
   })

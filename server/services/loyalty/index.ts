@@ -169,7 +169,10 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
         if (!query) return reply
         // a customer reads only their own contact: the e-mail must be the token's
         if (query.email !== user.email.toLowerCase()) return sendJson(reply, 403, { error: 'forbidden' })
-        const contact = await userContact(db, user, { countryCode: query.countryCode, newsletter: query.newsletter })
+        const contact = await userContact(db, user, {
+          countryCode: query.countryCode,
+          newsletter: query.newsletter,
+        })
         return sendJson(reply, 200, contactView(contact))
       })
 
@@ -215,35 +218,39 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
         return sendJson(reply, 200, await loyaltyOverview(db, contact, new Date()))
       })
 
-      loyalty.post('/cart-events', { onRequest: refuseCrossSite, bodyLimit: 32 * 1024 }, async (request, reply) => {
-        const body = parse(CartEventBody, request.body, reply)
-        if (!body) return reply
-        const user = await shopper(request)
-        const discoveryKey = parseCookies(request.headers.cookie)[COOKIES.loyaltyDiscovery]
-        const contact = user
-          ? await userContact(db, user)
-          : discoveryKey
-            ? await db
-                .selectFrom('loyalty_contacts')
-                .selectAll()
-                .where('discovery_key', '=', discoveryKey)
-                .where('user_id', 'is', null)
-                .executeTakeFirst()
-            : undefined
-        // a visitor the service does not know yet has no contact to follow: nothing to record
-        if (!contact) return reply.code(204).header('cache-control', PRIVATE_NO_STORE).send()
-        await db
-          .insertInto('loyalty_cart_events')
-          .values({
-            contact_id: contact.contact_id,
-            kind: body.kind,
-            reason: body.reason,
-            market_alias: body.market ?? null,
-            items: toJson(body.kind === 'empty-cart' ? [] : body.items),
-          })
-          .execute()
-        return reply.code(204).header('cache-control', PRIVATE_NO_STORE).send()
-      })
+      loyalty.post(
+        '/cart-events',
+        { onRequest: refuseCrossSite, bodyLimit: 32 * 1024 },
+        async (request, reply) => {
+          const body = parse(CartEventBody, request.body, reply)
+          if (!body) return reply
+          const user = await shopper(request)
+          const discoveryKey = parseCookies(request.headers.cookie)[COOKIES.loyaltyDiscovery]
+          const contact = user
+            ? await userContact(db, user)
+            : discoveryKey
+              ? await db
+                  .selectFrom('loyalty_contacts')
+                  .selectAll()
+                  .where('discovery_key', '=', discoveryKey)
+                  .where('user_id', 'is', null)
+                  .executeTakeFirst()
+              : undefined
+          // a visitor the service does not know yet has no contact to follow: nothing to record
+          if (!contact) return reply.code(204).header('cache-control', PRIVATE_NO_STORE).send()
+          await db
+            .insertInto('loyalty_cart_events')
+            .values({
+              contact_id: contact.contact_id,
+              kind: body.kind,
+              reason: body.reason,
+              market_alias: body.market ?? null,
+              items: toJson(body.kind === 'empty-cart' ? [] : body.items),
+            })
+            .execute()
+          return reply.code(204).header('cache-control', PRIVATE_NO_STORE).send()
+        },
+      )
     },
     { prefix: BROWSER_LOYALTY_URI },
   )

@@ -13,8 +13,12 @@ import { canonicalUrl, pathFor } from '../../../src/shared/paths'
 export type UrlConfig = Pick<Config, 'urlMode' | 'marketDomains' | 'publicUrl'>
 
 /** The language a member reads: the one they last ordered in when the market has it, else the market's. */
-export function mailLanguage(market: MarketAlias, language: string | null): { code: LocaleCode; iso: string } {
-  const code = isLocaleCode(language) && isLocaleAllowed(market, language) ? language : MARKETS[market].defaultLocale
+export function mailLanguage(
+  market: MarketAlias,
+  language: string | null,
+): { code: LocaleCode; iso: string } {
+  const code =
+    isLocaleCode(language) && isLocaleAllowed(market, language) ? language : MARKETS[market].defaultLocale
   return { code, iso: LOCALES[code].iso }
 }
 

@@ -48,7 +48,15 @@ export async function loyaltyOverview(db: Kysely<DB>, contact: Contact, now: Dat
     pointsBalance(db, contact.contact_id, now),
     db
       .selectFrom('loyalty_vouchers')
-      .select(['code', 'amount', 'currency_code', 'minimum_purchase', 'expires_at', 'redeemed_order_id', 'market_alias'])
+      .select([
+        'code',
+        'amount',
+        'currency_code',
+        'minimum_purchase',
+        'expires_at',
+        'redeemed_order_id',
+        'market_alias',
+      ])
       .where('contact_id', '=', contact.contact_id)
       .orderBy('created_at', 'desc')
       .execute(),

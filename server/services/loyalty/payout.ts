@@ -8,12 +8,7 @@
 import type { Transaction } from 'kysely'
 import { toJson, type DB } from '../../db/schema'
 import type { NoticeMailPayload } from '../../contracts/mail'
-import {
-  LOYALTY_MONEY,
-  VOUCHER_VALID_DAYS,
-  payoutFor,
-  payoutPeriod,
-} from '../../../src/shared/loyalty'
+import { LOYALTY_MONEY, VOUCHER_VALID_DAYS, payoutFor, payoutPeriod } from '../../../src/shared/loyalty'
 import { MARKETS, isMarketAlias, type MarketAlias } from '../../../src/shared/markets'
 import { formatMoney } from '../../../src/shared/money'
 import { pointsBalance, syncContactPoints } from './points'
@@ -38,7 +33,10 @@ export function endOfDay(date: string): Date {
 }
 
 /** The market a member's voucher is for: their last order's, else their account's, else the default. */
-async function memberMarket(trx: Transaction<DB>, userId: string): Promise<{ market: MarketAlias; language: string | null }> {
+async function memberMarket(
+  trx: Transaction<DB>,
+  userId: string,
+): Promise<{ market: MarketAlias; language: string | null }> {
   const lastOrder = await trx
     .selectFrom('orders')
     .select(['market_alias', 'language'])
@@ -48,7 +46,11 @@ async function memberMarket(trx: Transaction<DB>, userId: string): Promise<{ mar
     .executeTakeFirst()
   if (lastOrder && isMarketAlias(lastOrder.market_alias))
     return { market: lastOrder.market_alias, language: lastOrder.language }
-  const user = await trx.selectFrom('users').select('market_alias').where('user_id', '=', userId).executeTakeFirst()
+  const user = await trx
+    .selectFrom('users')
+    .select('market_alias')
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
   return { market: isMarketAlias(user?.market_alias) ? user.market_alias : 'fi', language: null }
 }
 
@@ -90,7 +92,13 @@ export async function runPayout(
     const expiresAt = new Date(asOf.getTime() + VOUCHER_VALID_DAYS * 86_400_000)
     await trx
       .insertInto('loyalty_point_transactions')
-      .values({ contact_id: member.contact_id, kind: 'payout', order_id: null, points: -payout.points, valid_from: asOf })
+      .values({
+        contact_id: member.contact_id,
+        kind: 'payout',
+        order_id: null,
+        points: -payout.points,
+        valid_from: asOf,
+      })
       .execute()
     await trx
       .insertInto('loyalty_vouchers')
@@ -116,7 +124,10 @@ export async function runPayout(
         amount: formatMoney(payout.value, currency, locale),
         minimum: formatMoney(LOYALTY_MONEY[currency].voucherMinimumPurchase, currency, locale),
         points: new Intl.NumberFormat(locale).format(payout.points),
-        expires: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: MARKETS[market].timeZone }).format(expiresAt),
+        expires: new Intl.DateTimeFormat(locale, {
+          dateStyle: 'long',
+          timeZone: MARKETS[market].timeZone,
+        }).format(expiresAt),
       },
       actionUrl: membershipUrl(config, market, lang.code),
     }
@@ -131,7 +142,13 @@ export async function runPayout(
         payload: toJson(payload),
       })
       .execute()
-    vouchers.push({ code, contactId: member.contact_id, points: payout.points, amount: payout.value, currency })
+    vouchers.push({
+      code,
+      contactId: member.contact_id,
+      points: payout.points,
+      amount: payout.value,
+      currency,
+    })
   }
   await trx
     .updateTable('loyalty_payouts')

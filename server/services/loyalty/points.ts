@@ -49,7 +49,11 @@ function confirmed(order: OrderForPoints): boolean {
  * row of points still pending shares their credit date (the pending amount shrinks); of points
  * already credited it counts from `now`.
  */
-export async function syncContactPoints(trx: Transaction<DB>, contact: LedgerContact, now: Date): Promise<void> {
+export async function syncContactPoints(
+  trx: Transaction<DB>,
+  contact: LedgerContact,
+  now: Date,
+): Promise<void> {
   if (!contact.user_id) return
   const booked = await trx
     .selectFrom('loyalty_point_transactions')

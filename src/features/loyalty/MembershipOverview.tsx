@@ -179,7 +179,11 @@ export function MembershipOverview() {
               >
                 {text('loyalty.remove.confirm')}
               </button>{' '}
-              <button type="button" className="button button--secondary" onClick={() => setConfirmRemove(false)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => setConfirmRemove(false)}
+              >
                 {text('account.delete.cancel')}
               </button>
             </>

@@ -29,7 +29,13 @@ export interface LoyaltyOverview {
     redeemed: boolean
     market: string
   }[]
-  history: { kind: 'earn' | 'adjust' | 'payout'; points: number; orderId: number | null; at: string; creditedAt: string }[]
+  history: {
+    kind: 'earn' | 'adjust' | 'payout'
+    points: number
+    orderId: number | null
+    at: string
+    creditedAt: string
+  }[]
 }
 
 export interface CartEvent {
@@ -85,7 +91,10 @@ export function setMember(id: string, isMember: boolean) {
 
 /** save-consent with removeAccount=true: the loyalty account is removed. */
 export function removeLoyaltyAccount(id: string) {
-  return call<{ removed: boolean }>('POST', `/save-consent?${new URLSearchParams({ id, removeAccount: 'true' })}`)
+  return call<{ removed: boolean }>(
+    'POST',
+    `/save-consent?${new URLSearchParams({ id, removeAccount: 'true' })}`,
+  )
 }
 
 export function fetchOverview() {

@@ -19,7 +19,11 @@ describe('cart events for the loyalty service (spec §4)', () => {
   })
 
   it('sends an empty cart when the last item goes and on a purchase', () => {
-    expect(cartEventFor('cart:remove', cart([]), 'fi')).toEqual({ kind: 'empty-cart', reason: 'remove', market: 'fi' })
+    expect(cartEventFor('cart:remove', cart([]), 'fi')).toEqual({
+      kind: 'empty-cart',
+      reason: 'remove',
+      market: 'fi',
+    })
     expect(cartEventFor('checkout:purchase', cart([{ skuId: 101, quantity: 1 }]), 'fi')).toEqual({
       kind: 'empty-cart',
       reason: 'purchase',

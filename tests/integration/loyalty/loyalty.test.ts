@@ -73,7 +73,13 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
           email: shopper.email,
           paymentId: 2,
           shippingId: 1,
-          billingAddress: { firstName, lastName: 'Asiakas', addressLine1: 'Aleksanterinkatu 5', zip: '00100', city: 'Helsinki' },
+          billingAddress: {
+            firstName,
+            lastName: 'Asiakas',
+            addressLine1: 'Aleksanterinkatu 5',
+            zip: '00100',
+            city: 'Helsinki',
+          },
         },
       },
     )
@@ -88,7 +94,11 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     )
     expect(contact.status).toBe(200)
     const { id } = contact.json() as { id: string }
-    const joined = await h.loyalty(shopper, 'POST', `/member?id=${id}&isMember=true&date=${new Date().toISOString()}`)
+    const joined = await h.loyalty(
+      shopper,
+      'POST',
+      `/member?id=${id}&isMember=true&date=${new Date().toISOString()}`,
+    )
     expect(joined.status).toBe(200)
     expect(joined.json()).toMatchObject({ id, isMember: true })
     // the next token carries the member id (what opens the members-only pages)
@@ -148,7 +158,12 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
       .executeTakeFirstOrThrow()
     await h.database.db
       .insertInto('order_events')
-      .values({ order_id: orderId, kind: 'refund', order_row_id: row.order_row_id, amount_inc_vat: DRESS_PRICE })
+      .values({
+        order_id: orderId,
+        kind: 'refund',
+        order_row_id: row.order_row_id,
+        amount_inc_vat: DRESS_PRICE,
+      })
       .execute()
     view = await overview(ainoMember)
     expect(view.pendingPoints).toBe(pointsFor(2 * DRESS_PRICE, 'EUR'))
@@ -178,7 +193,9 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     const asOf = nextQuarterDate(daysFromNow(31))
     const payout = await h.admin('/payouts', { asOf })
     expect(payout.status).toBe(200)
-    const result = payout.json() as { vouchers: { code: string; points: number; amount: number; currency: string }[] }
+    const result = payout.json() as {
+      vouchers: { code: string; points: number; amount: number; currency: string }[]
+    }
     expect(result.vouchers).toHaveLength(1)
     expect(result.vouchers[0]).toMatchObject({ points: 1000, amount: 250, currency: 'EUR' })
     voucherCode = result.vouchers[0]!.code
@@ -205,7 +222,9 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
   it("refuses another customer's voucher, a cart below the minimum, and a second use", async () => {
     const svenShopper = await h.shopper(sven)
     const svenCart = await newCart(svenShopper, 1)
-    expect((await setCode(svenShopper, svenCart, voucherCode)).errors?.[0]?.extensions?.code).toBe('InvalidPromoCode')
+    expect((await setCode(svenShopper, svenCart, voucherCode)).errors?.[0]?.extensions?.code).toBe(
+      'InvalidPromoCode',
+    )
     // nor can a guest use it
     const guestCart = await h.gql<{ getCart: { id: string } }>(null, `query { getCart { id } }`)
     expect((await setCode(null, guestCart.data!.getCart.id, voucherCode)).errors?.[0]?.extensions?.code).toBe(
@@ -231,7 +250,9 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     expect(order).toMatchObject({ promo_code: voucherCode, discount_inc_vat: 250 })
 
     const nextCart = await newCart(ainoMember, 1)
-    expect((await setCode(ainoMember, nextCart, voucherCode)).errors?.[0]?.extensions?.code).toBe('InvalidPromoCode')
+    expect((await setCode(ainoMember, nextCart, voucherCode)).errors?.[0]?.extensions?.code).toBe(
+      'InvalidPromoCode',
+    )
     expect((await overview(ainoMember)).vouchers[0]).toMatchObject({ code: voucherCode, redeemed: true })
   })
 
@@ -246,7 +267,9 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
       const files = await readdir(outboxDirectory(dataDir))
       const mails = await Promise.all(
         files.map(async (file) =>
-          (await readFile(path.join(outboxDirectory(dataDir), file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '='),
+          (await readFile(path.join(outboxDirectory(dataDir), file), 'utf8'))
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
         ),
       )
       const voucherMail = mails.find((mail) => mail.includes(voucherCode))
@@ -262,11 +285,13 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
 })
 
 /** an asOf the admin API refuses with 400 */
-const NOT_A_DATE = "not-a-date"
+const NOT_A_DATE = 'not-a-date'
 
 /** A date in the quarter after the one `date` is in, so the test's payouts never meet one already made. */
 function nextQuarterDate(date: string): string {
   const day = new Date(`${date}T12:00:00Z`)
-  const firstOfNextQuarter = new Date(Date.UTC(day.getUTCFullYear(), Math.floor(day.getUTCMonth() / 3) * 3 + 3, 1))
+  const firstOfNextQuarter = new Date(
+    Date.UTC(day.getUTCFullYear(), Math.floor(day.getUTCMonth() / 3) * 3 + 3, 1),
+  )
   return firstOfNextQuarter.toISOString().slice(0, 10)
 }

@@ -426,7 +426,11 @@ export async function placeOrder(
         giftCode: balance.giftCode,
         fromGift: balance.fromGift,
       })
-      if (promoCode && isVoucherCode(promoCode) && !(await redeemVoucher(trx, promoCode, order.order_id, userId)))
+      if (
+        promoCode &&
+        isVoucherCode(promoCode) &&
+        !(await redeemVoucher(trx, promoCode, order.order_id, userId))
+      )
         throw invalidPromoCode(`The bonus voucher ${promoCode} is no longer valid`)
       await trx
         .updateTable('carts')
