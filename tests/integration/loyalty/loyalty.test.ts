@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailer, outboxDirectory } from '../../../server/services/mail'
+import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { pointsFor } from '../../../src/shared/loyalty'
 import { databaseKinds } from '../helpers/db'
@@ -18,6 +19,8 @@ const { aino, sven } = FIXTURE_CUSTOMERS
 /** size 42 of the satin dress: static stock, 59,95 € */
 const DRESS_SKU = FIXTURE_PRODUCTS.satinDress.skus.staticStock
 const DRESS_PRICE = FIXTURE_PRODUCTS.satinDress.regularPrice.fi
+/** the Finnish market's card payment option (the seed's payment_options) */
+const CARD_PAYMENT = 1
 
 const CART = `id promoCode summary { total { sellingPriceIncVat } fixedAmountDiscountIncVat }`
 
@@ -63,7 +66,7 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     )
   }
 
-  async function placeInvoiceOrder(shopper: Shopper, cartId: string, firstName: string) {
+  async function placeInvoiceOrder(shopper: Shopper, cartId: string, firstName: string, paymentId = 2) {
     const response = await h.gql<{ placeOrder: { orderId: string } }>(
       shopper,
       `mutation ($cartId: String!, $checkout: CheckoutInputType!) { placeOrder(cartId: $cartId, checkout: $checkout) { orderId } }`,
@@ -71,7 +74,7 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
         cartId,
         checkout: {
           email: shopper.email,
-          paymentId: 2,
+          paymentId,
           shippingId: 1,
           billingAddress: {
             firstName,
@@ -236,6 +239,21 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
       'RequirementsNotMet',
     )
 
+    // a card order holds the voucher until its payment fails, which gives it back
+    const cardCart = await newCart(ainoMember, 1)
+    expect((await setCode(ainoMember, cardCart, voucherCode)).errors).toBeUndefined()
+    const card = await placeInvoiceOrder(ainoMember, cardCart, 'Aino', CARD_PAYMENT)
+    expect(card.errors).toBeUndefined()
+    const held = await newCart(ainoMember, 1)
+    expect((await setCode(ainoMember, held, voucherCode)).errors?.[0]?.extensions?.code).toBe(
+      'InvalidPromoCode',
+    )
+    const failed = await confirmOrderPayment(h.database.db, Number(card.data!.placeOrder.orderId), {
+      status: 'failed',
+      reason: 'card declined',
+    })
+    expect(failed).toMatchObject({ changed: true, status: 'cancelled' })
+
     const cartId = await newCart(ainoMember, 1)
     const applied = await setCode(ainoMember, cartId, voucherCode.toLowerCase())
     expect(applied.errors).toBeUndefined()
@@ -281,6 +299,41 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     } finally {
       await rm(dataDir, { recursive: true, force: true })
     }
+  })
+
+  it('removing the loyalty account, and deleting the customer account, take the loyalty rows with them', async () => {
+    const sven1 = await join(await h.shopper(sven))
+    const { contact } = await overview(sven1)
+    const removed = await h.loyalty(sven1, 'POST', `/save-consent?id=${contact.id}&removeAccount=true`)
+    expect(removed.status).toBe(200)
+    const svenRow = () =>
+      h.database.db
+        .selectFrom('users')
+        .select('member_id')
+        .where('user_id', '=', sven.userId)
+        .executeTakeFirst()
+    expect((await svenRow())?.member_id).toBeNull()
+    expect((await overview(await h.shopper(sven))).contact).toMatchObject({
+      isMember: false,
+      memberNumber: null,
+    })
+
+    // Aino, a member with a used voucher, closes her customer account
+    const deleted = await h.gql<{ deleteUser: boolean }>(ainoMember, `mutation { deleteUser }`)
+    expect(deleted.data?.deleteUser).toBe(true)
+    const rows = await h.database.db
+      .selectFrom('loyalty_contacts')
+      .select('contact_id')
+      .where('user_id', '=', aino.userId)
+      .execute()
+    expect(rows).toEqual([])
+    expect(
+      await h.database.db
+        .selectFrom('loyalty_vouchers')
+        .select('code')
+        .where('user_id', '=', aino.userId)
+        .execute(),
+    ).toEqual([])
   })
 })
 
