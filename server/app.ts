@@ -88,7 +88,7 @@ export async function buildApp({
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
-  await app.register(loyaltyService, { database, config, verifier })
+  await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
 
   // Storefront.

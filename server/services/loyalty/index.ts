@@ -22,6 +22,7 @@ import { toJson } from '../../db/schema'
 import { createTokenVerifier, type TokenVerifier, type VerifiedUser } from '../shared/auth-tokens'
 import { createServiceFetch } from '../shared/service-fetch'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
 import { COOKIES, parseCookies } from '../../../src/shared/cookies'
 import { BROWSER_LOYALTY_URI, CSRF_HEADER } from '../../../src/shared/storefront-api'
 import { MARKET_ALIASES } from '../../../src/shared/markets'
@@ -40,10 +41,18 @@ import { loyaltyAdmin } from './admin'
 export interface LoyaltyServiceOptions {
   database: Database
   config: Pick<Config, 'services' | 'host' | 'port' | 'publicUrl' | 'urlMode' | 'marketDomains' | 'adminKey'>
+  /** The process's abuse limiter (ADR 0024); in process by default. */
+  limiter?: RateLimiter
   /** The app's token verifier (server/app.ts shares one); built from AUTH_URL when not given. */
   verifier?: Pick<TokenVerifier, 'verify'>
   fetch?: typeof fetch
 }
+
+/**
+ * A visitor's discovery key makes a contact without a login: at most this many new keys per
+ * address and hour, so a script cannot fill the table.
+ */
+export const VISITOR_CONTACT_LIMIT: LimitRule = { name: 'loyalty-visitor', limit: 20, windowMs: 60 * 60_000 }
 
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true')
 
@@ -107,6 +116,7 @@ function crossSite(request: FastifyRequest, publicUrl: string): boolean {
 export default async function loyaltyService(app: FastifyInstance, options: LoyaltyServiceOptions) {
   const { config } = options
   const db = options.database.db
+  const limiter = options.limiter ?? createMemoryRateLimiter()
   const verifier =
     options.verifier ??
     createTokenVerifier({
@@ -180,6 +190,20 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
         const query = parse(DiscoveryKeyQuery, request.query, reply)
         if (!query) return reply
         const user = await shopper(request)
+        if (!user) {
+          const known = await db
+            .selectFrom('loyalty_contacts')
+            .select('contact_id')
+            .where('discovery_key', '=', query.discoveryKey)
+            .executeTakeFirst()
+          const decision = known ? null : await limiter.hit(VISITOR_CONTACT_LIMIT, request.ip)
+          if (decision && !decision.allowed)
+            return reply
+              .code(429)
+              .header('retry-after', String(decision.retryAfterSeconds))
+              .header('cache-control', PRIVATE_NO_STORE)
+              .send({ error: 'too-many-requests' })
+        }
         const contact = await setDiscoveryKey(db, user, query.discoveryKey)
         return sendJson(reply, 200, { discoveryKey: contact.discovery_key })
       })

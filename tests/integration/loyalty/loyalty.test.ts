@@ -12,6 +12,8 @@ import { createMailer, outboxDirectory } from '../../../server/services/mail'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { pointsFor } from '../../../src/shared/loyalty'
+import { COOKIES } from '../../../src/shared/cookies'
+import { CSRF_HEADER } from '../../../src/shared/storefront-api'
 import { databaseKinds } from '../helpers/db'
 import { daysFromNow, startLoyaltyHarness, type LoyaltyHarness, type Shopper } from './loyalty-harness'
 
@@ -25,7 +27,7 @@ const CARD_PAYMENT = 1
 const CART = `id promoCode summary { total { sellingPriceIncVat } fixedAmountDiscountIncVat }`
 
 interface Overview {
-  contact: { id: string; isMember: boolean; memberNumber: string | null }
+  contact: { id: string; isMember: boolean; memberNumber: string | null; discoveryKey: string | null }
   level: string | null
   points: number
   pendingPoints: number
@@ -139,6 +141,41 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
       .where('kind', '=', 'loyalty-joined')
       .execute()
     expect(mails).toEqual([{ recipient: aino.email, language: 'fi' }])
+  })
+
+  it("keeps a visitor's discovery key and cart, moves the key to the customer, and refuses cross-site changes", async () => {
+    const key = `visitor-${Date.now()}`
+    expect((await h.loyalty(null, 'GET', `/set-discovery-key?discoveryKey=${key}`)).status).toBe(200)
+    const cartEvent = await h.app.inject({
+      method: 'POST',
+      url: '/api/loyalty/cart-events',
+      headers: { [CSRF_HEADER]: '1', cookie: `${COOKIES.loyaltyDiscovery}=${key}` },
+      payload: { kind: 'cart', reason: 'add', market: 'fi', items: [{ skuId: DRESS_SKU, quantity: 1 }] },
+    })
+    expect(cartEvent.statusCode).toBe(204)
+    const events = await h.database.db
+      .selectFrom('loyalty_cart_events as e')
+      .innerJoin('loyalty_contacts as c', 'c.contact_id', 'e.contact_id')
+      .select(['e.kind', 'e.reason', 'e.items'])
+      .where('c.discovery_key', '=', key)
+      .execute()
+    expect(events).toEqual([{ kind: 'cart', reason: 'add', items: [{ skuId: DRESS_SKU, quantity: 1 }] }])
+
+    // the same key from a logged-in customer: it moves to their contact
+    expect((await h.loyalty(ainoMember, 'GET', `/set-discovery-key?discoveryKey=${key}`)).json()).toEqual({
+      discoveryKey: key,
+    })
+    expect((await overview(ainoMember)).contact).toMatchObject({ discoveryKey: key })
+
+    // a change without the storefront's header (a form on another site) is refused
+    const { contact } = await overview(ainoMember)
+    const crossSite = await h.app.inject({
+      method: 'POST',
+      url: `/api/loyalty/member?id=${contact.id}&isMember=false`,
+      headers: { authorization: `Bearer ${ainoMember.token}` },
+    })
+    expect(crossSite.statusCode).toBe(403)
+    expect((await overview(ainoMember)).contact.isMember).toBe(true)
   })
 
   it('a paid order earns points pending for 30 days; a refund takes them back', async () => {
