@@ -224,7 +224,8 @@ export async function removeLoyaltyAccount(db: Kysely<DB>, contact: Contact): Pr
         .set({ member_id: null, updated_at: new Date() })
         .where('user_id', '=', contact.user_id)
         .execute()
-    // a voucher already used stays with its order's history (the FK from the order keeps none)
+    // the ledger, the vouchers and the cart events go with the contact; an order that used a
+    // voucher keeps its code in orders.promo_code
     await trx.deleteFrom('loyalty_contacts').where('contact_id', '=', contact.contact_id).execute()
   })
 }

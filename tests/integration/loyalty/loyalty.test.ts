@@ -15,7 +15,15 @@ import { pointsFor } from '../../../src/shared/loyalty'
 import { COOKIES } from '../../../src/shared/cookies'
 import { CSRF_HEADER } from '../../../src/shared/storefront-api'
 import { databaseKinds } from '../helpers/db'
-import { daysFromNow, startLoyaltyHarness, type LoyaltyHarness, type Shopper } from './loyalty-harness'
+import { createAdminCall } from '../../../scripts/admin/client'
+import { runAdmin } from '../../../scripts/admin/index'
+import {
+  ADMIN_KEY,
+  daysFromNow,
+  startLoyaltyHarness,
+  type LoyaltyHarness,
+  type Shopper,
+} from './loyalty-harness'
 
 const { aino, sven } = FIXTURE_CUSTOMERS
 /** size 42 of the satin dress: static stock, 59,95 € */
@@ -230,10 +238,27 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     const again = await h.admin('/payouts', { asOf: daysFromNow(1) })
     expect(again.status).toBe(409)
 
-    const asOf = nextQuarterDate(daysFromNow(31))
-    const payout = await h.admin('/payouts', { asOf })
-    expect(payout.status).toBe(200)
-    const result = payout.json() as {
+    // the quarter after the credit date, through `npm run admin -- payout` (the CLI over HTTP)
+    await h.app.listen({ host: '127.0.0.1', port: 0 })
+    const address = h.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no port')
+    const call = createAdminCall({
+      baseUrl: `http://127.0.0.1:${address.port}/admin/api`,
+      key: ADMIN_KEY,
+      actor: 'cli',
+    })
+    const lines: string[] = []
+    const errors: string[] = []
+    const cli = (args: string[]) =>
+      runAdmin(['payout', ...args], {
+        call,
+        print: (line) => lines.push(line),
+        printError: (line) => errors.push(line),
+      })
+    expect(await cli(['--as-of', daysFromNow(1)])).toBe(1)
+    expect(errors.at(-1)).toMatch(/409 ALREADY_PAID_OUT/)
+    expect(await cli(['--as-of', nextQuarterDate(daysFromNow(31)), '--json'])).toBe(0)
+    const result = JSON.parse(lines.join('\n')) as {
       vouchers: { code: string; points: number; amount: number; currency: string }[]
     }
     expect(result.vouchers).toHaveLength(1)
