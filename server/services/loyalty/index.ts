@@ -172,6 +172,16 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
 
   await app.register(
     async (loyalty) => {
+      // a valid token of an account deleted since: no user row for a contact to hang on
+      loyalty.setErrorHandler((error, request, reply) => {
+        if ((error as { code?: unknown }).code === '23503')
+          return sendJson(reply, 404, { error: 'unknown-user' })
+        const status = (error as { statusCode?: number }).statusCode
+        if (status && status >= 400 && status < 500)
+          return sendJson(reply, status, { error: (error as Error).message })
+        request.log.error({ err: error }, 'loyalty request failed')
+        return sendJson(reply, 500, { error: 'internal' })
+      })
       loyalty.get('/get-contact', async (request, reply) => {
         const user = await customer(request, reply)
         if (!user) return reply

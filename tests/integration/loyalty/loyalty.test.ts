@@ -383,6 +383,12 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     // Aino, a member with a used voucher, closes her customer account
     const deleted = await h.gql<{ deleteUser: boolean }>(ainoMember, `mutation { deleteUser }`)
     expect(deleted.data?.deleteUser).toBe(true)
+    // her token is still valid for a few minutes: the service finds no account to follow
+    const lateEvent = await h.loyalty(ainoMember, 'POST', '/cart-events', {
+      kind: 'empty-cart',
+      reason: 'logout',
+    })
+    expect(lateEvent.status).toBe(404)
     const rows = await h.database.db
       .selectFrom('loyalty_contacts')
       .select('contact_id')
