@@ -5,6 +5,7 @@
  * gives a bonus voucher that the cart refuses below 25 €, accepts once, and refuses after its use.
  */
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { passwordDigest } from '../../src/shared/password-digest'
@@ -114,6 +115,16 @@ async function applyCode(page: Page, code: string) {
   return drawer
 }
 
+/** WCAG 2.1 A and AA violations on the page as it is now (as tests/e2e/accessibility.spec.ts checks). */
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  )
+}
+
 /** A date 31 days on, moved to the first day of the next quarter (and one quarter more per retry). */
 function payoutDate(retry: number): string {
   const day = new Date(Date.now() + 31 * 86_400_000)
@@ -140,6 +151,7 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
   // joining on /lumo-member: the success modal, then the members' page opens
   await page.goto('/lumo-member')
   await waitForHydration(page)
+  expect(await axeViolations(page)).toEqual([])
   await page.getByRole('button', { name: fi('loyalty.join.button') }).click()
   const modal = page.getByRole('dialog', { name: fi('modal.membershipJoined.title') })
   await expect(modal).toBeVisible()
@@ -161,6 +173,7 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
     new Date(Date.now() + 30 * 86_400_000),
   )
   await expect(page.getByTestId('membership-pending')).toContainText(creditDate)
+  expect(await axeViolations(page)).toEqual([])
 
   // the quarter's payout, 30 days and more later
   const contact = (await (await context.request.get('/api/loyalty/overview')).json()) as {
