@@ -1,6 +1,8 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
 import { payoutCommand } from './payout'
+import { stockCommand } from './stock'
+import { subscribersCommand } from './subscribers'
 import type { AdminCommand } from './types'
 
-export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand, payoutCommand]
+export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand, stockCommand, subscribersCommand, payoutCommand]

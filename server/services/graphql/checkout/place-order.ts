@@ -41,6 +41,7 @@ import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validatio
 import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
 import { formatter } from '../pricing/present'
 import { isVoucherCode, redeemVoucher } from '../cart/bonus-voucher'
+import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
 
 type Trx = Transaction<CommerceDB>
 
@@ -417,8 +418,9 @@ export async function placeOrder(
       if (breach) throw quantityLimit(breach)
       const plans = await drawStock(trx, priced)
       await countSales(trx, priced)
-      const promoCode = await redeemPromo(trx, priced)
       const userId = ctx.user?.id ?? cart.userId
+      await assertFirstPurchase(trx, priced.appliedPromo?.code, { email: checkout.email, userId })
+      const promoCode = await redeemPromo(trx, priced)
       const balance = await drawBalance(trx, priced, userId)
       const order = await insertOrder(trx, priced, checkout, payment, plans, {
         userId,
