@@ -15,6 +15,7 @@ import paymentsService from './services/payments'
 import mailService from './services/mail'
 import adminService from './services/admin'
 import likesService from './services/likes'
+import loyaltyService from './services/loyalty'
 import graphqlProxy from './ssr/graphql-proxy'
 import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
@@ -87,6 +88,7 @@ export async function buildApp({
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
+  await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
 
   // Storefront.

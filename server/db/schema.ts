@@ -788,3 +788,76 @@ export type User = Selectable<UsersTable>
 export function toJson<T>(value: T): string {
   return JSON.stringify(value)
 }
+
+// ---------------------------------------------------------------------------------------------
+// Loyalty (migration 0900, server/services/loyalty; the commerce API reads loyalty_vouchers)
+// ---------------------------------------------------------------------------------------------
+
+export interface LoyaltyContactsTable {
+  contact_id: Generated<string>
+  user_id: string | null
+  email: string | null
+  country_code: string | null
+  discovery_key: string | null
+  accepts_email: Generated<boolean>
+  accepts_sms: Generated<boolean>
+  is_member: Generated<boolean>
+  member_number: string | null
+  joined_at: Timestamp | null
+  registration_complete: Generated<boolean>
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface LoyaltyPointTransactionsTable {
+  transaction_id: Generated<number>
+  contact_id: string
+  kind: 'earn' | 'adjust' | 'payout'
+  order_id: number | null
+  points: number
+  valid_from: Timestamp
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyPayoutsTable {
+  payout_id: Generated<number>
+  period: string
+  as_of: Timestamp
+  voucher_count: Generated<number>
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyVouchersTable {
+  code: string
+  contact_id: string
+  user_id: string
+  payout_id: number | null
+  market_alias: string
+  currency_code: string
+  amount: number
+  minimum_purchase: number
+  points: number
+  expires_at: Timestamp
+  redeemed_order_id: number | null
+  redeemed_at: Timestamp | null
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyCartEventsTable {
+  event_id: Generated<number>
+  contact_id: string
+  kind: 'cart' | 'empty-cart'
+  reason: 'add' | 'remove' | 'purchase' | 'logout'
+  market_alias: string | null
+  items: ColumnType<unknown, string | undefined, string>
+  created_at: GeneratedTimestamp
+}
+
+// declaration merging keeps the loyalty tables in one block at the end of the file
+export interface DB {
+  loyalty_contacts: LoyaltyContactsTable
+  loyalty_point_transactions: LoyaltyPointTransactionsTable
+  loyalty_payouts: LoyaltyPayoutsTable
+  loyalty_vouchers: LoyaltyVouchersTable
+  loyalty_cart_events: LoyaltyCartEventsTable
+}

@@ -1,6 +1,7 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
 import { deliverCommand } from './deliver'
+import { payoutCommand } from './payout'
 import { receiveReturnCommand } from './receive-return'
 import { returnsCommand } from './returns'
 import { shipCommand } from './ship'
@@ -16,4 +17,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   deliverCommand,
   returnsCommand,
   receiveReturnCommand,
+  payoutCommand,
 ]

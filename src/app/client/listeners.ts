@@ -42,6 +42,15 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
 
 export function startCookieSync(store: AppStore): () => void {
   const stops = [
+    // spec §9: the loyalty voucher id lives in its cookie while the cart's code is that voucher
+    store.startListening({
+      predicate: (_action, current, previous) => current.loyalty.voucherId !== previous.loyalty.voucherId,
+      effect: (_action, api) => {
+        const voucherId = api.getState().loyalty.voucherId
+        if (voucherId) writeCookie(COOKIES.loyaltyVoucher, voucherId)
+        else deleteCookie(COOKIES.loyaltyVoucher)
+      },
+    }),
     store.startListening({
       actionCreator: cartLoaded,
       effect: (action) => writeCookie(COOKIES.cart, action.payload.id),
@@ -179,6 +188,19 @@ function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo 
   }
 }
 
+/** The loyalty contact sync and cart events (spec §4): their own chunk, a page shows without them. */
+function startLoyaltySyncLazily(store: AppStore): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/loyalty/listeners').then(({ startLoyaltySync }) => {
+    if (!stopped) stop = startLoyaltySync(store)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   // first: the listeners below judge the cart and user cookies by the state
@@ -190,6 +212,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startFavoritesSync(store),
     // after the local copy is restored: the account sync merges it with the saved list
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
+    startLoyaltySyncLazily(store),
     startEventDelivery(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
