@@ -1,0 +1,127 @@
+/**
+ * The commerce API's subscriptions over WebSocket (graphql-ws, protocol `graphql-transport-ws`)
+ * on the API's own path: an upgrade to `/graphql` (docs/adr/0036-live-updates.md).
+ *
+ * The same rules as the HTTP endpoint: the upgrade needs the X-ApiKey (401 before any socket
+ * exists), the user is the verified bearer token of the upgrade request, operations pass the
+ * same depth / alias / cost rules and the production error masking. Only subscriptions are
+ * served here: queries and mutations keep to HTTP, where the abuse limits and caching live.
+ */
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ValidationRule,
+} from 'graphql'
+import { useServer } from 'graphql-ws/use/ws'
+import { WebSocketServer } from 'ws'
+import type { Config } from '../../../config'
+import { handleUpgrades, refuseUpgrade } from '../../shared/websocket-upgrade'
+import { clientAddress } from '../../shared/client-address'
+import type { TokenVerifier } from '../../shared/auth-tokens'
+import { apiKeyFromRequest, isValidApiKey, userFromRequest } from '../auth'
+import type { GraphQLContext, RequestUser } from '../context'
+import { maskError } from '../masking'
+import type { LiveEvents } from './events'
+import { subscriptionRoot } from './subscriptions'
+
+export interface LiveEndpointOptions {
+  path: string
+  config: Pick<Config, 'apiKey' | 'isProduction'>
+  events: LiveEvents
+  tokens: TokenVerifier
+  /** The API's extra validation rules (limits.ts; no introspection in production). */
+  validationRules: readonly ValidationRule[]
+  createContext(input: {
+    variables: Record<string, unknown> | null
+    user: RequestUser | null
+    apiKey: string | null
+    requestId: string
+    clientAddress: string | null
+  }): Promise<GraphQLContext>
+}
+
+function queryError(message: string): GraphQLError[] {
+  return [new GraphQLError(message)]
+}
+
+export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpointOptions): void {
+  const { config, events, tokens } = options
+  const rules = [...specifiedRules, ...options.validationRules]
+  const root = subscriptionRoot(events)
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 })
+  // the user of a connection: its upgrade request's bearer token, verified once per connection
+  const users = new WeakMap<object, Promise<RequestUser | null>>()
+
+  const server = useServer(
+    {
+      onConnect: (ctx) => {
+        users.set(ctx.extra.socket, userFromRequest(ctx.extra.request, tokens))
+        return true
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        let document: DocumentNode
+        try {
+          document = parse(payload.query)
+        } catch (error) {
+          return [error instanceof GraphQLError ? error : new GraphQLError('Could not parse the query')]
+        }
+        const schema = app.graphql.schema
+        const errors = validate(schema, document, rules)
+        if (errors.length > 0) return errors
+        const operation = getOperationAST(document, payload.operationName)
+        if (!operation) return queryError('The document must name one operation to run')
+        if (operation.operation !== 'subscription') {
+          return queryError('Only subscriptions are served over WebSocket; send queries and mutations over HTTP')
+        }
+        const { request } = ctx.extra
+        const contextValue = await options.createContext({
+          variables: payload.variables ?? null,
+          user: (await users.get(ctx.extra.socket)) ?? null,
+          apiKey: apiKeyFromRequest(request) ?? null,
+          requestId: randomUUID(),
+          clientAddress: clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for']),
+        })
+        const args: ExecutionArgs = {
+          schema,
+          document,
+          operationName: payload.operationName ?? null,
+          variableValues: payload.variables ?? null,
+          contextValue,
+          rootValue: root,
+        }
+        return args
+      },
+      onNext: (_ctx, _id, _payload, _args, result) => {
+        if (!result.errors) return
+        const errors = result.errors.map((error) => {
+          if (error.originalError) app.log.error({ err: error.originalError, path: error.path }, 'GraphQL subscription failed')
+          return (config.isProduction ? maskError(error) : error).toJSON()
+        })
+        return { ...result, errors }
+      },
+    },
+    wss,
+  )
+
+  handleUpgrades(app, options.path, (request, socket, head) => {
+    if (!isValidApiKey(apiKeyFromRequest(request), config.apiKey)) {
+      refuseUpgrade(socket, 401, 'Unauthorized')
+      return
+    }
+    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request))
+  })
+
+  // Upgraded sockets are not Fastify's: close them first, or the server would wait for them.
+  app.addHook('preClose', async () => {
+    for (const client of wss.clients) client.close(1001, 'Server shutting down')
+    await server.dispose()
+    await new Promise<void>((resolve) => wss.close(() => resolve()))
+  })
+}
