@@ -39,7 +39,7 @@ import { scalarResolvers } from './scalars'
 import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
-import { startLiveEvents } from './live/events'
+import { startLiveEvents, type LiveEvents } from './live/events'
 import { registerLiveEndpoint } from './live/endpoint'
 import type {
   GraphqlExecutor,
@@ -233,6 +233,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   // Subscriptions (live stock, a customer's cart) over WebSocket on the same path (ADR 0036).
   const events = await startLiveEvents(database)
   app.addHook('onClose', () => events.close())
+  app.decorate('liveEvents', events)
   registerLiveEndpoint(app, {
     path: endpoint,
     config,
@@ -319,6 +320,8 @@ declare module 'fastify' {
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
     /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
+    /** This instance's live events (ADR 0036): what the subscriptions wait on. */
+    liveEvents: LiveEvents
   }
 }
 

@@ -78,7 +78,9 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
         const operation = getOperationAST(document, payload.operationName)
         if (!operation) return queryError('The document must name one operation to run')
         if (operation.operation !== 'subscription') {
-          return queryError('Only subscriptions are served over WebSocket; send queries and mutations over HTTP')
+          return queryError(
+            'Only subscriptions are served over WebSocket; send queries and mutations over HTTP',
+          )
         }
         const { request } = ctx.extra
         const contextValue = await options.createContext({
@@ -86,7 +88,10 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
           user: (await users.get(ctx.extra.socket)) ?? null,
           apiKey: apiKeyFromRequest(request) ?? null,
           requestId: randomUUID(),
-          clientAddress: clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for']),
+          clientAddress: clientAddress(
+            request.socket.remoteAddress ?? '',
+            request.headers['x-forwarded-for'],
+          ),
         })
         const args: ExecutionArgs = {
           schema,
@@ -101,7 +106,8 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
       onNext: (_ctx, _id, _payload, _args, result) => {
         if (!result.errors) return
         const errors = result.errors.map((error) => {
-          if (error.originalError) app.log.error({ err: error.originalError, path: error.path }, 'GraphQL subscription failed')
+          if (error.originalError)
+            app.log.error({ err: error.originalError, path: error.path }, 'GraphQL subscription failed')
           return (config.isProduction ? maskError(error) : error).toJSON()
         })
         return { ...result, errors }

@@ -41,14 +41,14 @@ export interface LiveEvents {
    * `return()` when the client completes or the socket closes).
    */
   stream(topic: string): AsyncIterableIterator<string>
-  /** How many streams are open (tests wait for a subscription to be in place). */
-  readonly streamCount: number
+  /** Resolves once a stream of the topic is open (tests wait for a subscription to be in place). */
+  whenStreaming(topic: string): Promise<void>
   close(): Promise<void>
 }
 
 export async function startLiveEvents(database: Pick<Database, 'listen'>): Promise<LiveEvents> {
   const waiting = new Map<string, Set<Wake>>()
-  let streamCount = 0
+  const awaitingStream = new Map<string, (() => void)[]>()
 
   const deliver = (topic: string, detail: string) => {
     for (const wake of waiting.get(topic) ?? []) wake(detail)
@@ -80,7 +80,6 @@ export async function startLiveEvents(database: Pick<Database, 'listen'>): Promi
     const finish = (): Promise<IteratorResult<string>> => {
       if (!done) {
         done = true
-        streamCount--
         const set = waiting.get(topic)
         set?.delete(wake)
         if (set?.size === 0) waiting.delete(topic)
@@ -92,7 +91,8 @@ export async function startLiveEvents(database: Pick<Database, 'listen'>): Promi
     let set = waiting.get(topic)
     if (!set) waiting.set(topic, (set = new Set()))
     set.add(wake)
-    streamCount++
+    for (const resolve of awaitingStream.get(topic) ?? []) resolve()
+    awaitingStream.delete(topic)
     return {
       next() {
         if (done) return Promise.resolve({ value: undefined, done: true })
@@ -115,8 +115,13 @@ export async function startLiveEvents(database: Pick<Database, 'listen'>): Promi
 
   return {
     stream,
-    get streamCount() {
-      return streamCount
+    whenStreaming(topic) {
+      if (waiting.has(topic)) return Promise.resolve()
+      return new Promise((resolve) => {
+        const list = awaitingStream.get(topic) ?? []
+        list.push(resolve)
+        awaitingStream.set(topic, list)
+      })
     },
     close: () => stopListening(),
   }
