@@ -34,6 +34,7 @@ import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
 import { listItems } from '../graphql/list-items'
+import { useLiveStock } from '../features/live/useLiveStock'
 import type {
   ProductQuery,
   ProductQueryVariables,
@@ -165,7 +166,8 @@ export function Component() {
     .map((image) => image.fileName)
     .filter(Boolean)
   const alt = [product.brand?.name, product.name].filter(Boolean).join(' ')
-  const skus = listItems(product.skus)
+  // the sizes' stock follows purchases while the page is open (ADR 0036)
+  const skus = useLiveStock(product.productId, listItems(product.skus))
   const sizes = skus.map((sku) => sku.name ?? '').filter(Boolean)
   const rating = data.reviews && data.reviews.count > 0 ? data.reviews : null
   return (

@@ -87,7 +87,7 @@ export async function startLiveShop(database: Database): Promise<LiveShop> {
 }
 
 /** A WebSocket class that sends these handshake headers, for graphql-ws's `webSocketImpl`. */
-export function webSocketWith(headers: Record<string, string>): typeof WebSocket {
+export function webSocketWith(headers: Record<string, string>) {
   return class extends WebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols, { headers })
