@@ -56,9 +56,14 @@ export function apiWebSocketUrl(
   return url.toString()
 }
 
-/** A close code one side may send on: 1005/1006 (no code, abnormal) are reported, never sent. */
-function sendableCode(code: number): number {
-  return code === 1000 || (code >= 3000 && code <= 4999) ? code : code === 1001 ? 1001 : 1011
+/**
+ * The close code to pass on. 1005/1006 (no code, abnormal) are only ever reported, never sent;
+ * anything but a normal close, a shutdown or the protocol's own 4xxx codes becomes 1013 ('try
+ * again later'), which the browser's client retries (graphql-ws gives up at once on 1011).
+ */
+export function relayedCloseCode(code: number): number {
+  if (code === 1000 || code === 1001 || (code >= 4000 && code <= 4999)) return code
+  return 1013
 }
 
 export function registerGraphqlWsProxy(app: FastifyInstance, { config }: GraphqlWsProxyOptions): void {
@@ -91,19 +96,19 @@ export function registerGraphqlWsProxy(app: FastifyInstance, { config }: Graphql
       if (browser.readyState === WebSocket.OPEN) browser.send(data, { binary })
     })
     api.on('close', (code, reason) => {
-      if (browser.readyState <= WebSocket.OPEN) browser.close(sendableCode(code), reason)
+      if (browser.readyState <= WebSocket.OPEN) browser.close(relayedCloseCode(code), reason)
     })
     api.on('unexpected-response', (_request, response) => {
       app.log.warn({ status: response.statusCode }, 'The GraphQL service refused a WebSocket')
-      browser.close(1011, 'GraphQL service unavailable')
+      browser.close(1013, 'GraphQL service unavailable')
       api.terminate()
     })
     api.on('error', (error) => {
       app.log.warn({ err: error }, 'GraphQL service WebSocket failed')
-      if (browser.readyState <= WebSocket.OPEN) browser.close(1011, 'GraphQL service unavailable')
+      if (browser.readyState <= WebSocket.OPEN) browser.close(1013, 'GraphQL service unavailable')
     })
     browser.on('close', (code, reason) => {
-      if (api.readyState === WebSocket.OPEN) api.close(sendableCode(code), reason)
+      if (api.readyState === WebSocket.OPEN) api.close(relayedCloseCode(code), reason)
       else if (api.readyState === WebSocket.CONNECTING) api.terminate()
     })
     browser.on('error', () => api.terminate())
