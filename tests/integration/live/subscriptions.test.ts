@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { databaseKinds, createTestDatabase, type TestDatabase } from '../helpers/db'
 import { cartTopic } from '../../../server/services/graphql/live/events'
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../server/services/graphql/live/endpoint'
 import {
   API_KEY,
   browserClient,
@@ -89,6 +90,17 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       expect(JSON.stringify(error)).toContain('Only subscriptions are served over WebSocket')
       await client.dispose()
     })
+  })
+
+  it('one connection holds at most 20 subscriptions', async () => {
+    const client = browserClient(shop)
+    const open = Array.from({ length: MAX_SUBSCRIPTIONS_PER_CONNECTION }, () =>
+      subscribe<{ productStockChanged: SkuStock[] }>(client, STOCK_SUBSCRIPTION, { productId }),
+    )
+    for (const subscription of open) expect((await subscription.next()).data).toBeDefined()
+    const oneTooMany = subscribe(client, STOCK_SUBSCRIPTION, { productId })
+    expect(JSON.stringify(await oneTooMany.ended)).toContain('At most 20 subscriptions per connection')
+    await client.dispose()
   })
 
   describe('stock', () => {

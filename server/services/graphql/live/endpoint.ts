@@ -47,6 +47,9 @@ export interface LiveEndpointOptions {
   }): Promise<GraphQLContext>
 }
 
+/** A page follows a product and a cart; more than this on one connection is not a shop page. */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20
+
 function queryError(message: string): GraphQLError[] {
   return [new GraphQLError(message)]
 }
@@ -66,6 +69,10 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
         return true
       },
       onSubscribe: async (ctx, _id, payload) => {
+        // the new operation's own reservation is among them already
+        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          return queryError(`At most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection`)
+        }
         let document: DocumentNode
         try {
           document = parse(payload.query)
