@@ -43,9 +43,27 @@ async function productWithLastUnits(request: APIRequestContext): Promise<SizeCan
     }
   }>(
     request,
-    `query { products(take: 100, skip: 40, languageId: "fi-FI", marketId: "fi") { products {
-      productId alias name skus { skuId name stockStatus stock { inStock oversellable static } }
-    } } }`,
+    `
+      query {
+        products(take: 100, skip: 40, languageId: "fi-FI", marketId: "fi") {
+          products {
+            productId
+            alias
+            name
+            skus {
+              skuId
+              name
+              stockStatus
+              stock {
+                inStock
+                oversellable
+                static
+              }
+            }
+          }
+        }
+      }
+    `,
   )
   for (const product of products.products) {
     if (product.productId <= 7) continue
