@@ -28,13 +28,17 @@ export interface GraphqlWsProxyOptions {
   config: Pick<Config, 'apiKey' | 'publicUrl' | 'services' | 'host' | 'port'>
 }
 
-/** Whether a WebSocket handshake comes from one of our own pages. */
+/**
+ * Whether a WebSocket handshake comes from one of our own pages: its Origin is PUBLIC_URL's, or
+ * names the host the request was sent to (each market's domain; http or https, since TLS may end
+ * at a proxy in front of us). A page of another site cannot send our host as its Origin.
+ */
 export function isOwnOrigin(request: IncomingMessage, publicUrl: string): boolean {
   const origin = request.headers.origin?.toLowerCase()
   if (!origin) return false
-  const scheme = 'encrypted' in request.socket && request.socket.encrypted ? 'https' : 'http'
   const own = new Set([new URL(publicUrl).origin.toLowerCase()])
-  if (request.headers.host) own.add(`${scheme}://${request.headers.host}`.toLowerCase())
+  const host = request.headers.host?.toLowerCase()
+  if (host) own.add(`http://${host}`).add(`https://${host}`)
   return own.has(origin)
 }
 

@@ -70,6 +70,10 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       expect(await handshakeStatus(url, {})).toBe(403)
       expect(await handshakeStatus(url, { origin: 'https://evil.example' })).toBe(403)
       expect(await handshakeStatus(url, { origin: OWN_ORIGIN })).toBe(101)
+      // a market's own domain: the host the request was sent to, behind TLS or not
+      const host = new URL(shop.wsOrigin).host
+      expect(await handshakeStatus(url, { origin: `https://${host}` })).toBe(101)
+      expect(await handshakeStatus(url, { origin: `https://${host}.evil.example` })).toBe(403)
     })
 
     it('the API refuses a handshake without its key', async () => {
