@@ -239,6 +239,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     config,
     events,
     tokens,
+    limiter,
     validationRules: rules,
     createContext: (input) => createContext(deps, input),
   })

@@ -15,10 +15,18 @@ export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Bu
 const routesByServer = new WeakMap<Server, Map<string, UpgradeHandler>>()
 
 /** Answers an upgrade request with a plain HTTP error and closes the socket. */
-export function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+export function refuseUpgrade(
+  socket: Duplex,
+  status: number,
+  reason: string,
+  headers: Record<string, string> = {},
+): void {
   if (socket.writable) {
+    const extra = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')
     socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\n${extra}` +
         `Content-Length: ${Buffer.byteLength(reason)}\r\n\r\n${reason}`,
     )
   }

@@ -16,6 +16,7 @@ import authService from '../../../server/services/auth'
 import { createSigner } from '../../../server/services/auth/keys'
 import { signAccessToken } from '../../../server/services/auth/tokens'
 import graphqlService from '../../../server/services/graphql'
+import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
 import { registerGraphqlWsProxy } from '../../../server/ssr/graphql-ws-proxy'
 import { COOKIES } from '../../../src/shared/cookies'
 
@@ -50,7 +51,10 @@ export async function startLiveShop(database: Database): Promise<LiveShop> {
   })
   const app = Fastify({ logger: false })
   await app.register(authService, { database, config })
-  await app.register(graphqlService, { database, config, expirySweepMs: 0 })
+  // a clock that stands still: a limit's window never ends during a test, however slow the machine
+  const startedAt = Date.now()
+  const limiter = createMemoryRateLimiter({ now: () => startedAt })
+  await app.register(graphqlService, { database, config, expirySweepMs: 0, limiter })
   registerGraphqlWsProxy(app, { config })
   await app.listen({ host: '127.0.0.1', port: 0 })
   const { port } = app.server.address() as AddressInfo

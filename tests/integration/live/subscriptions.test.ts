@@ -9,6 +9,7 @@ import { sql } from 'kysely'
 import { databaseKinds, createTestDatabase, type TestDatabase } from '../helpers/db'
 import { cartTopic } from '../../../server/services/graphql/live/events'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../server/services/graphql/live/endpoint'
+import { ABUSE_LIMITS } from '../../../server/services/graphql/abuse-limits'
 import {
   API_KEY,
   browserClient,
@@ -81,6 +82,18 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       expect(await handshakeStatus(url, {})).toBe(401)
       expect(await handshakeStatus(url, { 'x-apikey': 'wrong' })).toBe(401)
       expect(await handshakeStatus(url, { 'x-apikey': API_KEY })).toBe(101)
+    })
+
+    it('the API refuses a flood of handshakes from one address', async () => {
+      const url = `${shop.wsOrigin}/graphql`
+      // as the storefront's proxy on this host forwards a shopper's address
+      const shopper = { 'x-apikey': API_KEY, 'x-forwarded-for': '198.51.100.77' }
+      const { limit } = ABUSE_LIMITS.liveConnections
+      for (let handshake = 0; handshake < limit; handshake++)
+        expect(await handshakeStatus(url, shopper)).toBe(101)
+      expect(await handshakeStatus(url, shopper)).toBe(429)
+      // another shopper is not affected
+      expect(await handshakeStatus(url, { ...shopper, 'x-forwarded-for': '198.51.100.78' })).toBe(101)
     })
 
     it('upgrades to other paths are answered 404', async () => {

@@ -8,6 +8,8 @@
  * served here: queries and mutations keep to HTTP, where the abuse limits and caching live.
  */
 import { randomUUID } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { Duplex } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import {
   getOperationAST,
@@ -25,6 +27,8 @@ import type { Config } from '../../../config'
 import { handleUpgrades, refuseUpgrade } from '../../shared/websocket-upgrade'
 import { clientAddress } from '../../shared/client-address'
 import type { TokenVerifier } from '../../shared/auth-tokens'
+import type { RateLimiter } from '../../shared/rate-limit'
+import { ABUSE_LIMITS } from '../abuse-limits'
 import { apiKeyFromRequest, isValidApiKey, userFromRequest } from '../auth'
 import type { GraphQLContext, RequestUser } from '../context'
 import { maskError } from '../masking'
@@ -36,6 +40,8 @@ export interface LiveEndpointOptions {
   config: Pick<Config, 'apiKey' | 'isProduction'>
   events: LiveEvents
   tokens: TokenVerifier
+  /** Handshakes per shopper address are limited (ABUSE_LIMITS.liveConnections). */
+  limiter: RateLimiter
   /** The API's extra validation rules (limits.ts; no introspection in production). */
   validationRules: readonly ValidationRule[]
   createContext(input: {
@@ -123,12 +129,24 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
     wss,
   )
 
-  handleUpgrades(app, options.path, (request, socket, head) => {
+  const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!isValidApiKey(apiKeyFromRequest(request), config.apiKey)) {
       refuseUpgrade(socket, 401, 'Unauthorized')
       return
     }
+    const address = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'])
+    const decision = await options.limiter.hit(ABUSE_LIMITS.liveConnections, address)
+    if (!decision.allowed) {
+      refuseUpgrade(socket, 429, 'Too Many Requests', { 'retry-after': String(decision.retryAfterSeconds) })
+      return
+    }
     wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request))
+  }
+  handleUpgrades(app, options.path, (request, socket, head) => {
+    accept(request, socket, head).catch((error: unknown) => {
+      app.log.error({ err: error }, 'Could not accept a live connection')
+      refuseUpgrade(socket, 503, 'Service Unavailable')
+    })
   })
 
   // Upgraded sockets are not Fastify's: close them first, or the server would wait for them.
