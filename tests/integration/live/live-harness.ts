@@ -21,6 +21,7 @@ import { registerGraphqlWsProxy } from '../../../server/ssr/graphql-ws-proxy'
 import { COOKIES } from '../../../src/shared/cookies'
 
 export const API_KEY = 'live-test-api-key'
+export const ADMIN_KEY = 'live-test-admin-key-0123456789abcdef'
 export const PUBLIC_URL = 'http://shop.lumo.test'
 export const OWN_ORIGIN = PUBLIC_URL
 
@@ -44,6 +45,7 @@ export async function startLiveShop(database: Database): Promise<LiveShop> {
   const config = loadConfig({
     NODE_ENV: 'test',
     API_KEY,
+    ADMIN_KEY,
     SESSION_SECRET: 'live-test-session-secret-0123456789abcdef',
     DATA_DIR: '/tmp/lumo-live-tests',
     PUBLIC_URL,

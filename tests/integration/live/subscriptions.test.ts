@@ -11,6 +11,7 @@ import { cartTopic } from '../../../server/services/graphql/live/events'
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../server/services/graphql/live/endpoint'
 import { ABUSE_LIMITS } from '../../../server/services/graphql/abuse-limits'
 import {
+  ADMIN_KEY,
   API_KEY,
   browserClient,
   CART_SUBSCRIPTION,
@@ -148,6 +149,28 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       await client.dispose()
       await database.db.updateTable('skus').set({ stock_in_stock: 20 }).where('sku_id', '=', skuId).execute()
     })
+  })
+
+  it("the back office setting a size's stock reaches the shoppers watching the product", async () => {
+    const client = browserClient(shop)
+    const stock = subscribe<{ productStockChanged: SkuStock[] }>(client, STOCK_SUBSCRIPTION, { productId })
+    await stock.next()
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/admin/api/stock',
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'x-admin-actor': 'live-test' },
+      payload: { skuId, quantity: 1 },
+    })
+    expect(response.statusCode).toBe(200)
+    let sizes = (await stock.next()).data?.productStockChanged
+    // the admin operation may write more than once (stock, then the back-in-stock round): the
+    // last answer holds the new stock
+    while (sizes?.find((size) => size.skuId === skuId)?.stock.inStock !== 1) {
+      sizes = (await stock.next()).data?.productStockChanged
+    }
+    expect(sizes.find((size) => size.skuId === skuId)).toMatchObject({ stockStatus: 'FEW_LEFT' })
+    await client.dispose()
+    await database.db.updateTable('skus').set({ stock_in_stock: 20 }).where('sku_id', '=', skuId).execute()
   })
 
   describe("a customer's cart", () => {
