@@ -17,6 +17,7 @@ import adminService from './services/admin'
 import likesService from './services/likes'
 import loyaltyService from './services/loyalty'
 import graphqlProxy from './ssr/graphql-proxy'
+import { registerGraphqlWsProxy } from './ssr/graphql-ws-proxy'
 import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
 import likesProxy from './ssr/likes-proxy'
@@ -93,6 +94,8 @@ export async function buildApp({
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
+  // its WebSocket upgrade: live stock and the customer's cart (ADR 0036)
+  registerGraphqlWsProxy(app, { config })
   await app.register(sessionRoutes, { config, serviceFetch, verifier })
   await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)

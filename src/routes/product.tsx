@@ -19,7 +19,6 @@ import { Price } from '../ui/Price'
 import { withPriceFields } from '../ui/product-card-data'
 import { productViewed } from '../features/product/slice'
 import { shopEventRecorded } from '../features/events/slice'
-import { BuyBox } from '../features/product/BuyBox'
 import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
 import { REVIEWS_PAGE_SIZE } from '../features/product/reviews-page'
@@ -34,6 +33,7 @@ import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
 import { listItems } from '../graphql/list-items'
+import { LiveBuyBox } from '../features/live/LiveBuyBox'
 import type {
   ProductQuery,
   ProductQueryVariables,
@@ -197,7 +197,8 @@ export function Component() {
           ) : null}
           <ColourVariants product={product} />
           {/* keyed by product: a client navigation to another product starts with no size chosen */}
-          <BuyBox key={product.alias} skus={skus} name="product-size" />
+          {/* the sizes' stock follows purchases while the page is open (ADR 0036) */}
+          <LiveBuyBox key={product.alias} productId={product.productId} skus={skus} name="product-size" />
           <SizeGuide sizes={sizes} />
         </div>
       </div>

@@ -21,6 +21,50 @@ export type Scalars = {
   Guid: { input: string; output: string }
 }
 
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type Subscription = {
+  __typename?: 'Subscription'
+  /** The product's sizes with their stock, now and whenever a size's stock changes. */
+  productStockChanged: Array<SkuType>
+  /**
+   * The logged-in customer's cart whenever it changes on any device (null: the cart was completed
+   * or removed). Needs a bearer token; a customer only ever receives their own carts.
+   */
+  cartChanged: CartChangeType
+}
+
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type SubscriptionProductStockChangedArgs = {
+  productId: Scalars['Int']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type SubscriptionCartChangedArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+/** Lumo extension: one change of a customer's cart. */
+export type CartChangeType = {
+  __typename?: 'CartChangeType'
+  cartId: Scalars['String']['output']
+  /** The cart as getCart would answer; null when it can no longer be used (completed, removed). */
+  cart?: Maybe<CartType>
+}
+
 export type GeinsMerchantApiQuery = {
   __typename?: 'GeinsMerchantApiQuery'
   /** All channels. */
@@ -1631,13 +1675,15 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>
+  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>
+  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>
+  CartChangeType: ResolverTypeWrapper<Partial<CartChangeType>>
   Decimal: ResolverTypeWrapper<Partial<Scalars['Decimal']['output']>>
   Long: ResolverTypeWrapper<Partial<Scalars['Long']['output']>>
   DateTime: ResolverTypeWrapper<Partial<Scalars['DateTime']['output']>>
   Guid: ResolverTypeWrapper<Partial<Scalars['Guid']['output']>>
   GeinsMerchantApiQuery: ResolverTypeWrapper<Record<PropertyKey, never>>
-  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>
-  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>
   GeinsMerchantApiMutation: ResolverTypeWrapper<Record<PropertyKey, never>>
   ChannelType: ResolverTypeWrapper<Partial<ChannelType>>
@@ -1739,13 +1785,15 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Subscription: Record<PropertyKey, never>
+  Int: Partial<Scalars['Int']['output']>
+  String: Partial<Scalars['String']['output']>
+  CartChangeType: Partial<CartChangeType>
   Decimal: Partial<Scalars['Decimal']['output']>
   Long: Partial<Scalars['Long']['output']>
   DateTime: Partial<Scalars['DateTime']['output']>
   Guid: Partial<Scalars['Guid']['output']>
   GeinsMerchantApiQuery: Record<PropertyKey, never>
-  String: Partial<Scalars['String']['output']>
-  Int: Partial<Scalars['Int']['output']>
   Boolean: Partial<Scalars['Boolean']['output']>
   GeinsMerchantApiMutation: Record<PropertyKey, never>
   ChannelType: Partial<ChannelType>
@@ -1830,6 +1878,34 @@ export type ResolversParentTypes = {
   ContentPageType: Partial<ContentPageType>
   ContentAliasType: Partial<ContentAliasType>
   MailLinkResultType: Partial<MailLinkResultType>
+}
+
+export type SubscriptionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
+> = {
+  productStockChanged?: SubscriptionResolver<
+    Array<ResolversTypes['SkuType']>,
+    'productStockChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionProductStockChangedArgs, 'productId'>
+  >
+  cartChanged?: SubscriptionResolver<
+    ResolversTypes['CartChangeType'],
+    'cartChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionCartChangedArgs>
+  >
+}
+
+export type CartChangeTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CartChangeType'] = ResolversParentTypes['CartChangeType'],
+> = {
+  cartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  cart?: Resolver<Maybe<ResolversTypes['CartType']>, ParentType, ContextType>
 }
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
@@ -3154,6 +3230,8 @@ export type MailLinkResultTypeResolvers<
 }
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  Subscription?: SubscriptionResolvers<ContextType>
+  CartChangeType?: CartChangeTypeResolvers<ContextType>
   Decimal?: GraphQLScalarType
   Long?: GraphQLScalarType
   DateTime?: GraphQLScalarType

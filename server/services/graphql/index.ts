@@ -45,6 +45,8 @@ import { scalarResolvers } from './scalars'
 import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
+import { startLiveEvents, type LiveEvents } from './live/events'
+import { registerLiveEndpoint } from './live/endpoint'
 import type {
   GraphqlExecutor,
   GraphqlRequest as InProcessRequest,
@@ -221,13 +223,14 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
 
   const resolvers = rootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))
+  const rules = validationRules(config, opts.limits ?? DEFAULT_LIMITS)
 
   await app.register(mercurius, {
     schema: loadSchemaSource(),
     resolvers: resolvers as IResolvers,
     path: endpoint,
     graphiql: !config.isProduction,
-    validationRules: validationRules(config, opts.limits ?? DEFAULT_LIMITS),
+    validationRules: rules,
     errorFormatter: (execution, context) => formatErrors(execution, context, config),
     context: async (request) =>
       createContext(deps, {
@@ -241,6 +244,20 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
   app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
+
+  // Subscriptions (live stock, a customer's cart) over WebSocket on the same path (ADR 0036).
+  const events = await startLiveEvents(database)
+  app.addHook('onClose', () => events.close())
+  app.decorate('liveEvents', events)
+  registerLiveEndpoint(app, {
+    path: endpoint,
+    config,
+    events,
+    tokens,
+    limiter,
+    validationRules: rules,
+    createContext: (input) => createContext(deps, input),
+  })
 
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
@@ -330,6 +347,8 @@ declare module 'fastify' {
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
     /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
+    /** This instance's live events (ADR 0036): what the subscriptions wait on. */
+    liveEvents: LiveEvents
   }
 }
 

@@ -201,6 +201,33 @@ function startLoyaltySyncLazily(store: AppStore): () => void {
   }
 }
 
+/**
+ * A signed-in customer's cart across devices (ADR 0036): the live connection's code loads only
+ * once someone is signed in, in its own chunk.
+ */
+function startLiveCartLazily(store: AppStore): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  let loading = false
+  const load = () => {
+    if (loading || stopped) return
+    loading = true
+    void import('../../features/live/cart-follow').then(({ startLiveCart }) => {
+      if (!stopped) stop = startLiveCart(store)
+    })
+  }
+  if (store.getState().auth.user) load()
+  const stopListening = store.startListening({
+    predicate: (_action, current) => current.auth.user !== null && !loading,
+    effect: () => load(),
+  })
+  return () => {
+    stopped = true
+    stopListening()
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
   // first: the listeners below judge the cart and user cookies by the state
@@ -217,6 +244,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
+    startLiveCartLazily(store),
   ]
   return () => stops.forEach((stop) => stop())
 }
