@@ -28,6 +28,8 @@ import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
+import { startConsent } from '../../features/consent/listeners'
+import type { TagManagerConfig } from '../../shared/tag-manager'
 
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
 export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
@@ -180,7 +182,11 @@ function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo 
 }
 
 /** Everything the browser runs for the store; returns the cleanup. */
-export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
+export function registerClientListeners(
+  store: AppStore,
+  getApollo?: GetApollo | null,
+  options: { tagManager?: TagManagerConfig | null } = {},
+): () => void {
   // first: the listeners below judge the cart and user cookies by the state
   restorePersonalState(store)
   const stops = [
@@ -190,6 +196,8 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startFavoritesSync(store),
     // after the local copy is restored: the account sync merges it with the saved list
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
+    // the cookie choice before the events: a stored choice loads the tag manager at once
+    startConsent(store, options.tagManager ?? null),
     startEventDelivery(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client

@@ -12,6 +12,7 @@ import { loadingFinished } from '../../features/loading/slice'
 import { installChunkReloadGuard } from './chunk-reload'
 import { registerClientListeners } from './listeners'
 import { useOptionalGetApollo } from '../apollo-access'
+import { useOptionalSite } from '../site'
 import { nextHeaderHidden, scrollTargetFor } from './scroll-rules'
 
 /** Resize and scroll fire many times a second; the store needs to know a few times a second. */
@@ -57,7 +58,11 @@ function topPadding(element: HTMLElement | null): number {
 function useStoreListeners() {
   const store = useAppStore()
   const getApollo = useOptionalGetApollo()
-  useEffect(() => registerClientListeners(store, getApollo), [store, getApollo])
+  const tagManager = useOptionalSite()?.tagManager ?? null
+  useEffect(
+    () => registerClientListeners(store, getApollo, { tagManager }),
+    [store, getApollo, tagManager],
+  )
 }
 
 function useViewportWidth() {

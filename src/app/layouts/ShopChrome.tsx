@@ -13,6 +13,7 @@ import { SHOP_MODALS } from './shop-modals'
 import { QuickshopPanel } from '../../features/quickshop/QuickshopPanel'
 import { CartOverlays } from '../../features/cart/CartOverlays'
 import { LoginAction } from '../../features/auth/LoginAction'
+import { ConsentBanner } from '../../features/consent/ConsentBanner'
 
 /** Shown while the browser is offline (the server always renders the page as online). */
 function OfflineNotice() {
@@ -35,6 +36,7 @@ export function ShopChrome() {
       <QuickshopPanel />
       <CartOverlays />
       <LoginAction />
+      <ConsentBanner />
     </>
   )
 }
