@@ -1313,12 +1313,14 @@ export type FavoriteProductsQuery = {
   products: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1365,12 +1367,14 @@ export type HomeQuery = {
   newArrivals: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1398,12 +1402,14 @@ export type HomeQuery = {
   bestsellers: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1486,12 +1492,14 @@ export type ListPageQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1539,12 +1547,14 @@ export type ListPageQuery = {
 
 export type ListProductFieldsFragment = {
   productId: number
+  articleNumber: string | null
   alias: string
   name: string | null
   canonicalUrl: string | null
   stockStatus: StockStatus | null
   badges: Array<ProductBadge> | null
   incoming: string | null
+  primaryCategory: { name: string } | null
   brand: { brandId: number; name: string | null } | null
   productImages: Array<{ fileName: string } | null> | null
   unitPrice: {
@@ -1573,12 +1583,14 @@ export type ListResultFieldsFragment = {
   count: number
   products: Array<{
     productId: number
+    articleNumber: string | null
     alias: string
     name: string | null
     canonicalUrl: string | null
     stockStatus: StockStatus | null
     badges: Array<ProductBadge> | null
     incoming: string | null
+    primaryCategory: { name: string } | null
     brand: { brandId: number; name: string | null } | null
     productImages: Array<{ fileName: string } | null> | null
     unitPrice: {
@@ -1637,12 +1649,14 @@ export type ListSearchQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {

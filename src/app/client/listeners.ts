@@ -29,6 +29,7 @@ import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 import { startConsent } from '../../features/consent/listeners'
+import { startCheckoutAnalytics } from '../../features/checkout/analytics'
 import type { TagManagerConfig } from '../../shared/tag-manager'
 
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
@@ -199,6 +200,7 @@ export function registerClientListeners(
     // the cookie choice before the events: a stored choice loads the tag manager at once
     startConsent(store, options.tagManager ?? null),
     startEventDelivery(store),
+    startCheckoutAnalytics(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),

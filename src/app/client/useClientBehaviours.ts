@@ -8,7 +8,11 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigation, useNavigationType } from 'react-router'
 import { useAppDispatch, useAppSelector, useAppStore } from '../hooks'
 import { headerHiddenSet, onlineSet, scrollTopSet, viewportWidthSet } from '../global-slice'
-import { loadingFinished } from '../../features/loading/slice'
+import {
+  delayedLoadingFinished,
+  delayedLoadingStarted,
+  loadingFinished,
+} from '../../features/loading/slice'
 import { installChunkReloadGuard } from './chunk-reload'
 import { registerClientListeners } from './listeners'
 import { useOptionalGetApollo } from '../apollo-access'
@@ -156,6 +160,11 @@ function useLoadingEnd() {
   useEffect(() => {
     if (navigation.state === 'idle' && status === 'loading') dispatch(loadingFinished())
   }, [navigation.state, status, dispatch])
+  // spec §4's delayed indicator follows the navigation: it shows only when one outlasts its delay
+  const navigating = navigation.state !== 'idle'
+  useEffect(() => {
+    dispatch(navigating ? delayedLoadingStarted() : delayedLoadingFinished())
+  }, [navigating, dispatch])
 }
 
 function useChunkReloadGuard() {
