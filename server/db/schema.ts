@@ -653,6 +653,17 @@ export interface AuthRefreshTokensTable {
   revoked_at: Timestamp | null
 }
 
+/** Migration 1000: real-user metrics the log service stores (issue #13, ADR 0035). */
+export interface WebVitalsTable {
+  id: Generated<string>
+  recorded_at: GeneratedTimestamp
+  /** the route name the page was, e.g. 'product' */
+  page_type: string
+  metric: 'LCP' | 'INP' | 'CLS' | 'TTFB'
+  /** milliseconds (LCP, INP, TTFB) or the unitless layout shift score (CLS) */
+  value: number
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -707,6 +718,7 @@ export interface DB {
   payment_callback_events: PaymentCallbackEventsTable
   mail_messages: MailMessagesTable
   auth_refresh_tokens: AuthRefreshTokensTable
+  web_vitals: WebVitalsTable
 }
 
 export type Product = Selectable<ProductsTable>

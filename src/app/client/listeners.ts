@@ -30,6 +30,7 @@ import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 import { startConsent } from '../../features/consent/listeners'
 import { startCheckoutAnalytics } from '../../features/checkout/analytics'
+import { VITALS_SAMPLE_RATE } from '../../shared/vitals'
 import type { TagManagerConfig } from '../../shared/tag-manager'
 
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
@@ -182,6 +183,25 @@ function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo 
   }
 }
 
+/**
+ * Real-user metrics (ADR 0035) for a sampled share of page loads: the collector is its own chunk,
+ * fetched only by the pages in the sample. The page type is the route the shopper landed on.
+ */
+function startVitalsIfSampled(store: AppStore): () => void {
+  if (Math.random() >= VITALS_SAMPLE_RATE) return () => undefined
+  const pageType = store.getState().global.currentRouteName || 'unknown'
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/vitals/reporter').then(({ startVitals }) => {
+    // the sampling was decided here; the reporter measures this load
+    if (!stopped) stop = startVitals({ pageType, sampleRate: 1 })
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
 export function registerClientListeners(
   store: AppStore,
@@ -201,6 +221,7 @@ export function registerClientListeners(
     startConsent(store, options.tagManager ?? null),
     startEventDelivery(store),
     startCheckoutAnalytics(store),
+    startVitalsIfSampled(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
