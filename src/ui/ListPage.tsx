@@ -253,12 +253,13 @@ function ProductGrid({ data, listName }: { data: ListPageData; listName: string 
   const { products, count, selection, firstPage, pageSize } = data
   const lastShown = (firstPage - 1) * pageSize + products.length
   const totalPages = Math.max(1, Math.ceil(count / pageSize))
-  const rememberLeft = useProductLeft(products.map((product) => product.productId))
-  const onGridClick = (event: MouseEvent<HTMLElement>) => {
+  const onGridClick = useProductLeft(products.map((product) => product.productId))
+  // capture: the click is recorded before the link's own handler starts the navigation (and with
+  // it the next page's impression), so select_item comes before that page's page_view
+  const onGridClickCapture = (event: MouseEvent<HTMLElement>) => {
     const productId = productIdOfClick(event.target)
     if (productId !== null)
       recordProductClick(dispatch, listName, products, productId, (firstPage - 1) * pageSize + 1)
-    rememberLeft(event)
   }
   // after "load more", the focus moves to the first product that was added
   const focusNext = useRef<number | null>(null)
@@ -295,7 +296,12 @@ function ProductGrid({ data, listName }: { data: ListPageData; listName: string 
           </Link>
         </p>
       ) : null}
-      <ul className="list-page__grid plain-list" role="list" onClick={onGridClick}>
+      <ul
+        className="list-page__grid plain-list"
+        role="list"
+        onClick={onGridClick}
+        onClickCapture={onGridClickCapture}
+      >
         {products.map((product, index) => (
           <li key={product.productId}>
             <ProductCard

@@ -1,7 +1,8 @@
 /**
  * The checkout's analytics (GA4 begin_checkout, add_shipping_info, add_payment_info; issue #13):
- * begin_checkout once per visit of the checkout page, as soon as the shopper's cart is loaded (the
- * server leaves the cart to the browser, so this is the browser's); the shipping and payment
+ * begin_checkout once per visit of the checkout page, after its page impression and as soon as the
+ * shopper's cart is loaded (the server leaves the cart to the browser, so this is the browser's);
+ * a page impression of another page ends the visit. The shipping and payment
  * events when the shopper picks an option. Items are the cart's lines (article number, price,
  * size), the option's name its shipping tier or payment type.
  */
@@ -35,9 +36,11 @@ export function startCheckoutAnalytics(store: AppStore): () => void {
   }
   recordBegin()
   const stops = [
+    // after the checkout's own page impression (so begin_checkout follows its page_view), or
+    // when the cart arrives later
     store.startListening({
-      predicate: (_action, current, previous) =>
-        current.global.currentRouteName !== previous.global.currentRouteName ||
+      predicate: (action, current, previous) =>
+        (shopEventRecorded.match(action) && action.payload.type === 'page:impression') ||
         current.cart.data !== previous.cart.data,
       effect: recordBegin,
     }),
