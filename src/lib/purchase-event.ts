@@ -167,7 +167,9 @@ export async function buildPurchaseEvent(
     items,
   }
   if (typeof order.shippingFeeIncVat === 'number') ecommerce.shipping = order.shippingFeeIncVat
-  return hashPersonalData ? { event: 'purchase', ecommerce, user_data: userData } : { event: 'purchase', ecommerce }
+  return hashPersonalData
+    ? { event: 'purchase', ecommerce, user_data: userData }
+    : { event: 'purchase', ecommerce }
 }
 
 /** Is this event payload an order for buildPurchaseEvent (as the confirmation page records it)? */

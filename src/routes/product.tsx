@@ -221,10 +221,14 @@ export function Component() {
           <nav className="product-page__info" aria-label={intl.formatMessage({ id: 'product.infoLinks' })}>
             <ul className="plain-list" role="list">
               <li>
-                <ContentPanelLink pageKey="shipping">{intl.formatMessage({ id: 'footer.shipping' })}</ContentPanelLink>
+                <ContentPanelLink pageKey="shipping">
+                  {intl.formatMessage({ id: 'footer.shipping' })}
+                </ContentPanelLink>
               </li>
               <li>
-                <ContentPanelLink pageKey="returns">{intl.formatMessage({ id: 'footer.returns' })}</ContentPanelLink>
+                <ContentPanelLink pageKey="returns">
+                  {intl.formatMessage({ id: 'footer.returns' })}
+                </ContentPanelLink>
               </li>
             </ul>
           </nav>

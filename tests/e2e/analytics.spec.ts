@@ -83,20 +83,34 @@ test.describe('analytics with consent', () => {
     // Consent Mode's defaults are the first entry: every optional type denied
     const first = await page.evaluate(() => [...(window.dataLayer?.[0] as unknown as ArrayLike<unknown>)])
     expect(first.slice(0, 2)).toEqual(['consent', 'default'])
-    expect(first[2]).toMatchObject({ analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied' })
+    expect(first[2]).toMatchObject({
+      analytics_storage: 'denied',
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+    })
     // the shopper looks around without deciding: the tag manager is never asked for
-    await page.getByRole('link', { name: /Musta satiinimekko/ }).first().hover()
+    await page
+      .getByRole('link', { name: /Musta satiinimekko/ })
+      .first()
+      .hover()
     expect(tagManagerUrls).toEqual([])
     expect(tagManagerRequests.length).toBe(requestsBefore)
     expect(await page.locator('script[src*="/gtm.js"]').count()).toBe(0)
 
-    await banner(page).getByRole('button', { name: fi('consent.acceptAll') }).click()
+    await banner(page)
+      .getByRole('button', { name: fi('consent.acceptAll') })
+      .click()
     await expect(banner(page)).toBeHidden()
-    await expect.poll(() => page.evaluate(() => (window as { __fakeTagManagerRan?: number }).__fakeTagManagerRan)).toBe(1)
+    await expect
+      .poll(() => page.evaluate(() => (window as { __fakeTagManagerRan?: number }).__fakeTagManagerRan))
+      .toBe(1)
     expect(tagManagerUrls).toEqual([expect.stringContaining(`/gtm.js?id=${GTM_ID}`)])
 
     // the purchase, by clicking through one document
-    await page.getByRole('link', { name: /Musta satiinimekko/ }).first().click()
+    await page
+      .getByRole('link', { name: /Musta satiinimekko/ })
+      .first()
+      .click()
     await expect(page.getByRole('heading', { level: 1, name: 'Musta satiinimekko' })).toBeVisible()
     await page
       .getByRole('radiogroup', { name: fi('product.size.choose') })
@@ -113,7 +127,9 @@ test.describe('analytics with consent', () => {
     await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
     await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
     await page.waitForURL(/\/fi\/checkout\/confirm\?oid=[0-9a-f-]{36}$/)
-    await expect(page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: fi('page.checkoutConfirm.title') }),
+    ).toBeVisible()
 
     await expect
       .poll(async () => (await dataLayerEvents(page)).map((entry) => entry.event))
@@ -139,12 +155,23 @@ test.describe('analytics with consent', () => {
       names.join(', '),
     ).toBe(true)
     const ecommerce = (name: string) =>
-      entries.find((entry) => entry.event === name)?.ecommerce as Record<string, unknown> & { items: Record<string, unknown>[] }
-    expect(ecommerce('select_item').items[0]).toMatchObject({ item_id: 'LU000001', item_name: 'Musta satiinimekko' })
-    expect(ecommerce('add_to_cart')).toMatchObject({ currency: 'EUR', items: [{ item_id: 'LU000001', item_variant: '42', quantity: 1 }] })
+      entries.find((entry) => entry.event === name)?.ecommerce as Record<string, unknown> & {
+        items: Record<string, unknown>[]
+      }
+    expect(ecommerce('select_item').items[0]).toMatchObject({
+      item_id: 'LU000001',
+      item_name: 'Musta satiinimekko',
+    })
+    expect(ecommerce('add_to_cart')).toMatchObject({
+      currency: 'EUR',
+      items: [{ item_id: 'LU000001', item_variant: '42', quantity: 1 }],
+    })
     expect(ecommerce('add_payment_info')).toMatchObject({ payment_type: expect.stringMatching(/Lasku/) })
     const purchase = entries.find((entry) => entry.event === 'purchase')!
-    expect(purchase.ecommerce).toMatchObject({ currency: 'EUR', items: [{ item_id: 'LU000001', quantity: 1 }] })
+    expect(purchase.ecommerce).toMatchObject({
+      currency: 'EUR',
+      items: [{ item_id: 'LU000001', quantity: 1 }],
+    })
     // accepted marketing: the e-mail goes only as its SHA-256, never as text
     expect((purchase.user_data as Record<string, string>).sha256_email_address).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(entries).toLowerCase()).not.toContain('analytiikka.asiakas@example.com')
@@ -153,7 +180,9 @@ test.describe('analytics with consent', () => {
     expect(browserErrors).toEqual([])
   })
 
-  test('"only necessary" never loads the tag manager; the footer opens the choice again', async ({ page }) => {
+  test('"only necessary" never loads the tag manager; the footer opens the choice again', async ({
+    page,
+  }) => {
     const base = shop.baseUrl
     const tagManagerUrls: string[] = []
     page.on('request', (request) => {
@@ -161,7 +190,9 @@ test.describe('analytics with consent', () => {
     })
     await page.goto(`${base}/fi/`)
     await waitForHydration(page)
-    await banner(page).getByRole('button', { name: fi('consent.onlyNecessary') }).click()
+    await banner(page)
+      .getByRole('button', { name: fi('consent.onlyNecessary') })
+      .click()
     await expect(banner(page)).toBeHidden()
     await page.reload()
     await waitForHydration(page)
@@ -187,8 +218,12 @@ test.describe('analytics with consent', () => {
   test('the privacy page explains what is collected, in the shopper’s language', async ({ page }) => {
     await page.goto(`${shop.baseUrl}/se/sv/integritet`)
     await waitForHydration(page)
-    await expect(page.getByRole('heading', { level: 1, name: message('sv', 'page.privacy.title') })).toBeVisible()
-    await expect(page.getByRole('heading', { name: message('sv', 'page.privacy.statistics.title') })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: message('sv', 'page.privacy.title') }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('heading', { name: message('sv', 'page.privacy.statistics.title') }),
+    ).toBeVisible()
     await expect(page.getByText(message('sv', 'page.privacy.performance.text'))).toBeVisible()
   })
 })
@@ -208,7 +243,10 @@ test.describe('feedback parts answer the shopper', () => {
     await waitForHydration(page)
     const toast = page.getByRole('status').filter({ has: page.locator('.snackbar__message') })
 
-    await page.getByRole('button', { name: /^Suosikki:/ }).first().click()
+    await page
+      .getByRole('button', { name: /^Suosikki:/ })
+      .first()
+      .click()
     await expect(toast).toContainText(fi('toast.favoriteAdded'))
     await toast.getByRole('button', { name: fi('snackbar.close') }).click()
 
@@ -218,7 +256,10 @@ test.describe('feedback parts answer the shopper', () => {
       `${shop.baseUrl}/fi/p/musta-satiinimekko-lumo-studio-1`,
     )
 
-    await page.getByRole('link', { name: fi('footer.shipping') }).first().click()
+    await page
+      .getByRole('link', { name: fi('footer.shipping') })
+      .first()
+      .click()
     const panel = page.getByRole('dialog', { name: fi('footer.shipping') })
     await expect(panel).toBeVisible()
     // the shopper stays on the product page
@@ -227,7 +268,9 @@ test.describe('feedback parts answer the shopper', () => {
     await expect(panel).toBeHidden()
   })
 
-  test('a slow navigation shows the delayed indicator; a failed one says so in the toast', async ({ page }) => {
+  test('a slow navigation shows the delayed indicator; a failed one says so in the toast', async ({
+    page,
+  }) => {
     await page.goto(`${shop.baseUrl}/fi/`)
     await waitForHydration(page)
     const indicator = page.locator('.route-delayed-loading').getByRole('status')
@@ -239,7 +282,10 @@ test.describe('feedback parts answer the shopper', () => {
       await held
       await route.continue()
     })
-    await page.getByRole('link', { name: fi('nav.newArrivals') }).first().click()
+    await page
+      .getByRole('link', { name: fi('nav.newArrivals') })
+      .first()
+      .click()
     await expect(indicator).toBeVisible()
     release()
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Uutuudet/i)
@@ -248,7 +294,10 @@ test.describe('feedback parts answer the shopper', () => {
 
     // the data of the next page cannot be fetched
     await page.route('**/api/graphql', (route) => route.abort('failed'))
-    await page.getByRole('link', { name: fi('nav.bestsellers') }).first().click()
+    await page
+      .getByRole('link', { name: fi('nav.bestsellers') })
+      .first()
+      .click()
     await expect(page.getByRole('status').filter({ hasText: fi('toast.loadingFailed') })).toBeVisible()
   })
 })

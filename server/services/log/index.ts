@@ -11,7 +11,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db'
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
-import { VITAL_NAMES, VITALS_BATCH_MAX, VITALS_PAGE_TYPE_PATTERN, VITALS_PATH } from '../../../src/shared/vitals'
+import {
+  VITAL_NAMES,
+  VITALS_BATCH_MAX,
+  VITALS_PAGE_TYPE_PATTERN,
+  VITALS_PATH,
+} from '../../../src/shared/vitals'
 
 const ClientError = z.object({
   type: z.string().max(64).default('error'),
@@ -63,7 +68,10 @@ export interface LogServiceOptions {
 }
 
 function tooMany(reply: FastifyReply, retryAfterSeconds: number, what: string) {
-  return reply.code(429).header('retry-after', String(retryAfterSeconds)).send({ error: `Too many ${what}` })
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ error: `Too many ${what}` })
 }
 
 export default async function logService(app: FastifyInstance, options: LogServiceOptions = {}) {

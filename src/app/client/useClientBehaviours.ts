@@ -8,11 +8,7 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigation, useNavigationType } from 'react-router'
 import { useAppDispatch, useAppSelector, useAppStore } from '../hooks'
 import { headerHiddenSet, onlineSet, scrollTopSet, viewportWidthSet } from '../global-slice'
-import {
-  delayedLoadingFinished,
-  delayedLoadingStarted,
-  loadingFinished,
-} from '../../features/loading/slice'
+import { delayedLoadingFinished, delayedLoadingStarted, loadingFinished } from '../../features/loading/slice'
 import { installChunkReloadGuard } from './chunk-reload'
 import { registerClientListeners } from './listeners'
 import { useOptionalGetApollo } from '../apollo-access'
@@ -63,10 +59,7 @@ function useStoreListeners() {
   const store = useAppStore()
   const getApollo = useOptionalGetApollo()
   const tagManager = useOptionalSite()?.tagManager ?? null
-  useEffect(
-    () => registerClientListeners(store, getApollo, { tagManager }),
-    [store, getApollo, tagManager],
-  )
+  useEffect(() => registerClientListeners(store, getApollo, { tagManager }), [store, getApollo, tagManager])
 }
 
 function useViewportWidth() {

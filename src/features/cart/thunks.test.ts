@@ -179,7 +179,9 @@ describe('cart listeners', () => {
     await store.dispatch(addToCart(api.getApollo, { skuId: 101, quantity: 2 }))
     await store.dispatch(setLineQuantity(api.getApollo, { skuId: 101, quantity: 1 }))
     const lineEvents = () =>
-      store.getState().events.queue.filter((event) => event.type === 'cart:add' || event.type === 'cart:remove')
+      store
+        .getState()
+        .events.queue.filter((event) => event.type === 'cart:add' || event.type === 'cart:remove')
     expect(lineEvents().map((event) => [event.type, event.payload.quantity])).toEqual([
       ['cart:add', 2],
       ['cart:remove', 1],

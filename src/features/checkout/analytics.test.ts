@@ -22,7 +22,8 @@ const cart: CartData = {
 const impression = (routeName: string) =>
   pageImpression({ routeName, meta: {}, path: '/', hash: '', query: {}, params: {}, fullPath: '/' })
 
-const types = (store: ReturnType<typeof makeStore>) => store.getState().events.queue.map((event) => event.type)
+const types = (store: ReturnType<typeof makeStore>) =>
+  store.getState().events.queue.map((event) => event.type)
 
 describe('checkout analytics', () => {
   it('records begin_checkout once per visit, after the page impression and the cart', () => {
@@ -38,7 +39,10 @@ describe('checkout analytics', () => {
     expect(store.getState().events.queue[1]?.payload).toEqual({
       items: [
         {
-          product: expect.objectContaining({ articleNumber: 'LU000001', unitPrice: { sellingPriceIncVat: 89.95 } }),
+          product: expect.objectContaining({
+            articleNumber: 'LU000001',
+            unitPrice: { sellingPriceIncVat: 89.95 },
+          }),
           quantity: 1,
           variant: '42',
         },

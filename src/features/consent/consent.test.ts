@@ -19,7 +19,9 @@ const TAG_MANAGER = { id: 'GTM-TEST123', scriptUrl: 'http://127.0.0.1:9/gtm.js' 
 /** The data layer's gtag entries as plain arrays (they are Arguments objects). */
 const calls = (layer: unknown[] | undefined) =>
   (layer ?? []).map((entry) =>
-    Object.prototype.toString.call(entry) === '[object Arguments]' ? [...(entry as ArrayLike<unknown>)] : entry,
+    Object.prototype.toString.call(entry) === '[object Arguments]'
+      ? [...(entry as ArrayLike<unknown>)]
+      : entry,
   )
 
 afterEach(() => {
@@ -58,7 +60,10 @@ describe('Consent Mode v2', () => {
       ad_storage: 'denied',
       ad_user_data: 'denied',
     })
-    expect(consentModeState(ALL_GRANTED)).toMatchObject({ ad_personalization: 'granted', ad_user_data: 'granted' })
+    expect(consentModeState(ALL_GRANTED)).toMatchObject({
+      ad_personalization: 'granted',
+      ad_user_data: 'granted',
+    })
   })
 
   it('allows the tag manager with statistics or marketing, personal data only with marketing', () => {

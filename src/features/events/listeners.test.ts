@@ -264,7 +264,9 @@ describe('GA4 ecommerce events', () => {
   it('sends impressions of one list with its name', async () => {
     const { entries, writer: w } = writer({ currency: 'SEK', personalDataAllowed: false })
     await w.write(
-      [1, 2, 3, 4].map((n) => event('product:impression', { product: product(n), listName: 'category: Dresses', index: n })),
+      [1, 2, 3, 4].map((n) =>
+        event('product:impression', { product: product(n), listName: 'category: Dresses', index: n }),
+      ),
     )
     expect(entries.at(-1)).toMatchObject({
       event: 'view_item_list',

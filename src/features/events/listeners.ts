@@ -188,14 +188,14 @@ async function purchaseEntry(
   const userData: Record<string, string> = {}
   if (personalDataAllowed)
     for (const [field, key] of [
-    ['email', 'sha256_email_address'],
-    ['firstName', 'sha256_first_name'],
-    ['lastName', 'sha256_last_name'],
-    ['zip', 'sha256_postal_code'],
-  ] as const) {
-    const raw = text(payload[field])
-    if (raw) userData[key] = await sha256Hex(raw)
-  }
+      ['email', 'sha256_email_address'],
+      ['firstName', 'sha256_first_name'],
+      ['lastName', 'sha256_last_name'],
+      ['zip', 'sha256_postal_code'],
+    ] as const) {
+      const raw = text(payload[field])
+      if (raw) userData[key] = await sha256Hex(raw)
+    }
   const ecommerce: DataLayerEntry = {
     transaction_id: String(payload.orderId ?? ''),
     currency: text(payload.currency) ?? '',
@@ -277,7 +277,10 @@ export function createDataLayerWriter(
       case 'product:click': {
         const listName = text(payload.listName)
         const item = analyticsItem(payload.product, { listName, index: amount(payload.index) })
-        return pushEcommerce('select_item', listName ? { item_list_name: listName, items: [item] } : { items: [item] })
+        return pushEcommerce(
+          'select_item',
+          listName ? { item_list_name: listName, items: [item] } : { items: [item] },
+        )
       }
       case 'product-detail:impression':
         return pushItem('view_item', analyticsItem(payload.product))
@@ -306,7 +309,10 @@ export function createDataLayerWriter(
       case 'checkout:payment': {
         const paymentType = text(payload.paymentType)
         const lines = linesEcommerce(payload.items)
-        return pushEcommerce('add_payment_info', paymentType ? { ...lines, payment_type: paymentType } : lines)
+        return pushEcommerce(
+          'add_payment_info',
+          paymentType ? { ...lines, payment_type: paymentType } : lines,
+        )
       }
       case 'search': {
         const term = text(payload.searchTerm)
@@ -379,7 +385,10 @@ function writerFor(target: Window, context: () => DataLayerContext): DataLayerWr
 export function startEventDelivery(store: AppStore, target: Window = window): () => void {
   const writer = writerFor(target, () => {
     const state = store.getState()
-    return { currency: state.channel.currency, personalDataAllowed: personalDataAllowed(state.consent.choice) }
+    return {
+      currency: state.channel.currency,
+      personalDataAllowed: personalDataAllowed(state.consent.choice),
+    }
   })
   const drain = () => {
     const pending = store.getState().events.queue

@@ -4,7 +4,8 @@ import type { ListProduct } from '../../ui/product-card-data'
 import { listAnalyticsName, newlyShownProducts, recordListImpressions, recordProductClick } from './analytics'
 import type { ListPageData } from './query'
 
-const product = (productId: number) => ({ productId, articleNumber: `LU${productId}`, name: `P${productId}` }) as ListProduct
+const product = (productId: number) =>
+  ({ productId, articleNumber: `LU${productId}`, name: `P${productId}` }) as ListProduct
 
 function page(overrides: Partial<ListPageData>): ListPageData {
   return {
@@ -26,9 +27,9 @@ function page(overrides: Partial<ListPageData>): ListPageData {
 describe('list analytics', () => {
   it('names the list by search, list name or route', () => {
     expect(listAnalyticsName('search', { info: null, searchText: 'mekko' })).toBe('search: mekko')
-    expect(listAnalyticsName('category', { info: { name: 'Mekot' } as ListPageData['info'], searchText: null })).toBe(
-      'category: Mekot',
-    )
+    expect(
+      listAnalyticsName('category', { info: { name: 'Mekot' } as ListPageData['info'], searchText: null }),
+    ).toBe('category: Mekot')
     expect(listAnalyticsName('bestsellers', { info: null, searchText: null })).toBe('bestsellers')
   })
 
@@ -53,6 +54,10 @@ describe('list analytics', () => {
       'product:click',
     ])
     expect(queue[0]?.payload).toEqual({ searchTerm: 'mekko' })
-    expect(queue[4]?.payload).toMatchObject({ listName: 'search: mekko', index: 2, product: { productId: 2 } })
+    expect(queue[4]?.payload).toMatchObject({
+      listName: 'search: mekko',
+      index: 2,
+      product: { productId: 2 },
+    })
   })
 })

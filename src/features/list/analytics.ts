@@ -11,7 +11,10 @@ import type { ListPageData } from './query'
 type Dispatch = (action: ReturnType<typeof shopEventRecorded>) => unknown
 
 /** GA4's item_list_name: the list's own name, the search text, or the page's route name. */
-export function listAnalyticsName(routeName: string, data: Pick<ListPageData, 'info' | 'searchText'>): string {
+export function listAnalyticsName(
+  routeName: string,
+  data: Pick<ListPageData, 'info' | 'searchText'>,
+): string {
   if (data.searchText !== null) return `search: ${data.searchText}`
   return data.info?.name ? `${routeName}: ${data.info.name}` : routeName
 }

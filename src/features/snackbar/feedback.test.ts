@@ -14,16 +14,20 @@ describe('toast feedback', () => {
     expect(feedbackFor(shopEventRecorded({ type: 'favorite:remove', payload: { productId: 1 } }))?.id).toBe(
       'toast.favoriteRemoved',
     )
-    expect(feedbackFor(shopEventRecorded({ type: 'cart:remove', payload: {} }))?.id).toBe('toast.cartItemRemoved')
+    expect(feedbackFor(shopEventRecorded({ type: 'cart:remove', payload: {} }))?.id).toBe(
+      'toast.cartItemRemoved',
+    )
     expect(feedbackFor(loadingFailed())).toEqual({ id: 'toast.loadingFailed', type: 'error' })
     expect(feedbackFor(cartLoadFailed())?.type).toBe('error')
   })
 
   it("tells about another tab's cart change, not this tab's own", () => {
-    expect(feedbackFor(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab: true } }))?.id).toBe(
-      'toast.cartChangedElsewhere',
-    )
-    expect(feedbackFor(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab: false } }))).toBeNull()
+    expect(
+      feedbackFor(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab: true } }))?.id,
+    ).toBe('toast.cartChangedElsewhere')
+    expect(
+      feedbackFor(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab: false } })),
+    ).toBeNull()
     expect(feedbackFor(shopEventRecorded({ type: 'page:impression', payload: {} }))).toBeNull()
   })
 

@@ -57,7 +57,11 @@ export function clsFromShifts(shifts: readonly { startTime: number; value: numbe
   return worst
 }
 
-function observe(type: string, onEntries: (entries: PerformanceEntry[]) => void, extra = {}): PerformanceObserver | null {
+function observe(
+  type: string,
+  onEntries: (entries: PerformanceEntry[]) => void,
+  extra = {},
+): PerformanceObserver | null {
   if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes(type))
     return null
   const observer = new PerformanceObserver((list) => onEntries(list.getEntries()))
@@ -122,7 +126,10 @@ export function measureVitals(report: VitalReport): () => void {
       if (observer === inpObserver)
         for (const entry of pending as EventTimingEntry[])
           if (entry.interactionId)
-            interactions.set(entry.interactionId, Math.max(interactions.get(entry.interactionId) ?? 0, entry.duration))
+            interactions.set(
+              entry.interactionId,
+              Math.max(interactions.get(entry.interactionId) ?? 0, entry.duration),
+            )
       observer.disconnect()
     }
     removeEventListener('keydown', stopLcp, { capture: true })

@@ -21,19 +21,29 @@ export interface VitalsOptions {
 function beacon(body: string): void {
   const blob = new Blob([body], { type: 'application/json' })
   if (navigator.sendBeacon?.(VITALS_PATH, blob)) return
-  void fetch(VITALS_PATH, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(
-    () => undefined,
-  )
+  void fetch(VITALS_PATH, {
+    method: 'POST',
+    body,
+    keepalive: true,
+    headers: { 'content-type': 'application/json' },
+  }).catch(() => undefined)
 }
 
 /** Whether this page load measures (decided once per load, before the module is even loaded). */
-export function inVitalsSample(sampleRate: number = VITALS_SAMPLE_RATE, random: () => number = Math.random): boolean {
+export function inVitalsSample(
+  sampleRate: number = VITALS_SAMPLE_RATE,
+  random: () => number = Math.random,
+): boolean {
   return random() < sampleRate
 }
 
 /** Builds the batch; null when there is nothing to send. */
 export function vitalsBatch(pageType: string, values: ReadonlyMap<VitalName, number>): string | null {
-  const metrics: VitalMetric[] = [...values].map(([name, value]) => ({ name, value: Math.round(value * 10_000) / 10_000, pageType }))
+  const metrics: VitalMetric[] = [...values].map(([name, value]) => ({
+    name,
+    value: Math.round(value * 10_000) / 10_000,
+    pageType,
+  }))
   return metrics.length > 0 ? JSON.stringify({ metrics }) : null
 }
 

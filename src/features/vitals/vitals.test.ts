@@ -46,5 +46,4 @@ describe('the reporter', () => {
     })
     expect(vitalsBatch('product', new Map())).toBeNull()
   })
-
 })

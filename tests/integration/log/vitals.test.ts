@@ -27,7 +27,14 @@ describe.each(databaseKinds())('POST /api/vitals (%s)', (kind) => {
   const post = (payload: unknown, ip = '203.0.113.1') =>
     app.inject({ method: 'POST', url: '/api/vitals', payload: payload as object, remoteAddress: ip })
   const count = async () =>
-    Number((await database.db.selectFrom('web_vitals').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await database.db
+          .selectFrom('web_vitals')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('stores a valid batch', async () => {
     const response = await post({
@@ -58,7 +65,10 @@ describe.each(databaseKinds())('POST /api/vitals (%s)', (kind) => {
     ['a time beyond a minute', { metrics: [{ name: 'LCP', value: 600_000, pageType: 'home' }] }],
     ['a page type that is not a route name', { metrics: [{ name: 'LCP', value: 10, pageType: '<script>' }] }],
     ['an empty batch', { metrics: [] }],
-    ['too many metrics', { metrics: Array.from({ length: 11 }, () => ({ name: 'LCP', value: 1, pageType: 'home' })) }],
+    [
+      'too many metrics',
+      { metrics: Array.from({ length: 11 }, () => ({ name: 'LCP', value: 1, pageType: 'home' })) },
+    ],
     ['a body without metrics', {}],
   ])('refuses %s and stores nothing', async (_label, payload) => {
     const before = await count()
