@@ -81,7 +81,9 @@ test.describe('analytics with consent', () => {
     await waitForHydration(page)
     await expect(banner(page)).toBeVisible()
     // Consent Mode's defaults are the first entry: every optional type denied
-    const first = await page.evaluate(() => [...(window.dataLayer?.[0] as unknown as ArrayLike<unknown>)])
+    const first = await page.evaluate(() =>
+      Array.from(window.dataLayer?.[0] as unknown as ArrayLike<unknown>),
+    )
     expect(first.slice(0, 2)).toEqual(['consent', 'default'])
     expect(first[2]).toMatchObject({
       analytics_storage: 'denied',

@@ -20,7 +20,7 @@ const TAG_MANAGER = { id: 'GTM-TEST123', scriptUrl: 'http://127.0.0.1:9/gtm.js' 
 const calls = (layer: unknown[] | undefined) =>
   (layer ?? []).map((entry) =>
     Object.prototype.toString.call(entry) === '[object Arguments]'
-      ? [...(entry as ArrayLike<unknown>)]
+      ? Array.from(entry as ArrayLike<unknown>)
       : entry,
   )
 

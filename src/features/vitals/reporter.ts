@@ -58,11 +58,11 @@ export function startVitals({
   if (!inVitalsSample(sampleRate, random)) return () => undefined
   const values = new Map<VitalName, number>()
   let sent = false
-  const finalize = measureVitals((name, value) => values.set(name, value))
+  // first: the library's own listeners report the final values before this one sends
+  measureVitals((name, value) => values.set(name, value))
   const onHidden = (event: Event) => {
     if (sent || (event.type !== 'pagehide' && target.document.visibilityState !== 'hidden')) return
     sent = true
-    finalize()
     const body = vitalsBatch(pageType, values)
     if (body) send(body)
   }
