@@ -655,7 +655,7 @@ export interface AuthRefreshTokensTable {
 
 /** Migration 1000: real-user metrics the log service stores (issue #13, ADR 0035). */
 export interface WebVitalsTable {
-  id: Generated<string>
+  id: Generated<number>
   recorded_at: GeneratedTimestamp
   /** the route name the page was, e.g. 'product' */
   page_type: string
