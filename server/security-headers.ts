@@ -42,6 +42,7 @@ export const PERSONAL_PATHS = [
   '/auth',
   '/likes',
   '/api/log-error',
+  '/api/vitals',
 ] as const
 /** Under a personal path but the same for everyone: the auth service's public keys. */
 export const PUBLIC_EXCEPTIONS = ['/auth/.well-known/jwks.json'] as const

@@ -682,6 +682,17 @@ export interface AuthRefreshTokensTable {
   revoked_at: Timestamp | null
 }
 
+/** Migration 1000: real-user metrics the log service stores (issue #13, ADR 0035). */
+export interface WebVitalsTable {
+  id: Generated<number>
+  recorded_at: GeneratedTimestamp
+  /** the route name the page was, e.g. 'product' */
+  page_type: string
+  metric: 'LCP' | 'INP' | 'CLS' | 'TTFB'
+  /** milliseconds (LCP, INP, TTFB) or the unitless layout shift score (CLS) */
+  value: number
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -736,6 +747,7 @@ export interface DB {
   payment_callback_events: PaymentCallbackEventsTable
   mail_messages: MailMessagesTable
   auth_refresh_tokens: AuthRefreshTokensTable
+  web_vitals: WebVitalsTable
   newsletter_consents: NewsletterConsentsTable
   newsletter_welcome_codes: NewsletterWelcomeCodesTable
   market_return_windows: MarketReturnWindowsTable

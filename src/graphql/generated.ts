@@ -1362,12 +1362,14 @@ export type FavoriteProductsQuery = {
   products: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1414,12 +1416,14 @@ export type HomeQuery = {
   newArrivals: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1447,12 +1451,14 @@ export type HomeQuery = {
   bestsellers: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1535,12 +1541,14 @@ export type ListPageQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1588,12 +1596,14 @@ export type ListPageQuery = {
 
 export type ListProductFieldsFragment = {
   productId: number
+  articleNumber: string | null
   alias: string
   name: string | null
   canonicalUrl: string | null
   stockStatus: StockStatus | null
   badges: Array<ProductBadge> | null
   incoming: string | null
+  primaryCategory: { name: string } | null
   brand: { brandId: number; name: string | null } | null
   productImages: Array<{ fileName: string } | null> | null
   unitPrice: {
@@ -1622,12 +1632,14 @@ export type ListResultFieldsFragment = {
   count: number
   products: Array<{
     productId: number
+    articleNumber: string | null
     alias: string
     name: string | null
     canonicalUrl: string | null
     stockStatus: StockStatus | null
     badges: Array<ProductBadge> | null
     incoming: string | null
+    primaryCategory: { name: string } | null
     brand: { brandId: number; name: string | null } | null
     productImages: Array<{ fileName: string } | null> | null
     unitPrice: {
@@ -1686,12 +1698,14 @@ export type ListSearchQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {

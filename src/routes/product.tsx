@@ -14,7 +14,10 @@ import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
-import { RouteLink } from '../ui/RouteLink'
+import { hrefFor, RouteLink } from '../ui/RouteLink'
+import { useSite } from '../app/site'
+import { ContentPanelLink } from '../features/contentpanel/ContentPanelLink'
+import { CopyLinkButton } from '../features/product/CopyLinkButton'
 import { Price } from '../ui/Price'
 import { withPriceFields } from '../ui/product-card-data'
 import { productViewed } from '../features/product/slice'
@@ -168,6 +171,8 @@ export function Component() {
   const skus = listItems(product.skus)
   const sizes = skus.map((sku) => sku.name ?? '').filter(Boolean)
   const rating = data.reviews && data.reviews.count > 0 ? data.reviews : null
+  const site = useSite()
+  const publicUrl = site.publicUrl.replace(/\/$/, '')
   return (
     <article className="product-page">
       <Breadcrumbs product={product} />
@@ -180,7 +185,21 @@ export function Component() {
             <FavouriteToggle
               productId={product.productId}
               productName={alt}
-              product={{ productId: product.productId, name: product.name, alias: product.alias }}
+              product={{
+                productId: product.productId,
+                articleNumber: product.articleNumber,
+                name: product.name,
+                alias: product.alias,
+                brand: { name: product.brand?.name ?? null },
+                primaryCategory: { name: product.primaryCategory?.name ?? null },
+                unitPrice: product.unitPrice
+                  ? {
+                      sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
+                      regularPriceIncVat: product.unitPrice.regularPriceIncVat,
+                      discountPercentage: product.unitPrice.discountPercentage,
+                    }
+                  : null,
+              }}
               className="product-page__favourite"
             />
             {rating ? (
@@ -200,6 +219,21 @@ export function Component() {
           {/* the sizes' stock follows purchases while the page is open (ADR 0036) */}
           <LiveBuyBox key={product.alias} productId={product.productId} skus={skus} name="product-size" />
           <SizeGuide sizes={sizes} />
+          <nav className="product-page__info" aria-label={intl.formatMessage({ id: 'product.infoLinks' })}>
+            <ul className="plain-list" role="list">
+              <li>
+                <ContentPanelLink pageKey="shipping">
+                  {intl.formatMessage({ id: 'footer.shipping' })}
+                </ContentPanelLink>
+              </li>
+              <li>
+                <ContentPanelLink pageKey="returns">
+                  {intl.formatMessage({ id: 'footer.returns' })}
+                </ContentPanelLink>
+              </li>
+            </ul>
+          </nav>
+          <CopyLinkButton url={`${publicUrl}${hrefFor(site, 'product', { '*': product.alias })}`} />
         </div>
       </div>
       <ProductDetails product={product} />

@@ -26,6 +26,8 @@ export const COOKIES = {
   loyaltyId: `${COOKIE_PREFIX}-loyalty-id`,
   loyaltyVoucher: `${COOKIE_PREFIX}-loyalty-voucher`,
   loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
+  /** the shopper's cookie choice (src/features/consent): which optional categories are granted */
+  consent: `${COOKIE_PREFIX}-consent`,
 } as const
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
@@ -43,6 +45,8 @@ export const COOKIE_MAX_AGE = {
   locale: 365 * DAY_SECONDS,
   userType: 365 * DAY_SECONDS,
   persistedStates: 365 * DAY_SECONDS,
+  /** a cookie choice is asked again after a year */
+  consent: 365 * DAY_SECONDS,
   /** remember-me checked */
   userRemembered: 604_800,
   /** remember-me unchecked */
@@ -68,6 +72,7 @@ export const CLIENT_COOKIE_MAX_AGE: Record<ClientCookieName, number> = {
   [COOKIES.loyaltyId]: COOKIE_MAX_AGE.loyalty,
   [COOKIES.loyaltyVoucher]: COOKIE_MAX_AGE.loyalty,
   [COOKIES.loyaltyDiscovery]: COOKIE_MAX_AGE.loyalty,
+  [COOKIES.consent]: COOKIE_MAX_AGE.consent,
 }
 
 /** Parses a Cookie header or `document.cookie` into name → decoded value (first wins, like browsers send). */

@@ -28,6 +28,10 @@ import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
+import { startConsent } from '../../features/consent/listeners'
+import { startCheckoutAnalytics } from '../../features/checkout/analytics'
+import { VITALS_SAMPLE_RATE } from '../../shared/vitals'
+import type { TagManagerConfig } from '../../shared/tag-manager'
 
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
 export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
@@ -228,8 +232,31 @@ function startLiveCartLazily(store: AppStore): () => void {
   }
 }
 
+/**
+ * Real-user metrics (ADR 0035) for a sampled share of page loads: the collector is its own chunk,
+ * fetched only by the pages in the sample. The page type is the route the shopper landed on.
+ */
+function startVitalsIfSampled(store: AppStore): () => void {
+  if (Math.random() >= VITALS_SAMPLE_RATE) return () => undefined
+  const pageType = store.getState().global.currentRouteName || 'unknown'
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/vitals/reporter').then(({ startVitals }) => {
+    // the sampling was decided here; the reporter measures this load
+    if (!stopped) stop = startVitals({ pageType, sampleRate: 1 })
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
-export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
+export function registerClientListeners(
+  store: AppStore,
+  getApollo?: GetApollo | null,
+  options: { tagManager?: TagManagerConfig | null } = {},
+): () => void {
   // first: the listeners below judge the cart and user cookies by the state
   restorePersonalState(store)
   const stops = [
@@ -239,8 +266,12 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startFavoritesSync(store),
     // after the local copy is restored: the account sync merges it with the saved list
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
+    // the cookie choice before the events: a stored choice loads the tag manager at once
+    startConsent(store, options.tagManager ?? null),
     startLoyaltySyncLazily(store),
     startEventDelivery(store),
+    startCheckoutAnalytics(store),
+    startVitalsIfSampled(store),
     startOrderConfirmation(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),

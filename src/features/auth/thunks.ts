@@ -55,10 +55,12 @@ export function login({ email, password, rememberMe }: Credentials) {
   return async (dispatch: Dispatch): Promise<AuthOutcome> => {
     dispatch(connectStarted())
     const digest = await passwordDigest(password)
-    return settle(
+    const outcome = settle(
       dispatch,
       await postSession('login', { username: email.trim(), password: digest, rememberMe }),
     )
+    if (outcome.ok) dispatch(shopEventRecorded({ type: 'user:login' }))
+    return outcome
   }
 }
 
@@ -67,7 +69,9 @@ export function register({ email, password, rememberMe }: Credentials, user?: Re
     dispatch(connectStarted())
     const digest = await passwordDigest(password)
     const body = { username: email.trim(), password: digest, rememberMe, ...(user ? { user } : {}) }
-    return settle(dispatch, await postSession('register', body))
+    const outcome = settle(dispatch, await postSession('register', body))
+    if (outcome.ok) dispatch(shopEventRecorded({ type: 'user:register' }))
+    return outcome
   }
 }
 
