@@ -64,6 +64,17 @@ export function isPersonalPath(url: string): boolean {
   return PERSONAL_PATHS.some((prefix) => under(path, prefix))
 }
 
+/**
+ * A GET under a personal path that its handler answered as shareable (`public`): the BFF's
+ * public catalogue reads by persisted-query hash (server/ssr/graphql-proxy.ts), which it sends
+ * upstream without the shopper's identity.
+ */
+function isSharedRead(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET') return false
+  const cacheControl = reply.getHeader('cache-control')
+  return typeof cacheControl === 'string' && cacheControl.startsWith('public')
+}
+
 function carriesIdentity(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true
   const cookies = parseCookies(request.headers.cookie)
@@ -113,7 +124,8 @@ export function addSecurityHeaders(app: FastifyInstance, { config, dev = false }
       if (csp) reply.header('content-security-policy', csp)
     }
     if (hsts) reply.header('strict-transport-security', HSTS)
-    if (isPersonalPath(request.url)) reply.header('cache-control', PRIVATE_NO_STORE)
+    if (isPersonalPath(request.url) && !isSharedRead(request, reply))
+      reply.header('cache-control', PRIVATE_NO_STORE)
     else if (!reply.hasHeader('cache-control') && carriesIdentity(request))
       reply.header('cache-control', PRIVATE_NO_STORE)
     return payload

@@ -12,6 +12,7 @@ import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
 import { PRIVATE_NO_STORE } from '../security-headers'
+import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
 
 interface RenderOptions {
   entry: EntryServer
@@ -27,7 +28,7 @@ interface RenderOptions {
 
 const ABORT_AFTER_MS = 10_000
 /** Tells the service worker (sw/sw.ts) a page may be kept for offline reading. */
-export const OFFLINE_CACHE_HEADER = 'x-lumo-offline'
+export { OFFLINE_CACHE_HEADER }
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 export function toWebRequest(request: FastifyRequest): Request {
