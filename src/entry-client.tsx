@@ -73,14 +73,6 @@ async function boot() {
   })
 }
 
-/** The service worker makes the shop installable and usable offline; its failures never matter to the page. */
-function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
-  })
-}
-
 window.addEventListener('error', (event) => reportError('window', event.error ?? event.message))
 window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason))
 
@@ -99,4 +91,3 @@ function prefetchApolloOnIntent() {
 }
 
 void boot().then(prefetchApolloOnIntent)
-registerServiceWorker()

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CACHE_LIMITS, mayKeep, mayKeepImage, ruleFor, type RequestFacts } from './cache-rules'
+import {
+  CACHE_LIMITS,
+  isSkipWaitingMessage,
+  mayKeep,
+  mayKeepImage,
+  ruleFor,
+  type RequestFacts,
+} from './cache-rules'
 
 const origin = 'https://lumo.test'
 function facts(path: string, overrides: Partial<RequestFacts> = {}): RequestFacts {
@@ -50,5 +57,14 @@ describe('what may be kept', () => {
     expect(mayKeepImage(response(429))).toBe(false)
     expect(CACHE_LIMITS.images.maxEntries).toBeGreaterThan(0)
     expect(CACHE_LIMITS.images.maxAgeSeconds).toBeGreaterThan(0)
+  })
+})
+
+describe('the new-version handshake', () => {
+  it('takes over only when the page asks', () => {
+    expect(isSkipWaitingMessage({ type: 'SKIP_WAITING' })).toBe(true)
+    expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(true)
+    expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false)
+    expect(isSkipWaitingMessage(null)).toBe(false)
   })
 })

@@ -59,5 +59,12 @@ export function mayKeepImage(response: Pick<Response, 'status'>): boolean {
   return response.status === 200
 }
 
-/** The message a page sends a waiting worker when the shopper agrees to the new version. */
-export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING'
+/**
+ * The message a page sends a waiting worker when the shopper agrees to the new version:
+ * workbox-window's `messageSkipWaiting()` sends `{ type: 'SKIP_WAITING' }`; the bare string is
+ * accepted too.
+ */
+export function isSkipWaitingMessage(data: unknown): boolean {
+  if (data === 'SKIP_WAITING') return true
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING'
+}

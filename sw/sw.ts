@@ -14,7 +14,7 @@ import {
   CACHE_LIMITS,
   CACHE_NAMES,
   NETWORK_TIMEOUT_SECONDS,
-  SKIP_WAITING_MESSAGE,
+  isSkipWaitingMessage,
   mayKeep,
   mayKeepImage,
   ruleFor,
@@ -83,5 +83,5 @@ setCatchHandler(async ({ request }) => {
 })
 
 self.addEventListener('message', (event) => {
-  if (event.data === SKIP_WAITING_MESSAGE) void self.skipWaiting()
+  if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
 })
