@@ -23,7 +23,10 @@ declare global {
 
 async function boot() {
   const { site, redux } = window.__LUMO__
-  const store = makeStore(redux as Parameters<typeof makeStore>[0])
+  // Redux DevTools: in development, and in production when the server enabled the QA console
+  const store = makeStore(redux as Parameters<typeof makeStore>[0], {
+    devTools: import.meta.env.DEV || site.qaConsole === true,
+  })
   // The page's messages are a chunk of their own, modulepreloaded by the page's head.
   const messagesLoaded = loadCompiledMessages(site.locale)
   // Apollo is loaded after hydration (see app/apollo-access.tsx); the page's data came with the

@@ -67,6 +67,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     basename,
     urlSettings: context.urlSettings,
     publicUrl: context.publicUrl,
+    ...(context.qaConsole ? { qaConsole: true } : {}),
   }
   const store = makeStore()
   const apollo = createApolloClient({
@@ -156,6 +157,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
     offlineCacheable:
       status === 200 &&
+      // a QA page is for that QA person only
+      !context.qaConsole &&
       matchedHandle?.layout === 'default' &&
       !routeByName(matchedHandle.name).middleware.includes('login-required'),
     cacheTags: cacheTagsOf(apolloState, { routeName: matchedHandle?.name ?? 'not-found', status }),

@@ -6,10 +6,27 @@
  * app's parts: the service worker, its "new version" toast and the install offer (AppUpdates),
  * and the QA console when the server enabled it.
  */
-import { useEffect, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { HeadUpdater } from './head'
 import { useClientBehaviours } from './client/useClientBehaviours'
 import { AppUpdates } from '../features/offline/AppUpdates'
+import { useSite } from './site'
+
+// Only QA pages load the panel; shoppers never download it.
+const QaPanel = lazy(() => import('../features/qa/QaPanel'))
+
+/** The QA console's panel, after hydration (the server renders none), when the server enabled it. */
+function QaConsole() {
+  const { qaConsole } = useSite()
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!qaConsole || !hydrated) return null
+  return (
+    <Suspense fallback={null}>
+      <QaPanel />
+    </Suspense>
+  )
+}
 
 export function RootShell({ children }: { children: ReactNode }) {
   useClientBehaviours()
@@ -21,6 +38,7 @@ export function RootShell({ children }: { children: ReactNode }) {
       <HeadUpdater />
       {children}
       <AppUpdates />
+      <QaConsole />
     </>
   )
 }

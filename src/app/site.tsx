@@ -12,6 +12,8 @@ export interface Site {
   basename: string
   urlSettings: UrlSettings
   publicUrl: string
+  /** the server enabled the QA console for this page (a QA key was presented; ADR 0037) */
+  qaConsole?: boolean
 }
 
 const SiteContext = createContext<Site | null>(null)
