@@ -11,6 +11,7 @@ import type { EntryServer } from '../../src/shared/server-entry'
 import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
+import { qaConsoleEnabled } from './qa-access'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
 
@@ -105,6 +106,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     session: session
       ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
       : null,
+    qaConsole: qaConsoleEnabled(request.headers.cookie, config.qaKey),
   })
 
   if (prepared.kind === 'redirect') {
