@@ -54,10 +54,11 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>
 
 /** The root reducer, plus the QA import: a snapshot's areas replace the store's (snapshot.ts). */
-function rootReducerWithSnapshots(state: RootState | undefined, action: UnknownAction): RootState {
+const rootReducerWithSnapshots: typeof rootReducer = (state, action) => {
   const next = rootReducer(state, action)
   return qaSnapshotImported.match(action) ? withSnapshot(next, action.payload) : next
 }
+
 /** The store's dispatch (thunks included), named without the store so listener types need no cycle. */
 type RootDispatch = ThunkDispatch<RootState, unknown, UnknownAction>
 export type AppStartListening = TypedStartListening<RootState, RootDispatch>
