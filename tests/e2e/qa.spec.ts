@@ -35,7 +35,7 @@ test('without the QA key there is no QA console, and a wrong key changes nothing
 
 test('an export from one browser imported into another renders the same cart and page', async ({
   browser,
-}) => {
+}, testInfo) => {
   // the shopper: a product in the cart, on the product page
   const shopper = await browser.newContext()
   const shopperPage = await shopper.newPage()
@@ -59,7 +59,9 @@ test('an export from one browser imported into another renders the same cart and
     shopperPage.waitForEvent('download'),
     panel(shopperPage).getByRole('button', { name: fi('qa.panel.export') }).click(),
   ])
-  const file = await download.path()
+  // the download goes with its context: keep it, as a QA person keeps the file of a report
+  const file = testInfo.outputPath('snapshot.json')
+  await download.saveAs(file)
   const snapshot = JSON.parse(await readFile(file, 'utf8')) as {
     url: string
     state: { cart: { id: unknown; data: { items: unknown[] } } }

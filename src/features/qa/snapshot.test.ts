@@ -3,7 +3,7 @@ import { REDACTED } from './sanitise'
 import { createSnapshot, parseSnapshot, withSnapshot, SNAPSHOT_KIND } from './snapshot'
 
 const state = {
-  global: { currentPath: '/p/aurora-mekko', online: true },
+  global: { currentPath: '/p/aurora-mekko', online: true, headerHidden: true },
   auth: { user: { id: 'u-1', email: 'anna@example.com' } },
   cart: { id: 'c-1', data: { id: 'c-1', items: [{ skuId: 11, quantity: 2 }] }, status: 'loaded' },
   checkout: { form: { email: 'anna@example.com', country: 'FI' } },
@@ -37,13 +37,13 @@ describe('QA snapshots', () => {
   it('lay their areas over the importing store, keeping its identity and connectivity', () => {
     const importer = {
       ...state,
-      global: { currentPath: '/', online: false },
+      global: { currentPath: '/', online: false, headerHidden: false },
       auth: { user: null },
       cart: { id: null, data: null, status: 'empty', drawerOpen: false },
     }
     const next = withSnapshot(importer, snapshot.state)
     expect(next.auth).toEqual({ user: null })
-    expect(next.global).toEqual({ currentPath: '/p/aurora-mekko', online: false })
+    expect(next.global).toEqual({ currentPath: '/p/aurora-mekko', online: false, headerHidden: false })
     expect(next.cart).toMatchObject({
       id: null,
       status: 'loaded',

@@ -95,9 +95,12 @@ export function parseSnapshot(text: string): QaSnapshot | null {
   }
 }
 
+/** Global fields that describe the importing browser (its window, scroll, connection), not the page. */
+const BROWSER_FIELDS = ['online', 'headerHidden', 'scrollTop', 'viewportWidth', 'hostname', 'ancientBrowser']
+
 /**
  * The store's state with a snapshot's areas laid over it, each area merged over the current one
- * (a field a newer build added keeps its value); connectivity stays this browser's.
+ * (a field a newer build added keeps its value); the browser's own fields stay this browser's.
  */
 export function withSnapshot<S extends Record<string, unknown>>(state: S, areas: QaSnapshot['state']): S {
   const next: Record<string, unknown> = { ...state }
@@ -112,7 +115,10 @@ export function withSnapshot<S extends Record<string, unknown>>(state: S, areas:
   if (isRecord(cart) && cart['id'] === REDACTED) next['cart'] = { ...cart, id: null }
   const global = next['global']
   const ownGlobal = state['global']
-  if (isRecord(global) && isRecord(ownGlobal)) next['global'] = { ...global, online: ownGlobal['online'] }
+  if (isRecord(global) && isRecord(ownGlobal)) {
+    const own = Object.fromEntries(BROWSER_FIELDS.filter((field) => field in ownGlobal).map((field) => [field, ownGlobal[field]]))
+    next['global'] = { ...global, ...own }
+  }
   return next as S
 }
 
