@@ -41,7 +41,9 @@ function matches(rule: CacheRule) {
     }) === rule
 }
 
-const keepMarked = { cacheWillUpdate: async ({ response }: { response: Response }) => (mayKeep(response) ? response : null) }
+const keepMarked = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (mayKeep(response) ? response : null),
+}
 
 registerRoute(
   matches('read'),

@@ -55,12 +55,21 @@ export function handleQaParam(
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const presented = new URL(request.url, 'http://placeholder').searchParams.get(QA_PARAM)
   if (presented === null) return false
-  const cookie = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: secureCookies(request, options.publicUrl) }
+  const cookie = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: '/',
+    secure: secureCookies(request, options.publicUrl),
+  }
   if (presented === QA_OFF) {
     void reply.clearCookie(COOKIES.qa, cookie)
   } else if (options.qaKey && sameSecret(presented, options.qaKey)) {
     void reply.setCookie(COOKIES.qa, qaCookieValue(options.qaKey), { ...cookie, maxAge: QA_COOKIE_MAX_AGE_S })
   }
-  void reply.code(303).header('location', withoutQaParam(request)).header('cache-control', PRIVATE_NO_STORE).send()
+  void reply
+    .code(303)
+    .header('location', withoutQaParam(request))
+    .header('cache-control', PRIVATE_NO_STORE)
+    .send()
   return true
 }

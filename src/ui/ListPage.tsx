@@ -148,7 +148,9 @@ function OfflineListNotice({ unsupportedFilters }: { unsupportedFilters: string[
   return (
     <div className="list-page__offline notice" role="status">
       <p>{intl.formatMessage({ id: 'offline.list.cachedOnly' })}</p>
-      {unsupportedFilters.length > 0 ? <p>{intl.formatMessage({ id: 'offline.list.filtersNeedNetwork' })}</p> : null}
+      {unsupportedFilters.length > 0 ? (
+        <p>{intl.formatMessage({ id: 'offline.list.filtersNeedNetwork' })}</p>
+      ) : null}
     </div>
   )
 }

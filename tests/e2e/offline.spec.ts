@@ -36,7 +36,8 @@ function keptReads(page: Page): Promise<string[]> {
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })
-const footerLink = (page: Page, id: string) => page.getByRole('contentinfo').getByRole('link', { name: fi(id) })
+const footerLink = (page: Page, id: string) =>
+  page.getByRole('contentinfo').getByRole('link', { name: fi(id) })
 const products = (page: Page) => page.getByRole('region', { name: fi('list.products') })
 const cartButton = (page: Page) => page.getByRole('button', { name: /^Ostoskori/ })
 

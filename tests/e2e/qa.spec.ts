@@ -49,7 +49,10 @@ test('an export from one browser imported into another renders the same cart and
   const productHeading = (await shopperPage.getByRole('heading', { level: 1 }).textContent()) ?? ''
   const sizes = shopperPage.getByRole('radiogroup', { name: fi('product.size.choose') })
   if ((await sizes.count()) > 0)
-    await sizes.getByRole('radio', { name: new RegExp(fi('product.stock.inStock')) }).first().check()
+    await sizes
+      .getByRole('radio', { name: new RegExp(fi('product.stock.inStock')) })
+      .first()
+      .check()
   await shopperPage.getByRole('button', { name: fi('product.addToCart') }).click()
   await expect(cartButton(shopperPage)).toHaveAccessibleName(/1 tuote/)
   await shopperPage.keyboard.press('Escape')
@@ -57,7 +60,9 @@ test('an export from one browser imported into another renders the same cart and
 
   const [download] = await Promise.all([
     shopperPage.waitForEvent('download'),
-    panel(shopperPage).getByRole('button', { name: fi('qa.panel.export') }).click(),
+    panel(shopperPage)
+      .getByRole('button', { name: fi('qa.panel.export') })
+      .click(),
   ])
   // the download goes with its context: keep it, as a QA person keeps the file of a report
   const file = testInfo.outputPath('snapshot.json')

@@ -55,9 +55,7 @@ export default function AddedToCartPopup() {
       ) : null}
       <FreeShippingProgress />
       <div className="cart-drawer__actions">
-        <CheckoutLink onNavigate={close}>
-          {intl.formatMessage({ id: 'cart.toCheckout' })}
-        </CheckoutLink>
+        <CheckoutLink onNavigate={close}>{intl.formatMessage({ id: 'cart.toCheckout' })}</CheckoutLink>
         <button type="button" className="button button--secondary" onClick={close}>
           {intl.formatMessage({ id: 'cart.continueShopping' })}
         </button>

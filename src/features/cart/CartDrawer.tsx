@@ -71,9 +71,7 @@ export default function CartDrawer() {
       <div className="cart-drawer__body">{body}</div>
       <div className="cart-drawer__actions">
         {hasItems ? (
-          <CheckoutLink onNavigate={close}>
-            {intl.formatMessage({ id: 'cart.toCheckout' })}
-          </CheckoutLink>
+          <CheckoutLink onNavigate={close}>{intl.formatMessage({ id: 'cart.toCheckout' })}</CheckoutLink>
         ) : null}
         <button type="button" className="button button--secondary" onClick={close}>
           {intl.formatMessage({ id: 'cart.continueShopping' })}

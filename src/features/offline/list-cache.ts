@@ -92,7 +92,9 @@ export function listFromCache(pathname: string, selection: ListSelection): ListP
   const pages = remembered.get(pathname)
   if (!pages || pages.length === 0) return null
   const seen = new Map<number, ListProduct>()
-  for (const page of pages) for (const product of page.products) if (!seen.has(product.productId)) seen.set(product.productId, product)
+  for (const page of pages)
+    for (const product of page.products)
+      if (!seen.has(product.productId)) seen.set(product.productId, product)
   // the facets and list info of the least filtered answer describe the whole list best
   const base = pages.find((page) => !hasAnyFilter(page.selection)) ?? pages[pages.length - 1]!
   const sort = selection.sort ?? base.defaultSort

@@ -66,7 +66,16 @@ describe('the state sanitiser', () => {
 
   it('finds nothing personal left anywhere in the output', () => {
     const text = JSON.stringify(clean)
-    for (const secret of ['anna@example.com', 'Virtanen', '+358401234567', 'Mannerheimintie', '010190-123A', 'Ovikoodi', '7a1f3c5e', 'dk-1'])
+    for (const secret of [
+      'anna@example.com',
+      'Virtanen',
+      '+358401234567',
+      'Mannerheimintie',
+      '010190-123A',
+      'Ovikoodi',
+      '7a1f3c5e',
+      'dk-1',
+    ])
       expect(text).not.toContain(secret)
   })
 })

@@ -72,7 +72,9 @@ function redactAll(value: unknown): unknown {
   if (value === null || value === undefined || value === '') return value
   if (Array.isArray(value)) return value.map(redactAll)
   if (typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, redactAll(v)]))
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, redactAll(v)]),
+    )
   }
   if (typeof value === 'boolean') return value
   return REDACTED

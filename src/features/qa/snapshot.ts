@@ -59,7 +59,9 @@ export function createSnapshot(
 
 /** A path on this site (`/…`, never `//host` or a scheme): where an import may navigate. */
 function isSitePath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+  return (
+    typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\')
+  )
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -116,7 +118,9 @@ export function withSnapshot<S extends Record<string, unknown>>(state: S, areas:
   const global = next['global']
   const ownGlobal = state['global']
   if (isRecord(global) && isRecord(ownGlobal)) {
-    const own = Object.fromEntries(BROWSER_FIELDS.filter((field) => field in ownGlobal).map((field) => [field, ownGlobal[field]]))
+    const own = Object.fromEntries(
+      BROWSER_FIELDS.filter((field) => field in ownGlobal).map((field) => [field, ownGlobal[field]]),
+    )
     next['global'] = { ...global, ...own }
   }
   return next as S
