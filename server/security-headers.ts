@@ -12,7 +12,7 @@ import type { Config } from './config'
 import { PRIVATE_NO_STORE } from './services/shared/cache-control'
 import { COOKIES, parseCookies } from '../src/shared/cookies'
 import { SESSION_PATH } from '../src/shared/session'
-import { BROWSER_LIKES_URI } from '../src/shared/storefront-api'
+import { BROWSER_GRAPHQL_URI, BROWSER_LIKES_URI } from '../src/shared/storefront-api'
 
 export { PRIVATE_NO_STORE }
 
@@ -65,12 +65,15 @@ export function isPersonalPath(url: string): boolean {
 }
 
 /**
- * A GET under a personal path that its handler answered as shareable (`public`): the BFF's
- * public catalogue reads by persisted-query hash (server/ssr/graphql-proxy.ts), which it sends
- * upstream without the shopper's identity.
+ * The one personal path whose GET answers may be shared: the BFF's public catalogue reads by
+ * persisted-query hash, which it sends upstream without the shopper's identity and marks
+ * `public` itself (server/ssr/graphql-proxy.ts, ADR 0037). Any other personal path stays private
+ * whatever its handler said.
  */
+const SHARED_READ_PATH = BROWSER_GRAPHQL_URI
+
 function isSharedRead(request: FastifyRequest, reply: FastifyReply): boolean {
-  if (request.method !== 'GET') return false
+  if (request.method !== 'GET' || pathOf(request.url) !== SHARED_READ_PATH) return false
   const cacheControl = reply.getHeader('cache-control')
   return typeof cacheControl === 'string' && cacheControl.startsWith('public')
 }
