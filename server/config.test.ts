@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'short' })).toThrow(/ADMIN_KEY/)
   })
 
+  it('has no QA console key unless QA_KEY names one of at least 16 characters', () => {
+    const dir = dataDir()
+    expect(loadConfig({ DATA_DIR: dir }).qaKey).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dir, QA_KEY: '' }).qaKey).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dir, QA_KEY: 'q'.repeat(16) }).qaKey).toBe('q'.repeat(16))
+    expect(() => loadConfig({ DATA_DIR: dir, QA_KEY: 'short' })).toThrow(/QA_KEY/)
+  })
+
   it('sizes the page cache, turns it off with PAGE_CACHE_MB=0, and takes a Redis URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir() })
     expect(config.pageCache).toMatchObject({ enabled: true, maxBytes: 64 * 1024 * 1024, freshSeconds: 300 })
