@@ -18,7 +18,11 @@ function fakeApi() {
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const method = init?.method ?? 'GET'
-    let request: { operationName?: string; query?: string; extensions?: { persistedQuery?: { sha256Hash: string } } }
+    let request: {
+      operationName?: string
+      query?: string
+      extensions?: { persistedQuery?: { sha256Hash: string } }
+    }
     if (method === 'GET') {
       const params = new URL(String(input), 'http://shop.test').searchParams
       request = {
@@ -35,11 +39,17 @@ function fakeApi() {
     if (text === undefined) {
       text = hash ? known.get(hash) : undefined
       if (text === undefined)
-        return json(400, { errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }] })
+        return json(400, {
+          errors: [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }],
+        })
     } else if (hash) {
       known.set(hash, text)
     }
-    return json(200, { data: text.includes('mutation') ? { ping: true } : { brands: [{ __typename: 'BrandListType', brandId: 1, name: 'Aurora' }] } })
+    return json(200, {
+      data: text.includes('mutation')
+        ? { ping: true }
+        : { brands: [{ __typename: 'BrandListType', brandId: 1, name: 'Aurora' }] },
+    })
   }
   return { fetch, seen }
 }
@@ -90,7 +100,13 @@ describe('queries as GET requests by persisted-query hash', () => {
 
   it('never sends a mutation as a GET', async () => {
     const api = fakeApi()
-    await client(api.fetch).mutate({ mutation: gql`mutation ping { ping }` })
+    await client(api.fetch).mutate({
+      mutation: gql`
+        mutation ping {
+          ping
+        }
+      `,
+    })
     expect(api.seen.every((request) => request.method === 'POST')).toBe(true)
   })
 })

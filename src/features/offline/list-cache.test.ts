@@ -52,11 +52,17 @@ describe('an offline list from the products already loaded', () => {
 
   it('filters by brand, price and discount band, and says it was made offline', () => {
     rememberList('/fi/c/mekot', page([A, B, C]))
-    const byBrand = listFromCache('/fi/c/mekot', { ...emptySelection(), brands: [{ id: 'b_7', label: 'Brand 7' }] })
+    const byBrand = listFromCache('/fi/c/mekot', {
+      ...emptySelection(),
+      brands: [{ id: 'b_7', label: 'Brand 7' }],
+    })
     expect(byBrand?.products.map((p) => p.productId)).toEqual([1, 3])
     expect(byBrand).toMatchObject({ count: 2, offline: { unsupportedFilters: [] } })
 
-    const byPrice = listFromCache('/fi/c/mekot', { ...emptySelection(), price: [{ id: '50-100', label: '50-100' }] })
+    const byPrice = listFromCache('/fi/c/mekot', {
+      ...emptySelection(),
+      price: [{ id: '50-100', label: '50-100' }],
+    })
     expect(byPrice?.products.map((p) => p.productId)).toEqual([2])
 
     const byDiscount = listFromCache('/fi/c/mekot', {
@@ -82,18 +88,25 @@ describe('an offline list from the products already loaded', () => {
     }
     expect(unsupportedFilters(selection)).toEqual(['skus', 'parameters'])
     rememberList('/fi/c/mekot', page([A]))
-    expect(listFromCache('/fi/c/mekot', selection)?.offline).toEqual({ unsupportedFilters: ['skus', 'parameters'] })
+    expect(listFromCache('/fi/c/mekot', selection)?.offline).toEqual({
+      unsupportedFilters: ['skus', 'parameters'],
+    })
   })
 
   it('never keeps a page it made itself', () => {
     rememberList('/fi/c/mekot', page([A]))
-    const offline = listFromCache('/fi/c/mekot', { ...emptySelection(), brands: [{ id: 'b_8', label: 'Brand 8' }] })
+    const offline = listFromCache('/fi/c/mekot', {
+      ...emptySelection(),
+      brands: [{ id: 'b_8', label: 'Brand 8' }],
+    })
     expect(offline?.products).toEqual([])
     rememberList('/fi/c/mekot', offline!)
     expect(listFromCache('/fi/c/mekot', emptySelection())?.products).toEqual([A])
   })
 
   it('matches a card without a discount to no discount band', () => {
-    expect(matchesSelection(A, { ...emptySelection(), discount: [{ id: 'di_0-5', label: '0–5 %' }] })).toBe(false)
+    expect(matchesSelection(A, { ...emptySelection(), discount: [{ id: 'di_0-5', label: '0–5 %' }] })).toBe(
+      false,
+    )
   })
 })
