@@ -51,7 +51,11 @@ export const PUBLIC_READ_CACHE_CONTROL = `public, max-age=${PUBLIC_READ_MAX_AGE_
  */
 export function isPublicRead(query: Record<string, unknown>): boolean {
   const name = query['operationName']
-  if (typeof name !== 'string' || !PUBLIC_READ_OPERATIONS.has(name)) return false
+  return typeof name === 'string' && PUBLIC_READ_OPERATIONS.has(name) && isHashOnly(query)
+}
+
+/** A GET names its query by persisted-query hash only; the text travels in POSTs. */
+function isHashOnly(query: Record<string, unknown>): boolean {
   if (query['query'] !== undefined) return false
   const extensions = query['extensions']
   if (typeof extensions !== 'string') return false
@@ -94,6 +98,8 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       if (!publicRead) {
         const refusal = csrfRefusal(request, config.publicUrl)
         if (refusal) return graphqlError(reply, 403, refusal)
+        if (!isHashOnly(query))
+          return graphqlError(reply, 400, 'A GET carries a persisted-query hash; send query text with POST')
       }
       const headers: Record<string, string> = { accept: '*/*', 'x-apikey': config.apiKey }
       const token = publicRead ? undefined : sessionToken(request.headers.cookie)
