@@ -6,7 +6,7 @@
  * The commerce API learns a query the first time it sees it as text with its hash (automatic
  * persisted queries). That first time, the hash-only GET misses and Apollo retries as a POST,
  * which nothing may keep; `createGetWarmingLink` then sends the GET once more, now known, so the
- * worker holds the read after a single online visit. Mutations never use GET.
+ * worker holds the read after a single online visit. Mutations are sent as before (POST, text).
  */
 import { ApolloLink, type Operation } from '@apollo/client'
 import { PersistedQueryLink } from '@apollo/client/link/persisted-queries'
@@ -48,7 +48,16 @@ export function createGetWarmingLink(): ApolloLink {
   )
 }
 
-/** The two links, in order: warming, then the persisted-query link (GET by hash for queries). */
+/**
+ * Queries go through warming and the persisted-query link (GET by hash); mutations pass by as
+ * they are (a POST with their text): a write is never cached, so hashing it would only cost a
+ * round trip.
+ */
 export function createPersistedQueryLinks(): ApolloLink[] {
-  return [createGetWarmingLink(), new PersistedQueryLink({ sha256: sha256Hex, useGETForHashedQueries: true })]
+  const byHash = ApolloLink.from([
+    createGetWarmingLink(),
+    new PersistedQueryLink({ sha256: sha256Hex, useGETForHashedQueries: true }),
+  ])
+  const asItIs = new ApolloLink((operation, forward) => forward(operation))
+  return [ApolloLink.split(isQuery, byHash, asItIs)]
 }

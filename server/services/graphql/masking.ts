@@ -62,6 +62,10 @@ export function formatErrors(
     return config.isProduction ? maskError(error) : error
   })
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  // "send me the text" is the protocol's normal first step, not a failed request: a 200, so the
+  // browser logs nothing and a cache in between keeps nothing (the answer is never marked)
+  if (execution.errors.every((error) => persistedQueryCode(error) !== undefined))
+    return { ...formatted, statusCode: 200 }
   const retryAfter = retryAfterOfAll(execution.errors)
   if (retryAfter !== null) {
     // every error is an abuse limit's: the whole answer is 429 (ADR 0024)
