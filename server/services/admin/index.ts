@@ -49,7 +49,7 @@ export default async function adminService(app: FastifyInstance, { database, con
         .orderBy('id', 'desc')
         .limit(limit + 1)
       if (action) query = query.where('action', '=', action)
-      if (before) query = query.where('id', '<', before)
+      if (before) query = query.where('id', '<', Number(before))
       const rows = await query.execute()
       const entries = rows.slice(0, limit).map((row) => ({ ...row, id: String(row.id) }))
       return { entries, next: rows.length > limit ? (entries.at(-1)?.id ?? null) : null }
