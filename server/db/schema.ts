@@ -571,6 +571,8 @@ export interface OrdersTable {
   created_at: GeneratedTimestamp
   updated_at: GeneratedTimestamp
   completed_at: Timestamp | null
+  /** when the carrier delivered the order: starts the return window (migration 0930) */
+  delivered_at: Timestamp | null
 }
 
 /** What an order row remembers of the product at order time. */
@@ -736,6 +738,39 @@ export interface DB {
   auth_refresh_tokens: AuthRefreshTokensTable
   newsletter_consents: NewsletterConsentsTable
   newsletter_welcome_codes: NewsletterWelcomeCodesTable
+  market_return_windows: MarketReturnWindowsTable
+  order_returns: OrderReturnsTable
+  order_return_items: OrderReturnItemsTable
+}
+
+/** The return window per market, in days from delivery (migration 0930, docs/adr/0030-returns.md). */
+export interface MarketReturnWindowsTable {
+  market_alias: MarketAlias
+  days: number
+}
+
+export type ReturnStatus = 'registered' | 'received' | 'refunded'
+
+/** A registered return of goods and where it is (migration 0930). */
+export interface OrderReturnsTable {
+  return_id: Generated<number>
+  return_number: string
+  order_id: number
+  status: Generated<ReturnStatus>
+  registered_by: 'customer' | 'guest'
+  refund_to: 'payment' | 'balance' | null
+  refund_inc_vat: number | null
+  created_at: GeneratedTimestamp
+  received_at: Timestamp | null
+  refunded_at: Timestamp | null
+}
+
+export interface OrderReturnItemsTable {
+  return_id: number
+  order_row_id: number
+  quantity: number
+  reason_code: string
+  received_quantity: number | null
 }
 
 export type Product = Selectable<ProductsTable>

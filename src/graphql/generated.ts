@@ -132,6 +132,19 @@ export type CheckoutInputType = {
 
 export type CheckoutStatus = 'OK' | 'CUSTOMER_BLACKLISTED'
 
+export type ReturnInputType = {
+  orderNumber: string
+  /** The order's e-mail; needed unless the order is the signed-in customer's. */
+  email?: string | null | undefined
+  items: Array<ReturnItemInputType>
+}
+
+export type ReturnItemInputType = {
+  itemId: number
+  quantity: number
+  reasonCode: string
+}
+
 export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
 export type UserInputType = {
@@ -194,6 +207,7 @@ export type AccountOrderSummaryFragment = {
   invoiceDueDate: string | null
   isPaid: boolean
   orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+  returnRequests: Array<{ returnNumber: string; status: string }> | null
 }
 
 export type AccountOrderQueryVariables = Exact<{
@@ -208,6 +222,8 @@ export type AccountOrderQuery = {
     email: string | null
     shippingMethod: string | null
     message: string | null
+    deliveredAt: string | null
+    returnableUntil: string | null
     id: number | null
     publicId: string
     orderNumber: string | null
@@ -279,6 +295,23 @@ export type AccountOrderQuery = {
       toBalance: boolean
       total: number
     } | null> | null
+    returnRequests: Array<{
+      returnNumber: string
+      status: string
+      createdAt: string
+      receivedAt: string | null
+      refundedAt: string | null
+      refundTo: string | null
+      refundTotalFormatted: string | null
+      items: Array<{
+        itemId: number
+        name: string
+        size: string | null
+        quantity: number
+        reasonCode: string
+        receivedQuantity: number | null
+      }>
+    }> | null
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
   } | null
 }
@@ -302,6 +335,7 @@ export type AccountOrdersQuery = {
     invoiceDueDate: string | null
     isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+    returnRequests: Array<{ returnNumber: string; status: string }> | null
   } | null> | null
 }
 
@@ -351,6 +385,7 @@ export type AccountOverviewQuery = {
     invoiceDueDate: string | null
     isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+    returnRequests: Array<{ returnNumber: string; status: string }> | null
   } | null> | null
 }
 
@@ -1952,6 +1987,33 @@ export type ProductQuery = {
   } | null
 }
 
+export type RegisterReturnMutationVariables = Exact<{
+  return: ReturnInputType
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type RegisterReturnMutation = {
+  registerReturn: {
+    returnNumber: string
+    status: string
+    createdAt: string
+    receivedAt: string | null
+    refundedAt: string | null
+    refundTo: string | null
+    refundTotalFormatted: string | null
+    items: Array<{
+      itemId: number
+      name: string
+      size: string | null
+      quantity: number
+      reasonCode: string
+      receivedQuantity: number | null
+    }>
+  } | null
+}
+
 export type RelatedProductsQueryVariables = Exact<{
   alias: string
   channelId?: string | null | undefined
@@ -2023,6 +2085,72 @@ export type RelatedProductCardFieldsFragment = {
     comparisonPriceExVat: number
     comparisonPriceIncVatFormatted: string | null
     comparisonPriceExVatFormatted: string | null
+  } | null
+}
+
+export type ReturnRequestFieldsFragment = {
+  returnNumber: string
+  status: string
+  createdAt: string
+  receivedAt: string | null
+  refundedAt: string | null
+  refundTo: string | null
+  refundTotalFormatted: string | null
+  items: Array<{
+    itemId: number
+    name: string
+    size: string | null
+    quantity: number
+    reasonCode: string
+    receivedQuantity: number | null
+  }>
+}
+
+export type ReturnableOrderQueryVariables = Exact<{
+  orderNumber: string
+  email?: string | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type ReturnableOrderQuery = {
+  getReturnableOrder: {
+    orderNumber: string
+    createdAt: string
+    deliveredAt: string | null
+    returnableUntil: string | null
+    returnWindowDays: number
+    isReturnable: boolean
+    notReturnableReason: string | null
+    reasons: Array<string>
+    items: Array<{
+      itemId: number
+      articleNumber: string | null
+      name: string
+      brand: string | null
+      size: string | null
+      quantity: number
+      returnableQuantity: number
+      unitPriceIncVatFormatted: string | null
+    }>
+    returns: Array<{
+      returnNumber: string
+      status: string
+      createdAt: string
+      receivedAt: string | null
+      refundedAt: string | null
+      refundTo: string | null
+      refundTotalFormatted: string | null
+      items: Array<{
+        itemId: number
+        name: string
+        size: string | null
+        quantity: number
+        reasonCode: string
+        receivedQuantity: number | null
+      }>
+    }>
   } | null
 }
 

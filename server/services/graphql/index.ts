@@ -30,6 +30,9 @@ import { resolvers as userResolvers } from './users/resolvers'
 import { resolvers as mailLinkResolvers } from './mail-subscriptions/resolvers'
 import { registerStockMailsAdmin } from './mail-subscriptions/admin'
 import { BACK_IN_STOCK_INTERVAL_MS, sendBackInStockMails } from './mail-subscriptions/back-in-stock'
+import { resolvers as returnResolvers } from './returns/resolvers'
+import { registerOrderAdmin } from './orders/admin'
+import { registerReturnsAdmin } from './returns/admin'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
@@ -65,6 +68,8 @@ export interface GraphQLServiceOptions {
   limiter?: RateLimiter
   /** How often the back-in-stock job looks for sizes in stock again; 0 turns it off (tests run rounds). */
   backInStockMs?: number
+  /** The clock of the rules with deadlines (the return window); the system clock by default. */
+  clock?: () => Date
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -75,6 +80,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   contentResolvers,
   userResolvers,
   mailLinkResolvers,
+  returnResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -95,6 +101,7 @@ export interface ContextDeps {
   tokens: TokenVerifier
   limiter: RateLimiter
   log?: Pick<FastifyBaseLogger, 'error'>
+  clock?: () => Date
 }
 
 export interface ContextInput {
@@ -145,6 +152,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
     limiter: deps.limiter,
+    now: deps.clock ?? (() => new Date()),
   }
 }
 
@@ -183,7 +191,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
   })
   const limiter = opts.limiter ?? createMemoryRateLimiter()
-  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log }
+  const clock = opts.clock ?? (() => new Date())
+  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log, clock }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -239,6 +248,10 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
+
+  // The back office's shipping, delivery and returns operations (ADR 0027, ADR 0030).
+  await registerOrderAdmin(app, { database, config, clock })
+  await registerReturnsAdmin(app, { database, config, clock })
 
   // Card orders unpaid after their payment window give their stock back (ADR 0025).
   startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>
