@@ -68,6 +68,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'short' })).toThrow(/ADMIN_KEY/)
   })
 
+  it('has no QA console key unless QA_KEY names one of at least 16 characters', () => {
+    const dir = dataDir()
+    expect(loadConfig({ DATA_DIR: dir }).qaKey).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dir, QA_KEY: '' }).qaKey).toBeUndefined()
+    expect(loadConfig({ DATA_DIR: dir, QA_KEY: 'q'.repeat(16) }).qaKey).toBe('q'.repeat(16))
+    expect(() => loadConfig({ DATA_DIR: dir, QA_KEY: 'short' })).toThrow(/QA_KEY/)
+  })
+
   it("limits /metrics to the operator's network (METRICS_ALLOW) and refuses a bad entry", () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).metricsAllow).toContain('127.0.0.0/8')
     expect(loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: '10.9.0.0/16, ::1' }).metricsAllow).toEqual([

@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   API_URL: optionalUrl,
   API_KEY: z.string().min(8).default('lumo-dev-storefront-key'),
   ADMIN_KEY: z.string().min(24).optional(),
+  QA_KEY: z.string().min(16).optional(),
   AUTH_URL: optionalUrl,
   SIGN_URL: optionalUrl,
   LIKES_URL: optionalUrl,
@@ -130,6 +131,12 @@ export interface Config {
    * only credential the admin API takes, never the storefront's API key (ADR 0027).
    */
   adminKey: string
+  /**
+   * QA_KEY: presented once as `?qa=…`, it turns on Redux DevTools and the QA panel for that
+   * browser in production (an HttpOnly cookie; server/ssr/qa-access.ts, ADR 0037). Unset: no
+   * QA console in production.
+   */
+  qaKey: string | undefined
   services: ServiceUrls
   /**
    * Service pages a shopper's browser opens (not the server-to-server base URLs above): an embedded
@@ -235,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
     apiKey: env.API_KEY,
     adminKey: loadAdminKey(dataDir, env.ADMIN_KEY, env.API_KEY),
+    qaKey: env.QA_KEY,
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),

@@ -28,6 +28,8 @@ async function appFor(publicUrl: string, dev = false) {
   app.get('/offline.html', (_request, reply) => reply.type('text/html').send('<p>offline</p>'))
   app.get('/sw.js', (_request, reply) => reply.type('text/javascript').send('self'))
   app.get('/api/session', (_request, reply) => reply.header('cache-control', 'public, max-age=600').send({}))
+  app.get('/api/graphql', (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({}))
+  app.post('/api/graphql', (_request, reply) => reply.header('cache-control', 'public, max-age=60').send({}))
   app.get('/auth/.well-known/jwks.json', (_request, reply) =>
     reply.header('cache-control', 'public, max-age=60').send({ keys: [] }),
   )
@@ -82,6 +84,16 @@ describe('security headers', () => {
     expect((await shop.inject('/api/session')).headers['cache-control']).toBe(PRIVATE_NO_STORE)
     expect((await shop.inject('/auth/.well-known/jwks.json')).headers['cache-control']).toBe(
       'public, max-age=60',
+    )
+  })
+
+  it("keeps the BFF's public GraphQL reads (GET) shareable, and only those", async () => {
+    const shop = await appFor('http://localhost:3000')
+    expect((await shop.inject('/api/graphql?operationName=listPage')).headers['cache-control']).toBe(
+      'public, max-age=60',
+    )
+    expect((await shop.inject({ method: 'POST', url: '/api/graphql' })).headers['cache-control']).toBe(
+      PRIVATE_NO_STORE,
     )
   })
 

@@ -12,7 +12,7 @@ import type { Config } from './config'
 import { PRIVATE_NO_STORE } from './services/shared/cache-control'
 import { COOKIES, parseCookies } from '../src/shared/cookies'
 import { SESSION_PATH } from '../src/shared/session'
-import { BROWSER_LIKES_URI, BROWSER_LOYALTY_URI } from '../src/shared/storefront-api'
+import { BROWSER_GRAPHQL_URI, BROWSER_LIKES_URI, BROWSER_LOYALTY_URI } from '../src/shared/storefront-api'
 
 export { PRIVATE_NO_STORE }
 
@@ -66,6 +66,20 @@ export function isPersonalPath(url: string): boolean {
   return PERSONAL_PATHS.some((prefix) => under(path, prefix))
 }
 
+/**
+ * The one personal path whose GET answers may be shared: the BFF's public catalogue reads by
+ * persisted-query hash, which it sends upstream without the shopper's identity and marks
+ * `public` itself (server/ssr/graphql-proxy.ts, ADR 0037). Any other personal path stays private
+ * whatever its handler said.
+ */
+const SHARED_READ_PATH = BROWSER_GRAPHQL_URI
+
+function isSharedRead(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.method !== 'GET' || pathOf(request.url) !== SHARED_READ_PATH) return false
+  const cacheControl = reply.getHeader('cache-control')
+  return typeof cacheControl === 'string' && cacheControl.startsWith('public')
+}
+
 function carriesIdentity(request: FastifyRequest): boolean {
   if (request.headers.authorization) return true
   const cookies = parseCookies(request.headers.cookie)
@@ -115,7 +129,8 @@ export function addSecurityHeaders(app: FastifyInstance, { config, dev = false }
       if (csp) reply.header('content-security-policy', csp)
     }
     if (hsts) reply.header('strict-transport-security', HSTS)
-    if (isPersonalPath(request.url)) reply.header('cache-control', PRIVATE_NO_STORE)
+    if (isPersonalPath(request.url) && !isSharedRead(request, reply))
+      reply.header('cache-control', PRIVATE_NO_STORE)
     else if (!reply.hasHeader('cache-control') && carriesIdentity(request))
       reply.header('cache-control', PRIVATE_NO_STORE)
     return payload

@@ -31,7 +31,10 @@ async function boot() {
   // before any event; the stored choice follows as an update (ADR 0035)
   const storedConsent = parseConsent(readCookie(COOKIES.consent))
   installConsentDefaults(window, storedConsent)
-  const store = makeStore(redux as Parameters<typeof makeStore>[0])
+  // Redux DevTools: in development, and in production when the server enabled the QA console
+  const store = makeStore(redux as Parameters<typeof makeStore>[0], {
+    devTools: import.meta.env.DEV || site.qaConsole === true,
+  })
   store.dispatch(consentRestored(storedConsent))
   // The page's messages are a chunk of their own, modulepreloaded by the page's head.
   const messagesLoaded = loadCompiledMessages(site.locale)
@@ -82,14 +85,6 @@ async function boot() {
   })
 }
 
-/** The service worker makes the shop installable and usable offline; its failures never matter to the page. */
-function registerServiceWorker() {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined)
-  })
-}
-
 window.addEventListener('error', (event) => reportError('window', event.error ?? event.message))
 window.addEventListener('unhandledrejection', (event) => reportError('unhandledrejection', event.reason))
 
@@ -108,4 +103,3 @@ function prefetchApolloOnIntent() {
 }
 
 void boot().then(prefetchApolloOnIntent)
-registerServiceWorker()

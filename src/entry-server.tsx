@@ -68,6 +68,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     urlSettings: context.urlSettings,
     publicUrl: context.publicUrl,
     tagManager: context.tagManager ?? null,
+    ...(context.qaConsole ? { qaConsole: true } : {}),
   }
   const store = makeStore()
   const apollo = createApolloClient({
@@ -157,6 +158,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     // Only public shop pages may be kept for offline reading: never checkout or account pages.
     offlineCacheable:
       status === 200 &&
+      // a QA page is for that QA person only
+      !context.qaConsole &&
       matchedHandle?.layout === 'default' &&
       !routeByName(matchedHandle.name).middleware.includes('login-required'),
     cacheTags: cacheTagsOf(apolloState, { routeName: matchedHandle?.name ?? 'not-found', status }),

@@ -1,12 +1,25 @@
 /// <reference lib="webworker" />
 /**
- * Lumo's service worker (Workbox, injectManifest): hashed assets precached, pages network-first
- * with the last good copy offline, product images cached, GraphQL and payments never cached.
+ * Lumo's service worker (Workbox, injectManifest): hashed assets precached; pages and catalogue
+ * reads network-first with the last good copy offline; product images cache-first with expiry
+ * and a cap; the rest of /api/ and payments never cached. The rules are in ./cache-rules.ts.
  * index.html is never precached: in an SSR app that URL is a 404 and would stop the install.
+ * A new version waits until the page asks it to take over (the "new version" toast).
  */
 import { precacheAndRoute, cleanupOutdatedCaches, matchPrecache } from 'workbox-precaching'
 import { registerRoute, setCatchHandler } from 'workbox-routing'
 import { NetworkFirst, CacheFirst, NetworkOnly } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import {
+  CACHE_LIMITS,
+  CACHE_NAMES,
+  NETWORK_TIMEOUT_SECONDS,
+  isSkipWaitingMessage,
+  mayKeep,
+  mayKeepImage,
+  ruleFor,
+  type CacheRule,
+} from './cache-rules'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -18,26 +31,50 @@ const OFFLINE_URL = '/offline.html'
 cleanupOutdatedCaches()
 precacheAndRoute(self.__WB_MANIFEST)
 
+function matches(rule: CacheRule) {
+  return ({ url, request }: { url: URL; request: Request }) =>
+    ruleFor({
+      url,
+      method: request.method,
+      mode: request.mode,
+      sameOrigin: url.origin === self.location.origin,
+    }) === rule
+}
+
+const keepMarked = {
+  cacheWillUpdate: async ({ response }: { response: Response }) => (mayKeep(response) ? response : null),
+}
+
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/pay/'),
-  new NetworkOnly(),
-)
-// Pages: from the network, the last good copy when offline. Only pages the server marks as public
-// (x-lumo-offline: cache) are kept, so checkout and account pages never outlive the session.
-registerRoute(
-  ({ request }) => request.mode === 'navigate',
+  matches('read'),
   new NetworkFirst({
-    cacheName: 'lumo-pages',
-    networkTimeoutSeconds: 4,
+    cacheName: CACHE_NAMES.reads,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [keepMarked, new ExpirationPlugin({ ...CACHE_LIMITS.reads, purgeOnQuotaError: true })],
+  }),
+)
+registerRoute(matches('network-only'), new NetworkOnly())
+registerRoute(
+  matches('page'),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.pages,
+    networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+    plugins: [keepMarked, new ExpirationPlugin({ ...CACHE_LIMITS.pages, purgeOnQuotaError: true })],
+  }),
+)
+registerRoute(
+  matches('image'),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.images,
     plugins: [
       {
-        cacheWillUpdate: async ({ response }) =>
-          response.status === 200 && response.headers.get('x-lumo-offline') === 'cache' ? response : null,
+        cacheWillUpdate: async ({ response }: { response: Response }) =>
+          mayKeepImage(response) ? response : null,
       },
+      new ExpirationPlugin({ ...CACHE_LIMITS.images, purgeOnQuotaError: true }),
     ],
   }),
 )
-registerRoute(({ url }) => url.pathname.startsWith('/img/'), new CacheFirst({ cacheName: 'lumo-images' }))
 
 setCatchHandler(async ({ request }) => {
   if (request.destination === 'document') {
@@ -48,5 +85,5 @@ setCatchHandler(async ({ request }) => {
 })
 
 self.addEventListener('message', (event) => {
-  if (event.data === 'SKIP_WAITING') void self.skipWaiting()
+  if (isSkipWaitingMessage(event.data)) void self.skipWaiting()
 })

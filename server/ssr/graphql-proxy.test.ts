@@ -194,9 +194,10 @@ describe('POST /api/graphql', () => {
     expect(calls).toHaveLength(0)
   })
 
-  it('has no GET form', async () => {
+  it('takes no query text in a GET (only a persisted-query hash)', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/graphql?query={x}', headers: goodHeaders })
-    expect(response.statusCode).toBe(404)
+    expect(response.statusCode).toBe(400)
+    expect(calls).toHaveLength(0)
   })
 })
 

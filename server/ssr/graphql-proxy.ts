@@ -1,13 +1,26 @@
 /**
- * POST /api/graphql: the browser's same-origin GraphQL endpoint (BFF). It adds the API key and
- * the shopper's bearer token from the HttpOnly `lumo-auth` cookie, so page script never holds
- * the token (DESIGN.md §5), and refuses cross-site requests (./csrf.ts: a custom header is
- * required and a present Origin must be our own).
+ * /api/graphql: the browser's same-origin GraphQL endpoint (BFF). It adds the API key and the
+ * shopper's bearer token from the HttpOnly `lumo-auth` cookie, so page script never holds the
+ * token (DESIGN.md §5), and refuses cross-site requests (./csrf.ts: a custom header is required
+ * and a present Origin must be our own).
+ *
+ * POST carries any operation. GET carries a query by its persisted-query hash (Apollo's
+ * PersistedQueryLink, `extensions.persistedQuery`; the commerce API resolves the hash): a public
+ * catalogue read (PUBLIC_READ_OPERATIONS) goes upstream without the shopper's token and comes
+ * back shareable (`public, max-age`, and the service worker's offline mark), so the worker and a
+ * CDN can keep it; any other operation keeps the POST rules and stays private (ADR 0037).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config'
 import { csrfRefusal, isJsonContentType, sessionToken } from './csrf'
+import { PRIVATE_NO_STORE } from '../security-headers'
 import { callUpstream, relayUpstream } from './upstream'
+import {
+  OFFLINE_CACHE_HEADER,
+  PUBLIC_READ_MAX_AGE_S,
+  PUBLIC_READ_OPERATIONS,
+  PUBLIC_READ_STALE_S,
+} from '../../src/shared/storefront-api'
 
 export const GRAPHQL_PROXY_PATH = '/api/graphql'
 export const GRAPHQL_PROXY_BODY_LIMIT = 256 * 1024
@@ -26,8 +39,98 @@ function graphqlError(reply: FastifyReply, status: number, message: string) {
     .send({ errors: [{ message }] })
 }
 
+/** The query-string fields a GET may carry (GraphQL over HTTP); anything else is dropped. */
+const GET_FIELDS = ['operationName', 'variables', 'extensions'] as const
+
+/** The `Cache-Control` of a public read: browsers and CDNs reuse it briefly, then revalidate. */
+export const PUBLIC_READ_CACHE_CONTROL = `public, max-age=${PUBLIC_READ_MAX_AGE_S}, stale-while-revalidate=${PUBLIC_READ_STALE_S}`
+
+/**
+ * Whether a GET is a public catalogue read by hash: a known operation name, a persisted-query
+ * hash and no query text (the text only ever travels in a POST).
+ */
+export function isPublicRead(query: Record<string, unknown>): boolean {
+  const name = query['operationName']
+  return typeof name === 'string' && PUBLIC_READ_OPERATIONS.has(name) && isHashOnly(query)
+}
+
+/** A GET names its query by persisted-query hash only; the text travels in POSTs. */
+function isHashOnly(query: Record<string, unknown>): boolean {
+  if (query['query'] !== undefined) return false
+  const extensions = query['extensions']
+  if (typeof extensions !== 'string') return false
+  try {
+    const parsed = JSON.parse(extensions) as { persistedQuery?: { sha256Hash?: unknown } } | null
+    return typeof parsed?.persistedQuery?.sha256Hash === 'string'
+  } catch {
+    return false
+  }
+}
+
+function upstreamGetUrl(base: string, query: Record<string, unknown>): string {
+  const url = new URL(base)
+  for (const field of GET_FIELDS) {
+    const value = query[field]
+    if (typeof value === 'string') url.searchParams.set(field, value)
+  }
+  return url.href
+}
+
+/** A 200 answer with data and no errors: only such an answer may be shared or kept offline. */
+function isCleanResult(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { data?: unknown; errors?: unknown } | null
+    return parsed !== null && typeof parsed.data === 'object' && parsed.data !== null && !parsed.errors
+  } catch {
+    return false
+  }
+}
+
 export default async function graphqlProxy(app: FastifyInstance, options: GraphqlProxyOptions) {
   const { config, serviceFetch, upstreamTimeoutMs = 15_000 } = options
+
+  app.get(GRAPHQL_PROXY_PATH, {
+    handler: async (request, reply) => {
+      const query = (request.query ?? {}) as Record<string, unknown>
+      const publicRead = isPublicRead(query)
+      // A public read names no one and changes nothing, so a CDN may send it on without our
+      // header; everything else is checked like a POST.
+      if (!publicRead) {
+        const refusal = csrfRefusal(request, config.publicUrl)
+        if (refusal) return graphqlError(reply, 403, refusal)
+        if (!isHashOnly(query))
+          return graphqlError(reply, 400, 'A GET carries a persisted-query hash; send query text with POST')
+      }
+      const headers: Record<string, string> = { accept: '*/*', 'x-apikey': config.apiKey }
+      const token = publicRead ? undefined : sessionToken(request.headers.cookie)
+      if (token) headers.authorization = `Bearer ${token}`
+      headers['x-forwarded-for'] = request.ip
+
+      const upstream = await callUpstream(
+        serviceFetch,
+        upstreamGetUrl(config.services.api, query),
+        { method: 'GET', headers },
+        upstreamTimeoutMs,
+        request.log,
+      )
+      if (!upstream.ok) {
+        return graphqlError(
+          reply,
+          upstream.status,
+          upstream.status === 504 ? 'GraphQL service timed out' : 'GraphQL service unavailable',
+        )
+      }
+      if (!publicRead || upstream.response.status !== 200) return relayUpstream(reply, upstream.response)
+      const body = await upstream.response.text()
+      reply.code(200).type(upstream.response.headers.get('content-type') ?? 'application/json')
+      if (isCleanResult(body)) {
+        reply.header('cache-control', PUBLIC_READ_CACHE_CONTROL).header(OFFLINE_CACHE_HEADER, 'cache')
+      } else {
+        reply.header('cache-control', PRIVATE_NO_STORE)
+      }
+      return reply.send(body)
+    },
+  })
 
   app.post(GRAPHQL_PROXY_PATH, {
     bodyLimit: GRAPHQL_PROXY_BODY_LIMIT,

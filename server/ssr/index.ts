@@ -10,6 +10,7 @@ import type { Config } from '../config'
 import type { Database } from '../db'
 import type { EntryServer } from '../../src/shared/server-entry'
 import { renderPage } from './render'
+import { handleQaParam } from './qa-access'
 import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
@@ -110,9 +111,11 @@ export default async function ssr(
   const pageCache =
     !dev && config.pageCache.enabled ? await createPageCache({ app, config, database, render }) : null
   if (pageCache) onPageCache?.(pageCache.cache)
-  app.get('/*', (request, reply) =>
-    pageCache ? pageCache.handle(request, reply) : render(request, reply, false),
-  )
+  app.get('/*', (request, reply) => {
+    // `?qa=` turns the QA console on or off for this browser, then comes back without it
+    if (handleQaParam(request, reply, { qaKey: config.qaKey, publicUrl: config.publicUrl })) return reply
+    return pageCache ? pageCache.handle(request, reply) : render(request, reply, false)
+  })
 }
 
 /** Whether API_URL is the commerce API embedded in this process (the default configuration). */

@@ -11,8 +11,10 @@ import type { EntryServer } from '../../src/shared/server-entry'
 import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
+import { qaConsoleEnabled } from './qa-access'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
+import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
 
 interface RenderOptions {
   entry: EntryServer
@@ -28,7 +30,7 @@ interface RenderOptions {
 
 const ABORT_AFTER_MS = 10_000
 /** Tells the service worker (sw/sw.ts) a page may be kept for offline reading. */
-export const OFFLINE_CACHE_HEADER = 'x-lumo-offline'
+export { OFFLINE_CACHE_HEADER }
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 export function toWebRequest(request: FastifyRequest): Request {
@@ -118,6 +120,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     session: session
       ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
       : null,
+    qaConsole: qaConsoleEnabled(request.headers.cookie, config.qaKey),
   })
 
   if (prepared.kind === 'redirect') {

@@ -38,6 +38,11 @@ export interface CreateApolloClientOptions {
   restore?: NormalizedCacheObject
   /** replaces the HTTP transport (e.g. an in-process link to the GraphQL service during SSR) */
   terminatingLink?: ApolloLink
+  /**
+   * Links between the response check and the transport: the browser's persisted-query links
+   * (src/app/persisted-queries.ts: queries as cacheable GETs by hash)
+   */
+  transportLinks?: ApolloLink[]
 }
 
 /** Adds channelId, marketId and languageId to the variables, keeping any the caller set. */
@@ -152,7 +157,12 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
       includeUnusedVariables: true,
     })
   return new ApolloClient({
-    link: ApolloLink.from([createScopeLink(options.getScope), createResponseCheckLink(), transport]),
+    link: ApolloLink.from([
+      createScopeLink(options.getScope),
+      createResponseCheckLink(),
+      ...(options.transportLinks ?? []),
+      transport,
+    ]),
     cache: createCache(options.restore),
     ssrMode: options.ssrMode,
     // after hydration, network-only and no-cache queries would refetch what the page already

@@ -176,6 +176,8 @@ describe('renderHeadTags', () => {
     expect(html).toContain('<meta name="theme-color" content="#f5ede7">')
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">')
     expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">')
+    expect(html).toContain('<meta name="apple-mobile-web-app-capable" content="yes">')
+    expect(html).toContain('<meta name="apple-mobile-web-app-title" content="Lumo">')
     expect(html).not.toContain('robots')
   })
 

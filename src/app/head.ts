@@ -111,12 +111,20 @@ export function buildHead(input: HeadInput): PageHead {
 
 export { escapeHtml }
 
-/** Icons and the web app manifest (files in public/). */
+/**
+ * Icons and the web app manifest (files in public/), and the iOS metadata: Safari installs from
+ * "Add to Home Screen" and reads the apple-* tags, not the manifest, for a full-screen app with
+ * its name and status bar.
+ */
 const STATIC_HEAD_TAGS = [
   '<link rel="manifest" href="/manifest.webmanifest">',
   '<link rel="icon" href="/favicon.ico" sizes="32x32">',
   '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
   '<link rel="apple-touch-icon" href="/apple-touch-icon.png">',
+  '<meta name="mobile-web-app-capable" content="yes">',
+  '<meta name="apple-mobile-web-app-capable" content="yes">',
+  '<meta name="apple-mobile-web-app-status-bar-style" content="default">',
+  `<meta name="apple-mobile-web-app-title" content="${escapeHtml(SHOP_NAME)}">`,
 ]
 
 /** The head as HTML for the server to put into `<head>`; every value is escaped. */

@@ -3,7 +3,7 @@
  * language. Every page route's loader runs the route's middlewares first (spec §2), then the page
  * module's own loader; the page module itself is loaded lazily, so each page is its own chunk.
  */
-import { Outlet, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { Outlet, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../shared/paths'
 import type { LocaleCode } from '../shared/markets'
 import type { RouteHandle, RouteModule } from './route-types'
@@ -12,6 +12,7 @@ import type { Site } from './site'
 import type { GetApollo } from './apollo-access'
 import { runMiddlewares } from './middlewares'
 import { loadingFailed } from '../features/loading/slice'
+import { isNetworkFailure } from '../features/offline/connectivity'
 import { DefaultLayout } from './layouts/DefaultLayout'
 import { UndistractedLayout } from './layouts/UndistractedLayout'
 import { UndistractedSpecialLayout } from './layouts/UndistractedSpecialLayout'
@@ -97,18 +98,25 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     })
     // The not-found page is a real 404, whichever way it was reached.
     if (definition.name === 'not-found') throw notFound()
-    const module = await loadRouteModule(definition.name)
-    if (!module.loader) return null
-    const apollo = await getApollo()
-    return module.loader({
-      request,
-      params,
-      apollo,
-      store,
-      market: site.market,
-      locale: site.locale,
-      homePath,
-    })
+    try {
+      const module = await loadRouteModule(definition.name)
+      if (!module.loader) return null
+      const apollo = await getApollo()
+      return await module.loader({
+        request,
+        params,
+        apollo,
+        store,
+        market: site.market,
+        locale: site.locale,
+        homePath,
+      })
+    } catch (error) {
+      // Offline and the worker holds no read for this page: load it as a document instead, which
+      // the worker answers with its copy of a visited page, or the offline page (ADR 0037).
+      if (!isServer && isNetworkFailure(error)) throw redirectDocument(request.url)
+      throw error
+    }
   }
   const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })
   return pathsOf(definition, site.locale).map((path, index) => ({

@@ -15,6 +15,8 @@ export interface Site {
   publicUrl: string
   /** the tag manager loaded after consent (GTM_ID); absent when the shop has none */
   tagManager?: TagManagerConfig | null
+  /** the server enabled the QA console for this page (a QA key was presented; ADR 0037) */
+  qaConsole?: boolean
 }
 
 const SiteContext = createContext<Site | null>(null)

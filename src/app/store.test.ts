@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
-import { devToolsWanted, DEVTOOLS_FLAG_KEY, makeStore } from './store'
+import { makeStore } from './store'
+import { qaSnapshotImported } from '../features/qa/snapshot'
+import { REDACTED } from '../features/qa/sanitise'
 import { customerTypeSet } from './global-slice'
-
-function memoryStorage() {
-  const data = new Map<string, string>()
-  return {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  }
-}
 
 describe('makeStore', () => {
   it('has the global state and one slice per spec state area', () => {
@@ -89,34 +82,25 @@ describe('makeStore', () => {
   })
 })
 
-describe('devToolsWanted', () => {
-  it('is always on in development', () => {
-    expect(devToolsWanted({ isDev: true })).toBe(true)
+describe('Redux DevTools and the QA import', () => {
+  it('connect only when asked (the QA console in production, always in development)', () => {
+    expect(makeStore(undefined, { devTools: false }).devToolsEnabled).toBe(false)
+    expect(makeStore(undefined, { devTools: true }).devToolsEnabled).toBe(true)
   })
 
-  it('is off in production unless ?devtools=1 was seen, and remembers the opt-in', () => {
-    const storage = memoryStorage()
-    expect(devToolsWanted({ isDev: false, search: '', storage })).toBe(false)
-    expect(devToolsWanted({ isDev: false, search: '?devtools=1', storage })).toBe(true)
-    expect(storage.getItem(DEVTOOLS_FLAG_KEY)).toBe('1')
-    expect(devToolsWanted({ isDev: false, search: '?page=2', storage })).toBe(true)
-    expect(devToolsWanted({ isDev: false, search: '?devtools=0', storage })).toBe(false)
-  })
-
-  it('stays off without storage (server, privacy mode)', () => {
-    expect(devToolsWanted({ isDev: false, search: '?devtools=1' })).toBe(false)
-  })
-
-  it('stays off when storage throws', () => {
-    const storage = {
-      getItem: () => {
-        throw new Error('denied')
-      },
-      setItem: () => {
-        throw new Error('denied')
-      },
-      removeItem: () => undefined,
-    }
-    expect(devToolsWanted({ isDev: false, search: '?devtools=1', storage })).toBe(false)
+  it("replace the snapshot's areas and keep the importer's identity", () => {
+    const store = makeStore(undefined, { devTools: false })
+    const before = store.getState()
+    store.dispatch(
+      qaSnapshotImported({
+        cart: { id: REDACTED, status: 'loaded', data: { items: [] } },
+        global: { currentPath: '/p/aurora', online: true },
+      }),
+    )
+    const after = store.getState()
+    expect(after.cart).toMatchObject({ id: null, status: 'loaded' })
+    expect(after.global.currentPath).toBe('/p/aurora')
+    expect(after.global.online).toBe(before.global.online)
+    expect(after.auth).toBe(before.auth)
   })
 })

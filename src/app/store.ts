@@ -29,6 +29,9 @@ import { quickshopReducer } from '../features/quickshop/slice'
 import { snackbarReducer } from '../features/snackbar/slice'
 import { loyaltyReducer } from '../features/loyalty/slice'
 import { consentReducer } from '../features/consent/slice'
+import { sanitiseAction, sanitiseState } from '../features/qa/sanitise'
+import { qaSnapshotImported, withSnapshot } from '../features/qa/snapshot'
+import { SHOP_NAME } from '../shared/shop'
 
 export const rootReducer = combineReducers({
   global: globalReducer,
@@ -51,61 +54,45 @@ export const rootReducer = combineReducers({
 })
 
 export type RootState = ReturnType<typeof rootReducer>
+
+/** The root reducer, plus the QA import: a snapshot's areas replace the store's (snapshot.ts). */
+const rootReducerWithSnapshots: typeof rootReducer = (state, action) => {
+  const next = rootReducer(state, action)
+  return qaSnapshotImported.match(action) ? withSnapshot(next, action.payload) : next
+}
+
 /** The store's dispatch (thunks included), named without the store so listener types need no cycle. */
 type RootDispatch = ThunkDispatch<RootState, unknown, UnknownAction>
 export type AppStartListening = TypedStartListening<RootState, RootDispatch>
 export type AppAddListener = TypedAddListener<RootState, RootDispatch>
 export type PreloadedRootState = Partial<RootState>
 
-/** Session-storage key that remembers a `?devtools=1` opt-in for the rest of the tab's life. */
-export const DEVTOOLS_FLAG_KEY = 'lumo-devtools'
-
 /**
- * Redux DevTools: always in development; in production only after `?devtools=1` was seen in this
- * tab (`?devtools=0` turns it off again). The flag sits in session storage so it survives reloads.
+ * Redux DevTools, with personal data and secrets removed from every state and action they show
+ * (src/features/qa/sanitise.ts): always in development; in production only when the server
+ * enabled the QA console for this page (a QA key presented, ADR 0037), passed in by the caller.
  */
-export function devToolsWanted(options: {
-  isDev: boolean
-  search?: string
-  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
-}): boolean {
-  if (options.isDev) return true
-  const { storage } = options
-  if (!storage) return false
-  try {
-    const requested = new URLSearchParams(options.search ?? '').get('devtools')
-    if (requested === '1') storage.setItem(DEVTOOLS_FLAG_KEY, '1')
-    if (requested === '0') storage.removeItem(DEVTOOLS_FLAG_KEY)
-    return storage.getItem(DEVTOOLS_FLAG_KEY) === '1'
-  } catch {
-    // storage can be disabled (privacy mode); DevTools then simply stay off
-    return false
+function devToolsOptions(enabled: boolean) {
+  if (!enabled) return false
+  return {
+    name: SHOP_NAME,
+    actionSanitizer: sanitiseAction,
+    stateSanitizer: sanitiseState,
   }
-}
-
-function defaultDevTools(): boolean {
-  const isDev = Boolean(import.meta.env?.DEV)
-  if (typeof window === 'undefined') return isDev
-  let storage: Storage | undefined
-  try {
-    storage = window.sessionStorage
-  } catch {
-    storage = undefined
-  }
-  return devToolsWanted({ isDev, search: window.location.search, ...(storage ? { storage } : {}) })
 }
 
 export interface MakeStoreOptions {
+  /** connect Redux DevTools; by default only in development */
   devTools?: boolean
 }
 
 export function makeStore(preloadedState?: PreloadedRootState, options: MakeStoreOptions = {}) {
   const listeners = createListenerMiddleware()
-  const devTools = options.devTools ?? defaultDevTools()
+  const devTools = options.devTools ?? Boolean(import.meta.env?.DEV)
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: rootReducerWithSnapshots,
     ...(preloadedState ? { preloadedState } : {}),
-    devTools,
+    devTools: devToolsOptions(devTools),
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().prepend(listeners.middleware),
   })
   return Object.assign(store, {

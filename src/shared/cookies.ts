@@ -28,10 +28,12 @@ export const COOKIES = {
   loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
   /** the shopper's cookie choice (src/features/consent): which optional categories are granted */
   consent: `${COOKIE_PREFIX}-consent`,
+  /** HttpOnly: a QA key was presented in this browser (server/ssr/qa-access.ts) */
+  qa: `${COOKIE_PREFIX}-qa`,
 } as const
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
-export type ServerOnlyCookieName = typeof COOKIES.auth | typeof COOKIES.authRefresh
+export type ServerOnlyCookieName = typeof COOKIES.auth | typeof COOKIES.authRefresh | typeof COOKIES.qa
 export type ClientCookieName = Exclude<CookieName, ServerOnlyCookieName>
 
 const DAY_SECONDS = 24 * 60 * 60

@@ -31,6 +31,8 @@ export interface PrepareContext {
    * the token expires (epoch ms); null without a valid token. Never read from `lumo-user`.
    */
   session?: { user: SessionUser; expiresAt: number } | null
+  /** The request presented a valid QA key (server/ssr/qa-access.ts): Redux DevTools and the QA panel. */
+  qaConsole?: boolean
 }
 
 export type Prepared =

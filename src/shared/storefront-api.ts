@@ -8,6 +8,34 @@ import { SHOP_SLUG } from './shop'
 export const BROWSER_GRAPHQL_URI = '/api/graphql'
 
 /**
+ * The catalogue reads that are the same for every shopper (no user, cart or order in them). The
+ * browser sends every query as a GET with its persisted-query hash (Apollo's PersistedQueryLink);
+ * for these operations the BFF answers without the shopper's token and marks the answer public,
+ * so the service worker keeps it for offline reading and a CDN may share it (ADR 0037). Any other
+ * operation stays private and is never kept.
+ */
+export const PUBLIC_READ_OPERATIONS: ReadonlySet<string> = new Set([
+  'home',
+  'listBrands',
+  'listPage',
+  'listPageAlias',
+  'listSearch',
+  'product',
+  'relatedProducts',
+  'reviews',
+  'contentPage',
+  'favoriteProducts',
+])
+
+/** How long a public read may be reused: by the browser and a CDN (seconds). */
+export const PUBLIC_READ_MAX_AGE_S = 60
+/** …and served stale while a fresh copy is fetched (seconds). */
+export const PUBLIC_READ_STALE_S = 600
+
+/** The answer header that tells the service worker (sw/) it may keep a page or a read offline. */
+export const OFFLINE_CACHE_HEADER = 'x-lumo-offline'
+
+/**
  * The header the BFF requires on every request. Browsers cannot send a custom header cross-site
  * without a CORS preflight (which the proxy never grants), so forms and simple requests from
  * other sites cannot reach it: CSRF protection without tokens.

@@ -10,7 +10,13 @@ import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { isLocaleCode, type LocaleCode } from '../shared/markets'
-import { listSearchString, isListSort, type FilterValue, type ListSelection } from '../lib/list-url'
+import {
+  listSearchString,
+  isListSort,
+  parseListSearch,
+  type FilterValue,
+  type ListSelection,
+} from '../lib/list-url'
 import {
   hasFilters,
   toggleValue,
@@ -31,6 +37,8 @@ import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
 import '../features/list/list.css'
 import { listItems } from '../graphql/list-items'
+import { isNetworkFailure } from '../features/offline/connectivity'
+import { listFromCache, rememberList } from '../features/offline/list-cache'
 
 export interface ListTexts {
   /** message id of the title when the list has no name of its own (and of search pages, with {query}) */
@@ -72,9 +80,18 @@ function listAlternates(data: ListPageData): Partial<Record<LocaleCode, string>>
 
 export function listRoute(options: ListRouteOptions) {
   const loader: PageLoader<ListPageData> = async (args) => {
-    const data = await loadListPage(args, options.routeName, options.target(args.params))
-    recordListImpressions(args.store.dispatch, options.routeName, data)
-    return data
+    try {
+      const data = await loadListPage(args, options.routeName, options.target(args.params))
+      recordListImpressions(args.store.dispatch, options.routeName, data)
+      return data
+    } catch (error) {
+      // Offline: filters, sorts and "load more" answer from the products already loaded
+      if (!isNetworkFailure(error)) throw error
+      const url = new URL(args.request.url)
+      const cached = listFromCache(url.pathname, parseListSearch(url.searchParams))
+      if (!cached) throw error
+      return cached
+    }
   }
 
   const meta: PageMeta<ListPageData> = ({ data, intl }) => {
@@ -123,6 +140,8 @@ function ListView({
   const title = pageTitle(data, texts, format, ownTexts)
   const { selection, products, count } = data
   const intro = pageIntro(data, texts, format, title, ownTexts)
+  // kept for offline filtering (the full path: the loader sees the URL with its basename)
+  useEffect(() => rememberList(window.location.pathname, data), [data])
   return (
     <article className="list-page">
       <header className="list-page__header">
@@ -138,8 +157,22 @@ function ListView({
         <FacetsPanel facets={data.facets} selection={selection} priceRange={data.priceRange} count={count} />
       </div>
       <SelectedFilters selection={selection} />
+      {data.offline ? <OfflineListNotice unsupportedFilters={data.offline.unsupportedFilters} /> : null}
       {products.length > 0 ? <ProductGrid data={data} listName={listName} /> : <EmptyList data={data} />}
     </article>
+  )
+}
+
+/** Says the list was made from what this device holds, and which filters wait for the network. */
+function OfflineListNotice({ unsupportedFilters }: { unsupportedFilters: string[] }) {
+  const intl = useIntl()
+  return (
+    <div className="list-page__offline notice" role="status">
+      <p>{intl.formatMessage({ id: 'offline.list.cachedOnly' })}</p>
+      {unsupportedFilters.length > 0 ? (
+        <p>{intl.formatMessage({ id: 'offline.list.filtersNeedNetwork' })}</p>
+      ) : null}
+    </div>
   )
 }
 

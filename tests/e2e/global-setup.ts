@@ -5,9 +5,18 @@
  */
 import { startProductionServer } from '../../scripts/harness/production-server'
 
+/** The suite's QA key, unless E2E_QA_KEY names the one of a server started elsewhere. */
+const E2E_QA_KEY = 'e2e-qa-console-key'
+
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) return undefined
-  const server = await startProductionServer({ name: 'e2e', seedProducts: 300 })
+  // the QA console's key (tests/e2e/qa.spec.ts presents it)
+  process.env.E2E_QA_KEY ??= E2E_QA_KEY
+  const server = await startProductionServer({
+    name: 'e2e',
+    seedProducts: 300,
+    env: { QA_KEY: process.env.E2E_QA_KEY },
+  })
   process.env.E2E_BASE_URL = server.baseUrl
   // the server's outbox (DATA_DIR/outbox) holds the e-mails a test follows, e.g. a reset link
   process.env.E2E_DATA_DIR = server.dataDir

@@ -230,6 +230,10 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     resolvers: resolvers as IResolvers,
     path: endpoint,
     graphiql: !config.isProduction,
+    // Automatic persisted queries: a query is registered the first time it arrives as text with
+    // its hash (a POST), then runs by hash alone — the storefront's cacheable GETs (ADR 0037).
+    // Bounded (LRU), so registering junk cannot grow memory; a miss costs the client one retry.
+    persistedQueryProvider: mercurius.persistedQueryDefaults.automatic(PERSISTED_QUERY_CAPACITY),
     validationRules: rules,
     errorFormatter: (execution, context) => formatErrors(execution, context, config),
     context: async (request) =>
@@ -278,6 +282,9 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   // The back office's stock and subscriber operations (ADR 0027, ADR 0031).
   await registerStockMailsAdmin(app, { database, config })
 }
+
+/** How many registered persisted queries one instance keeps (the storefront has a few dozen). */
+export const PERSISTED_QUERY_CAPACITY = 2000
 
 const UNAUTHORISED_BODY = {
   data: null,

@@ -9,6 +9,26 @@ import mercurius, { type MercuriusContext } from 'mercurius'
 import type { Config } from '../../config'
 import { ERROR_CODES, PUBLIC_ERROR_CODES } from './errors'
 
+/**
+ * mercurius's persisted-query refusals, with the codes Apollo's PersistedQueryLink reads: a
+ * client told NOT_FOUND sends the query text once and is then served by hash (ADR 0037).
+ */
+const PERSISTED_QUERY_CODES: Readonly<Record<string, string>> = {
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_FOUND: 'PERSISTED_QUERY_NOT_FOUND',
+  MER_ERR_GQL_PERSISTED_QUERY_NOT_SUPPORTED: 'PERSISTED_QUERY_NOT_SUPPORTED',
+  MER_ERR_GQL_PERSISTED_QUERY_MISMATCH: 'PERSISTED_QUERY_MISMATCH',
+}
+
+function persistedQueryCode(error: GraphQLError): string | undefined {
+  const code = (error.originalError as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? PERSISTED_QUERY_CODES[code] : undefined
+}
+
+/** A persisted-query refusal as the client's link expects it: its message and code. */
+function persistedQueryError(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { extensions: { code } })
+}
+
 function isExpected(error: GraphQLError): boolean {
   const original = error.originalError
   // No original error: graphql-js itself reported a problem with the query or its variables.
@@ -35,11 +55,17 @@ export function formatErrors(
 ): ReturnType<typeof mercurius.defaultErrorFormatter> {
   const log = context.reply?.log ?? context.app.log
   const errors = execution.errors.map((error) => {
+    const persistedQuery = persistedQueryCode(error)
+    if (persistedQuery) return persistedQueryError(error, persistedQuery)
     if (isExpected(error)) return error
     log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
     return config.isProduction ? maskError(error) : error
   })
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  // "send me the text" is the protocol's normal first step, not a failed request: a 200, so the
+  // browser logs nothing and a cache in between keeps nothing (the answer is never marked)
+  if (execution.errors.every((error) => persistedQueryCode(error) !== undefined))
+    return { ...formatted, statusCode: 200 }
   const retryAfter = retryAfterOfAll(execution.errors)
   if (retryAfter !== null) {
     // every error is an abuse limit's: the whole answer is 429 (ADR 0024)

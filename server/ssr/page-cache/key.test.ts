@@ -113,6 +113,8 @@ describe('cacheDecision', () => {
   it('answers redirects, previews, devtools and other methods without the cache', () => {
     expect(decide('/')).toMatchObject({ cacheable: false, reason: 'redirect' })
     expect(decide('/fi/?devtools=1')).toMatchObject({ cacheable: false, reason: 'query' })
+    expect(decide('/fi/?qa=key')).toMatchObject({ cacheable: false, reason: 'query' })
+    expect(decide('/fi/', { 'lumo-qa': 'x' })).toMatchObject({ cacheable: false, reason: 'qa' })
     expect(decide('/fi/content/x?preview=1')).toMatchObject({ cacheable: false, reason: 'query' })
     expect(decide('/fi/', {}, 'POST')).toMatchObject({ cacheable: false, reason: 'method' })
   })

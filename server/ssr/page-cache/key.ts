@@ -42,7 +42,7 @@ const TRACKING_PREFIXES = ['utm_', 'pk_', 'mtm_', 'hsa_']
  * Parameters that make a request personal or diagnostic: they are answered by a fresh render
  * and never stored (Redux DevTools opt-in, content previews, login and order links).
  */
-const BYPASS_PARAMS = new Set(['devtools', 'preview', 'nocache', 'logintoken', 'oid', 'returnto'])
+const BYPASS_PARAMS = new Set(['devtools', 'qa', 'preview', 'nocache', 'logintoken', 'oid', 'returnto'])
 
 export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase()
@@ -95,7 +95,7 @@ export function pageCacheKey(host: string, pathname: string, search: string, sco
 export const SHARED_RENDER_COOKIES = [COOKIES.selectedMarket, COOKIES.locale, COOKIES.userType] as const
 
 export type CacheDecision =
-  | { cacheable: false; reason: 'method' | 'query' | 'redirect' | 'route' }
+  | { cacheable: false; reason: 'method' | 'query' | 'qa' | 'redirect' | 'route' }
   | { cacheable: true; key: string; scope: PageScope }
 
 /**
@@ -110,6 +110,8 @@ export function cacheDecision(
   if (request.method !== 'GET' && request.method !== 'HEAD') return { cacheable: false, reason: 'method' }
   const url = new URL(request.url, `http://${request.host}`)
   if (hasBypassParam(url.search)) return { cacheable: false, reason: 'query' }
+  // the QA console's pages are rendered for that browser alone (server/ssr/qa-access.ts)
+  if (request.cookies[COOKIES.qa] !== undefined) return { cacheable: false, reason: 'qa' }
   const resolution = resolveUrl(url, {
     settings,
     cookies: {

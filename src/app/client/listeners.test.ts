@@ -13,7 +13,7 @@ import { membershipJoined } from '../../features/loyalty/slice'
 
 afterEach(() => {
   for (const name of Object.values(COOKIES)) {
-    if (name !== COOKIES.auth && name !== COOKIES.authRefresh) deleteCookie(name)
+    if (name !== COOKIES.auth && name !== COOKIES.authRefresh && name !== COOKIES.qa) deleteCookie(name)
   }
   localStorage.clear()
 })

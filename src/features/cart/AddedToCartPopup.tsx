@@ -6,9 +6,9 @@
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { RouteLink } from '../../ui/RouteLink'
 import { ProductImage } from '../../ui/Image'
 import { CartDialog } from './CartDialog'
+import { CheckoutLink } from './CheckoutLink'
 import { FreeShippingProgress } from './FreeShippingProgress'
 import { useCart, useVatIncluded } from './hooks'
 import { shownPrice, sizeName } from './rules'
@@ -55,9 +55,7 @@ export default function AddedToCartPopup() {
       ) : null}
       <FreeShippingProgress />
       <div className="cart-drawer__actions">
-        <RouteLink to="checkout" className="button" onClick={close}>
-          {intl.formatMessage({ id: 'cart.toCheckout' })}
-        </RouteLink>
+        <CheckoutLink onNavigate={close}>{intl.formatMessage({ id: 'cart.toCheckout' })}</CheckoutLink>
         <button type="button" className="button button--secondary" onClick={close}>
           {intl.formatMessage({ id: 'cart.continueShopping' })}
         </button>

@@ -6,8 +6,8 @@ import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { RouteLink } from '../../ui/RouteLink'
 import { CartDialog } from './CartDialog'
+import { CheckoutLink } from './CheckoutLink'
 import { CartLines } from './CartLines'
 import { CartSummary } from './CartSummary'
 import { FreeShippingProgress } from './FreeShippingProgress'
@@ -71,9 +71,7 @@ export default function CartDrawer() {
       <div className="cart-drawer__body">{body}</div>
       <div className="cart-drawer__actions">
         {hasItems ? (
-          <RouteLink to="checkout" className="button" onClick={close}>
-            {intl.formatMessage({ id: 'cart.toCheckout' })}
-          </RouteLink>
+          <CheckoutLink onNavigate={close}>{intl.formatMessage({ id: 'cart.toCheckout' })}</CheckoutLink>
         ) : null}
         <button type="button" className="button button--secondary" onClick={close}>
           {intl.formatMessage({ id: 'cart.continueShopping' })}

@@ -13,6 +13,8 @@ import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { useAppDispatch } from '../../app/hooks'
 import type { CartResult } from './hooks'
+import { isNetworkFailure } from '../offline/connectivity'
+import { useNeedsNetwork } from '../offline/useNeedsNetwork'
 
 export type { CartResult }
 
@@ -20,23 +22,28 @@ export function useAddToCart(): (input: { skuId: number; quantity: number }) => 
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
+  const network = useNeedsNetwork()
   return useCallback(
     async (input: { skuId: number; quantity: number }) => {
+      // offline: say so at once (toast and inline), the chosen size stays chosen
+      const offline = network.guard('addToCart')
+      if (offline) return { ok: false as const, message: offline }
       let cart: [typeof import('./thunks'), typeof import('./hooks')]
       try {
         cart = await Promise.all([import('./thunks'), import('./hooks')])
       } catch {
-        // the chunk could not load (offline): nothing was added, and the shopper is told so
-        return { ok: false as const, message: intl.formatMessage({ id: 'error.generic.text' }) }
+        // the chunk could not load (the network went): nothing was added, and the shopper is told so
+        return { ok: false as const, message: network.explain('addToCart') }
       }
       const [{ addToCart }, { describeCartError }] = cart
       try {
         await dispatch(addToCart(getApollo, input))
         return { ok: true as const }
       } catch (error) {
+        if (isNetworkFailure(error)) return { ok: false as const, message: network.explain('addToCart') }
         return { ok: false as const, message: describeCartError(intl, error, 'add') }
       }
     },
-    [intl, dispatch, getApollo],
+    [intl, dispatch, getApollo, network],
   )
 }

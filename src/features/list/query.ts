@@ -65,6 +65,11 @@ export interface ListPageData {
   /** the first page shown (pages firstPage … selection.page are on the page) */
   firstPage: number
   pageSize: number
+  /**
+   * Set when the page was made offline from the products already loaded
+   * (src/features/offline/list-cache.ts): the filters it could not apply
+   */
+  offline?: { unsupportedFilters: string[] }
 }
 
 /** The facet id forms of the commerce API (docs/adr/0003); anything else in a URL is dropped. */

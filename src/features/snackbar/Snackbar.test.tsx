@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { renderWithProviders } from '../../test/renderWithProviders'
 import { Snackbar } from './Snackbar'
-import { snackbarShown } from './slice'
+import { snackbarActionChosen, snackbarShown } from './slice'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => {
@@ -56,5 +56,28 @@ describe('Snackbar', () => {
     act(() => void store.dispatch(snackbarShown({ message: 'Tallennettu' })))
     fireEvent.click(screen.getByRole('button', { name: /sulje/i }))
     expect(screen.queryByText('Tallennettu')).toBeNull()
+  })
+
+  it('offers an action that stays until chosen, and tells listeners which one', () => {
+    const { store } = renderWithProviders(<Snackbar />)
+    const chosen: string[] = []
+    store.startListening({
+      actionCreator: snackbarActionChosen,
+      effect: (action) => void chosen.push(action.payload.name),
+    })
+    act(
+      () =>
+        void store.dispatch(
+          snackbarShown({
+            message: 'Lumosta on uusi versio.',
+            action: { label: 'Päivitä', name: 'update-app' },
+            timeoutMs: 0,
+          }),
+        ),
+    )
+    act(() => void vi.advanceTimersByTime(60_000))
+    fireEvent.click(screen.getByRole('button', { name: 'Päivitä' }))
+    expect(chosen).toEqual(['update-app'])
+    expect(screen.queryByText('Lumosta on uusi versio.')).toBeNull()
   })
 })

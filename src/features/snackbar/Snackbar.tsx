@@ -6,7 +6,12 @@
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { selectCurrentSnackbar, snackbarDismissed, SNACKBAR_DEFAULT_PLACEMENT } from './slice'
+import {
+  selectCurrentSnackbar,
+  snackbarActionChosen,
+  snackbarDismissed,
+  SNACKBAR_DEFAULT_PLACEMENT,
+} from './slice'
 import './snackbar.css'
 
 export function Snackbar() {
@@ -17,12 +22,13 @@ export function Snackbar() {
   const [paused, setPaused] = useState(false)
 
   useEffect(() => {
-    if (!current || paused) return
+    if (!current || paused || current.timeoutMs === 0) return
     const timer = setTimeout(() => dispatch(snackbarDismissed(current.id)), current.timeoutMs)
     return () => clearTimeout(timer)
   }, [current, paused, dispatch])
 
   const placement = current?.placement ?? SNACKBAR_DEFAULT_PLACEMENT
+  const action = current?.action
   return (
     <div
       className={`snackbar-region snackbar-region--${placement}`}
@@ -40,6 +46,18 @@ export function Snackbar() {
           onBlur={() => setPaused(false)}
         >
           <p className="snackbar__message">{current.message}</p>
+          {action ? (
+            <button
+              type="button"
+              className="snackbar__action"
+              onClick={() => {
+                setPaused(false)
+                dispatch(snackbarActionChosen({ id: current.id, name: action.name }))
+              }}
+            >
+              {action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             className="snackbar__close"

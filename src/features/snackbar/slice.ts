@@ -5,13 +5,23 @@ export type SnackbarType = 'info' | 'success' | 'warning' | 'error'
 export type SnackbarPlacement =
   'top-right' | 'top-left' | 'bottom-right' | 'bottom-left' | 'top-center' | 'bottom-center'
 
+/** A button on the toast; choosing it dispatches `snackbarActionChosen` with its name. */
+export interface SnackbarAction {
+  /** the button's text (already translated) */
+  label: string
+  /** what a listener looks for, e.g. 'update-app' */
+  name: string
+}
+
 export interface SnackbarMessage {
   id: number
   /** the text as shown (already translated) */
   message: string
   type: SnackbarType
   placement: SnackbarPlacement
+  /** 0: stays until the shopper closes it or chooses its action */
   timeoutMs: number
+  action?: SnackbarAction
 }
 
 export interface SnackbarState {
@@ -37,6 +47,7 @@ const snackbarSlice = createSlice({
         type?: SnackbarType
         placement?: SnackbarPlacement
         timeoutMs?: number
+        action?: SnackbarAction
       }>,
     ) {
       state.queue.push({
@@ -45,6 +56,7 @@ const snackbarSlice = createSlice({
         type: action.payload.type ?? 'info',
         placement: action.payload.placement ?? SNACKBAR_DEFAULT_PLACEMENT,
         timeoutMs: action.payload.timeoutMs ?? SNACKBAR_TIMEOUT_MS,
+        ...(action.payload.action ? { action: action.payload.action } : {}),
       })
       state.nextId += 1
       if (state.queue.length > SNACKBAR_MAX_QUEUED)
@@ -53,10 +65,14 @@ const snackbarSlice = createSlice({
     snackbarDismissed(state, action: PayloadAction<number>) {
       state.queue = state.queue.filter((item) => item.id !== action.payload)
     },
+    /** The shopper chose the toast's action: it closes, and listeners act on the name. */
+    snackbarActionChosen(state, action: PayloadAction<{ id: number; name: string }>) {
+      state.queue = state.queue.filter((item) => item.id !== action.payload.id)
+    },
   },
 })
 
-export const { snackbarShown, snackbarDismissed } = snackbarSlice.actions
+export const { snackbarShown, snackbarDismissed, snackbarActionChosen } = snackbarSlice.actions
 export const snackbarReducer = snackbarSlice.reducer
 
 export const selectCurrentSnackbar = (state: { snackbar: SnackbarState }): SnackbarMessage | undefined =>
