@@ -166,6 +166,8 @@ CREATE INDEX search_events_session_idx ON search_events (session_key, kind, crea
 CREATE INDEX search_events_customer_idx ON search_events (customer_key, kind, created_at DESC);
 CREATE INDEX search_events_product_idx ON search_events (product_id, kind) WHERE product_id IS NOT NULL;
 CREATE INDEX search_events_recent_idx ON search_events (kind, created_at DESC);
+-- what shoppers chose after searching a phrase: the phrase's learned ranking
+CREATE INDEX search_events_phrase_idx ON search_events (language, phrase, kind) WHERE phrase IS NOT NULL;
 
 -- Decayed popularity: the score as of updated_at; it halves every half-life (the service's
 -- setting), so the current score is score * 2^(-(now - updated_at) / half-life).
