@@ -70,7 +70,7 @@ export function planQuery(
   phrase: string,
   vocabulary: LanguageVocabulary,
   stems: Stems,
-  { prefixLast = false }: { prefixLast?: boolean } = {},
+  { prefixLast = false, correct = true }: { prefixLast?: boolean; correct?: boolean } = {},
 ): QueryPlan {
   const words: WordPlan[] = []
   const articleNumbers: string[] = []
@@ -101,7 +101,7 @@ export function planQuery(
         alternatives.add(quote(word))
         alternatives.add(`(${parts.map(quote).join(' & ')})`)
       } else {
-        const nearest = nearestWord(word, vocabulary)
+        const nearest = correct ? nearestWord(word, vocabulary) : null
         if (nearest) {
           used = nearest
           corrected = true
