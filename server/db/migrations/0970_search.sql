@@ -3,8 +3,8 @@
 -- stock are not copied but read from product_listing (migration 0700), which triggers keep fresh,
 -- so only the texts of a product can lag behind, for one indexer round.
 
--- One document per product and language: the language's stemmed name (weight A), the parts of
--- its compound words (A), the keywords (brand, colour, material, categories: B), the article
+-- One document per product and language: the language's stemmed name (weight A), the heads of
+-- its compound words (A) and their modifiers (B), the keywords (brand, colour, material, categories: B), the article
 -- numbers (A, unstemmed) and the description (D).
 CREATE TABLE search_documents (
   language text NOT NULL REFERENCES languages (code),
@@ -15,7 +15,8 @@ CREATE TABLE search_documents (
 CREATE INDEX search_documents_lexemes_idx ON search_documents USING gin (lexemes);
 CREATE INDEX search_documents_product_idx ON search_documents (product_id);
 
--- Compound words of the catalogue and their parts ('villaneule' → {villa, neule}), computed by
+-- Compound words of the catalogue and their parts, head last ('villaneule' → {villa, neule},
+-- 'villaneuletakki' → {villa, neule, takki}), computed by
 -- the indexer from the catalogue's own vocabulary (server/services/search/compounds.ts).
 CREATE TABLE search_compounds (
   language text NOT NULL CHECK (language IN ('fi', 'sv', 'nb', 'da')),
@@ -130,11 +131,16 @@ RETURNS TABLE (language text, product_id integer, lexemes tsvector)
 LANGUAGE sql STABLE AS $$
   SELECT t.language, t.product_id,
          setweight(to_tsvector(l.ts_config, t.name), 'A')
+         -- a compound's head (its last part: `neule` of `villaneule`) ranks like the name, its
+         -- modifiers (`villa`) like the keywords, so `neule` finds sweaters before `neuletakki`s
          || setweight(to_tsvector(l.ts_config, COALESCE((
-              SELECT string_agg(part, ' ')
+              SELECT string_agg(c.parts[cardinality(c.parts)], ' ')
+              FROM regexp_split_to_table(lower(t.name), '[^[:alnum:]]+') AS w(token)
+              JOIN search_compounds c ON c.language = t.language AND c.word = w.token), '')), 'A')
+         || setweight(to_tsvector(l.ts_config, COALESCE((
+              SELECT string_agg(array_to_string(c.parts[1:cardinality(c.parts) - 1], ' '), ' ')
               FROM regexp_split_to_table(lower(t.name || ' ' || t.search_keywords), '[^[:alnum:]]+') AS w(token)
-              JOIN search_compounds c ON c.language = t.language AND c.word = w.token
-              CROSS JOIN LATERAL unnest(c.parts) AS part), '')), 'A')
+              JOIN search_compounds c ON c.language = t.language AND c.word = w.token), '')), 'B')
          || setweight(to_tsvector(l.ts_config, t.search_keywords || ' ' || b.name), 'B')
          || setweight(to_tsvector('simple', p.article_number || ' ' || COALESCE((
               SELECT string_agg(s.article_number, ' ') FROM skus s WHERE s.product_id = p.product_id), '')), 'A')

@@ -88,8 +88,8 @@ export async function recordSearch(
   halfLifeDays: number,
 ): Promise<void> {
   await recordEvent(db, { kind: 'search', scope, language, phrase }, halfLifeDays)
-  // only phrases that found something may trend
-  if (totalHits === 0) return
+  // only phrases that found something may trend, and an article number is nobody's trend
+  if (totalHits === 0 || /^lu\d+$/i.test(phrase)) return
   await sql`
     INSERT INTO search_phrase_popularity AS pop (language, phrase, score, hits, updated_at)
     VALUES (${language}, ${phrase}, 1, ${totalHits}, now())

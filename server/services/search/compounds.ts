@@ -72,3 +72,18 @@ export function splitCompound(
   }
   return null
 }
+
+/**
+ * All parts of a compound, head last: the tail is split again (`villaneuletakki` → villa +
+ * neuletakki → villa + neule + takki). Null when the word is not a compound.
+ */
+export function compoundParts(
+  word: string,
+  isWord: (word: string) => boolean,
+  heads: ReadonlyMap<string, number>,
+): string[] | null {
+  const split = splitCompound(word, isWord, heads)
+  if (!split) return null
+  const [modifier, tail] = split
+  return [modifier, ...(compoundParts(tail, isWord, heads) ?? [tail])]
+}

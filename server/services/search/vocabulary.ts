@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely'
 import { LOCALE_CODES, type LocaleCode } from '../../../src/shared/markets'
-import { headNouns, splitCompound } from './compounds'
+import { compoundParts, headNouns } from './compounds'
 import type { SearchDatabase } from './db'
 
 export interface CategoryEntry {
@@ -59,11 +59,11 @@ export async function loadWords(db: SearchDatabase, language: LocaleCode): Promi
 }
 
 /** Every compound word of the vocabulary with its two parts. */
-export function compoundsOf(words: ReadonlyMap<string, number>): Map<string, [string, string]> {
+export function compoundsOf(words: ReadonlyMap<string, number>): Map<string, string[]> {
   const heads = headNouns(words.keys())
-  const compounds = new Map<string, [string, string]>()
+  const compounds = new Map<string, string[]>()
   for (const word of words.keys()) {
-    const parts = splitCompound(word, (part) => words.has(part), heads)
+    const parts = compoundParts(word, (part) => words.has(part), heads)
     if (parts) compounds.set(word, parts)
   }
   return compounds
@@ -71,6 +71,15 @@ export function compoundsOf(words: ReadonlyMap<string, number>): Map<string, [st
 
 async function loadLanguage(db: SearchDatabase, language: LocaleCode): Promise<LanguageVocabulary> {
   const words = await loadWords(db, language)
+  // the parts of compounds are words too (`neule` is only ever written inside `villaneule`)
+  const compounds = await db
+    .selectFrom('search_compounds')
+    .select(['word', 'parts'])
+    .where('language', '=', language)
+    .execute()
+  for (const { word, parts } of compounds) {
+    for (const part of parts) words.set(part, (words.get(part) ?? 0) + (words.get(word) ?? 1))
+  }
   const stems = await sql<{ word: string; ndoc: number }>`
     SELECT word, ndoc FROM ts_stat(${`SELECT lexemes FROM search_documents WHERE language = '${language}'`})`.execute(
     db,
