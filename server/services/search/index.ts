@@ -314,9 +314,6 @@ export default async function searchService(app: FastifyInstance, options: Searc
       halfLifeDays,
       facetCounts: options.facetCounts ?? true,
     }
-    if (queryPlan.tsquery === '' && queryPlan.articleNumbers.length === 0) {
-      return { ...(await listProducts(db, await words(), { ...base, tsquery: '!!' })), relaxed: false }
-    }
     const strict = await listProducts(db, await words(), { ...base, tsquery: queryPlan.tsquery })
     if (strict.totalHits > 0 || queryPlan.words.length < 2) return { ...strict, relaxed: false }
     const relaxed = await listProducts(db, await words(), { ...base, tsquery: queryPlan.relaxedTsquery })
@@ -427,7 +424,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
       const result = await listProducts(db, vocab, {
         language: scope.locale,
         market: scope.market,
-        tsquery: queryPlan ? queryPlan.tsquery || '!!' : null,
+        tsquery: queryPlan ? queryPlan.tsquery : null,
         articleNumbers: queryPlan?.articleNumbers ?? [],
         ...(page.kind === 'category' ? { categoryId: page.category.id } : { brandId: page.brand.id }),
         facets: list.facets,

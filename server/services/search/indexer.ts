@@ -37,6 +37,8 @@ export async function rebuildIndex(db: SearchDatabase): Promise<void> {
     await sql`INSERT INTO search_documents (language, product_id, lexemes)
               SELECT language, product_id, lexemes FROM search_document_rows(NULL)`.execute(trx)
   })
+  // fresh statistics after the bulk change, or the planner guesses its way past the indexes
+  await sql`ANALYZE`.execute(db)
 }
 
 /** Rebuilds the documents of queued products; returns how many were rebuilt. */

@@ -81,15 +81,16 @@ export function planQuery(
       articleNumbers.push(article)
       return
     }
-    // a stop word (`och`, `ja`) narrows nothing
-    if ((stems.get(word) ?? ['?']).length === 0 && !vocabulary.words.has(word)) return
     const isLast = index === all.length - 1
+    const typing = prefixLast && isLast && hasPrefix(word, vocabulary)
+    // a stop word (`och`, `ja`) narrows nothing, unless it is the start of a word being typed (`den…`)
+    if ((stems.get(word) ?? ['?']).length === 0 && !vocabulary.words.has(word) && !typing) return
     const alternatives = new Set<string>()
     let used = word
     let corrected = false
     if (isKnown(word, vocabulary, stems)) {
       alternatives.add(quote(word))
-    } else if (prefixLast && isLast && word.length >= 2 && hasPrefix(word, vocabulary)) {
+    } else if (typing && word.length >= 2) {
       alternatives.add(`${quote(word)}:*`)
     } else {
       const parts = splitCompound(

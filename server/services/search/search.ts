@@ -112,18 +112,28 @@ function allBut(conditions: Map<FacetId, RawBuilder<unknown>>, except?: FacetId)
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `)
 }
 
+const EMPTY_RESULT: ListResult = {
+  productIds: [],
+  totalHits: 0,
+  facets: { category: [], brand: [], color: [], size: [], price: { min: null, max: null }, onSale: 0, inStock: 0 },
+}
+
+/** The page of a list; an empty tsquery (only stop words) finds nothing. */
 export async function listProducts(
   db: SearchDatabase,
   vocabulary: Vocabulary,
   request: ListRequest,
 ): Promise<ListResult> {
+  if (request.tsquery === '' && (request.articleNumbers ?? []).length === 0) return EMPTY_RESULT
   const language = vocabulary.languages[request.language]
   const conditions = facetConditions(request.facets, language, vocabulary.brands)
   const config = TS_CONFIG[request.language]
   const articles = [...(request.articleNumbers ?? [])]
+  // inline, not in a CTE: the planner then uses the GIN index of the documents
+  const tsq = sql`to_tsquery(${config}::regconfig, ${request.tsquery ?? ''})`
   const matchCondition =
     request.tsquery !== null
-      ? sql`(d.lexemes @@ q.query OR lower(p.article_number) = ANY (${articles}::text[]))`
+      ? sql`(d.lexemes @@ ${tsq} OR lower(p.article_number) = ANY (${articles}::text[]))`
       : sql`true`
   const restriction = sql.join([
     request.categoryId !== undefined
@@ -133,7 +143,7 @@ export async function listProducts(
   ], sql` AND `)
   const rank =
     request.tsquery !== null
-      ? sql`ts_rank('{0.05, 0.2, 0.5, 1.0}', d.lexemes, q.query)
+      ? sql`ts_rank('{0.05, 0.2, 0.5, 1.0}', d.lexemes, ${tsq})
             + CASE WHEN lower(p.article_number) = ANY (${articles}::text[]) THEN 10 ELSE 0 END`
       : sql`1.0`
   const colourIds = [...language.colours.keys()]
@@ -165,8 +175,7 @@ export async function listProducts(
     on_sale: number
     in_stock: number
   }>`
-    WITH q AS (SELECT to_tsquery(${config}::regconfig, ${request.tsquery ?? ''}) AS query),
-    learned AS (
+    WITH learned AS (
       SELECT product_id, count(*)::float8 AS n FROM search_events
       WHERE language = ${request.language} AND phrase = ${request.phrase ?? ''} AND kind IN ('click', 'add-to-cart')
       GROUP BY product_id
@@ -179,7 +188,7 @@ export async function listProducts(
                * (1 + 0.1 * ln(1 + greatest(COALESCE(${currentPopularity('pop', request.halfLifeDays)}, 0), 0)))
                * (1 + 0.3 * ln(1 + COALESCE(learned.n, 0)))
                * CASE WHEN pl.stock_total > 0 THEN 1 ELSE 0.5 END AS score
-      FROM ${request.tsquery !== null ? sql`search_documents d CROSS JOIN q JOIN product_listing pl ON pl.product_id = d.product_id AND pl.market_alias = ${request.market}` : sql`product_listing pl`}
+      FROM ${request.tsquery !== null ? sql`search_documents d JOIN product_listing pl ON pl.product_id = d.product_id AND pl.market_alias = ${request.market}` : sql`product_listing pl`}
       JOIN products p ON p.product_id = pl.product_id
       JOIN product_texts t ON t.product_id = pl.product_id AND t.language = ${request.language}
       LEFT JOIN search_product_popularity pop ON pop.product_id = pl.product_id

@@ -54,7 +54,7 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 /** How many typos a word of this length may carry and still be corrected. */
 export function typoAllowance(word: string): number {
   if (word.length <= 3) return 0
-  if (word.length <= 6) return 1
+  if (word.length <= 5) return 1
   return 2
 }
 
