@@ -39,12 +39,13 @@ export function headNouns(words: Iterable<string>): Map<string, number> {
   return counts
 }
 
-function knownModifier(head: string, isWord: (word: string) => boolean): string | null {
+/** The first part as a word of the vocabulary, and whether a linking letter had to go. */
+function knownModifier(head: string, isWord: (word: string) => boolean): { word: string; linked: boolean } | null {
   if (head.length < MIN_PART) return null
-  if (isWord(head)) return head
+  if (isWord(head)) return { word: head, linked: false }
   for (const link of LINKING) {
     if (head.endsWith(link) && head.length - 1 >= MIN_PART && isWord(head.slice(0, -1))) {
-      return head.slice(0, -1)
+      return { word: head.slice(0, -1), linked: true }
     }
   }
   return null
@@ -52,7 +53,9 @@ function knownModifier(head: string, isWord: (word: string) => boolean): string 
 
 /**
  * The two parts of a compound, or null. `isWord` says whether a part is a word of the
- * vocabulary, `heads` are the recurring head nouns (headNouns()).
+ * vocabulary, `heads` are the recurring head nouns (headNouns()). Of the possible splits the
+ * best is the one whose rest is a known word or head noun, without a linking letter, with the
+ * shortest first part (so the rest can be split again: villa | neuletakki).
  */
 export function splitCompound(
   word: string,
@@ -60,17 +63,22 @@ export function splitCompound(
   heads: ReadonlyMap<string, number>,
 ): [string, string] | null {
   if (word.length < MIN_PART * 2) return null
-  // the longest known first part: `villaneule` → villa + neule
-  for (let i = word.length - MIN_PART; i >= MIN_PART; i--) {
+  let best: { parts: [string, string]; rank: number } | null = null
+  for (let i = MIN_PART; i <= word.length - MIN_PART; i++) {
     const modifier = knownModifier(word.slice(0, i), isWord)
-    if (modifier) return [modifier, word.slice(i)]
-  }
-  // the longest recurring head noun: `juhlamekko` → juhla + mekko
-  for (let i = MIN_PART; i <= word.length - MIN_HEAD_NOUN; i++) {
+    if (!modifier) continue
     const tail = word.slice(i)
-    if (heads.has(tail) && tail !== word) return [word.slice(0, i), tail]
+    const rank = (isWord(tail) || heads.has(tail) ? 4 : 0) + (modifier.linked ? 0 : 2)
+    if (!best || rank > best.rank) best = { parts: [modifier.word, tail], rank }
   }
-  return null
+  if (best) return best.parts
+  // the commonest recurring head noun: `juhlamekko` → juhla + mekko
+  let head: { at: number; count: number } | null = null
+  for (let i = MIN_PART; i <= word.length - MIN_HEAD_NOUN; i++) {
+    const count = heads.get(word.slice(i)) ?? 0
+    if (count > 0 && (!head || count > head.count)) head = { at: i, count }
+  }
+  return head ? [word.slice(0, head.at), word.slice(head.at)] : null
 }
 
 /**
