@@ -36,9 +36,17 @@ export async function runSearchBenchmark(): Promise<BenchmarkResult> {
   const database = await createTestDatabase({ seed: { products: PRODUCTS } })
   const seeded = performance.now()
   const app = Fastify({ logger: false })
-  await app.register(searchService, { database, config: SEARCH_CONFIG, indexIntervalMs: 0 })
+  let ready: (() => Promise<void>) | undefined
+  await app.register(searchService, {
+    database,
+    config: SEARCH_CONFIG,
+    indexIntervalMs: 0,
+    onIndex: (index) => {
+      ready = index.ready
+    },
+  })
   await app.ready()
-  await app.searchIndex?.ready()
+  await ready?.()
   const indexed = performance.now()
   try {
     const { rows } = await sql<{

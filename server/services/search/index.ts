@@ -89,6 +89,15 @@ export interface SearchServiceOptions {
   indexIntervalMs?: number
   /** Half-life of the learned popularity, in days. */
   halfLifeDays?: number
+  /** Receives the index controls (tests and the benchmark run the indexer round themselves). */
+  onIndex?: (index: SearchIndexControls) => void
+}
+
+export interface SearchIndexControls {
+  /** resolves when the first build is done */
+  ready(): Promise<void>
+  /** one indexer round now (the queue drained, purchases folded) and the vocabulary reloaded */
+  refresh(): Promise<void>
 }
 
 const STEM_DICTIONARY: Record<LocaleCode, string> = {
@@ -672,8 +681,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
     return row?.language ?? undefined
   }
 
-  /** For tests and the benchmark: one indexer round now, and the vocabulary reloaded. */
-  app.decorate('searchIndex', {
+  options.onIndex?.({
     ready: () => ready,
     async refresh() {
       await ready
@@ -684,10 +692,4 @@ export default async function searchService(app: FastifyInstance, options: Searc
       await refreshVocabulary()
     },
   })
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    searchIndex?: { ready(): Promise<void>; refresh(): Promise<void> }
-  }
 }

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify, { type FastifyInstance } from 'fastify'
-import searchService, { SEARCH_MOUNT } from '../../../server/services/search'
+import searchService, { SEARCH_MOUNT, type SearchIndexControls } from '../../../server/services/search'
 import type { DatabaseKind } from '../../../server/db'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
@@ -37,13 +37,23 @@ export const SEARCH_CONFIG = {
 export async function startSearchApp(kind: DatabaseKind = 'pglite', products = 400): Promise<SearchApp> {
   const database = await createTestDatabase({ kind, seed: { products } })
   const app = Fastify({ logger: false })
-  await app.register(searchService, { database, config: SEARCH_CONFIG, indexIntervalMs: 0 })
+  let index: SearchIndexControls | undefined
+  await app.register(searchService, {
+    database,
+    config: SEARCH_CONFIG,
+    indexIntervalMs: 0,
+    onIndex: (controls) => {
+      index = controls
+    },
+  })
   await app.ready()
-  await app.searchIndex?.ready()
+  if (!index) throw new Error('the search service did not hand out its index controls')
+  await index.ready()
+  const controls = index
   return {
     app,
     database,
-    refresh: async () => app.searchIndex?.refresh(),
+    refresh: () => controls.refresh(),
     close: async () => {
       await app.close()
       await database.close()
