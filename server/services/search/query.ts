@@ -113,7 +113,8 @@ export function planQuery(
       }
     }
     for (const synonym of vocabulary.synonyms.get(used) ?? []) alternatives.add(quote(synonym))
-    if (prefixLast && isLast && !corrected && vocabulary.words.has(word)) alternatives.add(`${quote(word)}:*`)
+    // the word being typed also finds the words it starts (`vil` → villa, villaneule)
+    if (typing && !corrected) alternatives.add(`${quote(word)}:*`)
     words.push({ word, used, corrected, alternatives: [...alternatives] })
   })
   const groups = words.map((plan) =>
