@@ -12,14 +12,7 @@
 import type { LocaleCode } from '../../src/shared/markets'
 
 export type QueryKind =
-  | 'plain'
-  | 'plural'
-  | 'compound'
-  | 'typo'
-  | 'colour'
-  | 'brand'
-  | 'synonym'
-  | 'product number'
+  'plain' | 'plural' | 'compound' | 'typo' | 'colour' | 'brand' | 'synonym' | 'product number'
 
 export interface ProductFacts {
   productId: number
@@ -142,6 +135,9 @@ export function dcg(grades: readonly number[], k = 10): number {
 
 /** NDCG@k of a ranking, against the ideal ordering of every judged product. */
 export function ndcg(ranked: readonly number[], allGrades: readonly number[], k = 10): number {
-  const ideal = dcg([...allGrades].sort((a, b) => b - a), k)
+  const ideal = dcg(
+    [...allGrades].sort((a, b) => b - a),
+    k,
+  )
   return ideal === 0 ? 0 : dcg(ranked, k) / ideal
 }

@@ -93,8 +93,11 @@ export async function runSearchBenchmark(): Promise<BenchmarkResult> {
     const perLanguage = new Map<LocaleCode, { scores: number[]; zero: number }>()
     const weakest: string[] = []
     for (const query of JUDGED_QUERIES) {
-      const response = await app.inject({ url: url('search-page', query.language, { q: query.q, limit: '10' }) })
-      if (response.statusCode !== 200) throw new Error(`search-page ${query.q}: ${response.statusCode} ${response.body}`)
+      const response = await app.inject({
+        url: url('search-page', query.language, { q: query.q, limit: '10' }),
+      })
+      if (response.statusCode !== 200)
+        throw new Error(`search-page ${query.q}: ${response.statusCode} ${response.body}`)
       const page = response.json<SearchPageResponse>()
       const ranked = page.primaryList.productGroups
         .flatMap((group) => group.products)
@@ -110,7 +113,9 @@ export async function runSearchBenchmark(): Promise<BenchmarkResult> {
       if (page.primaryList.totalHits === 0) entry.zero++
       perLanguage.set(query.language, entry)
       if (score < 0.85 || page.primaryList.totalHits === 0) {
-        weakest.push(`${query.language} "${query.q}" (${query.kind}): NDCG@10 ${score.toFixed(2)}, ${page.primaryList.totalHits} hits`)
+        weakest.push(
+          `${query.language} "${query.q}" (${query.kind}): NDCG@10 ${score.toFixed(2)}, ${page.primaryList.totalHits} hits`,
+        )
       }
     }
 
@@ -126,7 +131,10 @@ export async function runSearchBenchmark(): Promise<BenchmarkResult> {
     for (let round = 0; round <= ROUNDS; round++) {
       const sink = round === 0 ? [] : null // the first round warms the caches
       for (const query of JUDGED_QUERIES) {
-        await timed(sink ?? autocompleteTimes, url('autocomplete', query.language, { q: query.q.slice(0, 3) }))
+        await timed(
+          sink ?? autocompleteTimes,
+          url('autocomplete', query.language, { q: query.q.slice(0, 3) }),
+        )
         await timed(sink ?? autocompleteTimes, url('autocomplete', query.language, { q: query.q }))
         await timed(sink ?? searchTimes, url('search-page', query.language, { q: query.q, limit: '48' }))
       }
@@ -172,7 +180,9 @@ export async function runSearchBenchmark(): Promise<BenchmarkResult> {
         `PGlite (in its worker thread), ${PRODUCTS} seeded products; seeding ${((seeded - started) / 1000).toFixed(0)} s, index build ${((indexed - seeded) / 1000).toFixed(1)} s.`,
         `${JUDGED_QUERIES.length} labelled queries (scripts/bench/search-queries.ts), graded 0–3 by rules over the seed's garment, colour, material and brand; NDCG@10 with gain 2^grade − 1 against the ideal order of every product.`,
         `Latency through app.inject (no socket), notify=false, ${ROUNDS} rounds after one warm-up round.`,
-        ...(weakest.length > 0 ? [`Below 0.85 or without results: ${weakest.join('; ')}.`] : ['Every query at or above 0.85 with results.']),
+        ...(weakest.length > 0
+          ? [`Below 0.85 or without results: ${weakest.join('; ')}.`]
+          : ['Every query at or above 0.85 with results.']),
       ],
     }
   } finally {

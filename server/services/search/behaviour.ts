@@ -109,10 +109,17 @@ export async function recentSearches(db: Db, sessionKey: string, limit = 5): Pro
 
 /** remove-recent-searches: all of the session's, or the named phrases. */
 export async function removeRecentSearches(db: Db, sessionKey: string, phrases: readonly string[] | 'all') {
-  let query = db.deleteFrom('search_events').where('session_key', '=', sessionKey).where('kind', '=', 'search')
+  let query = db
+    .deleteFrom('search_events')
+    .where('session_key', '=', sessionKey)
+    .where('kind', '=', 'search')
   if (phrases !== 'all') {
     if (phrases.length === 0) return
-    query = query.where('phrase', 'in', phrases.map((phrase) => phrase.toLowerCase()))
+    query = query.where(
+      'phrase',
+      'in',
+      phrases.map((phrase) => phrase.toLowerCase()),
+    )
   }
   await query.execute()
 }
@@ -126,8 +133,15 @@ export async function recentlyViewed(db: Db, customerKey: string, limit = 12): P
   return rows.map((row) => row.product_id)
 }
 
-export async function removeRecentlyViewed(db: Db, customerKey: string, productIds: readonly number[] | 'all') {
-  let query = db.deleteFrom('search_events').where('customer_key', '=', customerKey).where('kind', '=', 'view')
+export async function removeRecentlyViewed(
+  db: Db,
+  customerKey: string,
+  productIds: readonly number[] | 'all',
+) {
+  let query = db
+    .deleteFrom('search_events')
+    .where('customer_key', '=', customerKey)
+    .where('kind', '=', 'view')
   if (productIds !== 'all') {
     if (productIds.length === 0) return
     query = query.where('product_id', 'in', productIds)
@@ -161,4 +175,3 @@ export async function sessionEnded(db: Db, sessionKey: string): Promise<boolean>
     .executeTakeFirst()
   return row !== undefined
 }
-

@@ -40,7 +40,10 @@ export function headNouns(words: Iterable<string>): Map<string, number> {
 }
 
 /** The first part as a word of the vocabulary, and whether a linking letter had to go. */
-function knownModifier(head: string, isWord: (word: string) => boolean): { word: string; linked: boolean } | null {
+function knownModifier(
+  head: string,
+  isWord: (word: string) => boolean,
+): { word: string; linked: boolean } | null {
   if (head.length < MIN_PART) return null
   if (isWord(head)) return { word: head, linked: false }
   for (const link of LINKING) {

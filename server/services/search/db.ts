@@ -32,13 +32,7 @@ export interface SearchIndexQueueTable {
 }
 
 export type SearchEventKind =
-  | 'search'
-  | 'view'
-  | 'click'
-  | 'add-to-cart'
-  | 'add-favorite'
-  | 'remove-favorite'
-  | 'purchase'
+  'search' | 'view' | 'click' | 'add-to-cart' | 'add-favorite' | 'remove-favorite' | 'purchase'
 
 export interface SearchEventsTable {
   event_id: Generated<number>

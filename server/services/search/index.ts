@@ -84,7 +84,10 @@ export const SEARCH_MOUNT = '/api/storefront/v3'
 
 export interface SearchServiceOptions {
   database: Database
-  config: Pick<Config, 'sessionSecret' | 'urlMode' | 'marketDomains' | 'services' | 'publicUrl' | 'host' | 'port'>
+  config: Pick<
+    Config,
+    'sessionSecret' | 'urlMode' | 'marketDomains' | 'services' | 'publicUrl' | 'host' | 'port'
+  >
   /** How often the indexer round runs (ms); 0 = never (tests call the rounds themselves). */
   indexIntervalMs?: number
   /** Half-life of the learned popularity, in days. */
@@ -151,7 +154,11 @@ const removeViewedBody = z.union([
 function browserPath(url: string, config: SearchServiceOptions['config']): string {
   try {
     const parsed = new URL(url)
-    const own = new Set([new URL(config.publicUrl).host, `${config.host}:${config.port}`, `localhost:${config.port}`])
+    const own = new Set([
+      new URL(config.publicUrl).host,
+      `${config.host}:${config.port}`,
+      `localhost:${config.port}`,
+    ])
     return own.has(parsed.host) ? parsed.pathname.replace(/\/$/, '') : url
   } catch {
     return url
@@ -162,7 +169,10 @@ export default async function searchService(app: FastifyInstance, options: Searc
   const db = options.database.db as unknown as SearchDatabase
   const halfLifeDays = options.halfLifeDays ?? 14
   const tickets = createTickets(options.config.sessionSecret)
-  const urlSettings: UrlSettings = { mode: options.config.urlMode, marketDomains: options.config.marketDomains }
+  const urlSettings: UrlSettings = {
+    mode: options.config.urlMode,
+    marketDomains: options.config.marketDomains,
+  }
   const reader = createProductReader(db, tickets, {
     urlSettings,
     imageBase: browserPath(options.config.services.images, options.config),
@@ -206,7 +216,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
     return new Map(rows.map((row) => [row.word, row.lexemes ?? [row.word]]))
   }
 
-  async function plan(language: LocaleCode, phrase: string, options: { prefixLast?: boolean; correct?: boolean } = {}) {
+  async function plan(
+    language: LocaleCode,
+    phrase: string,
+    options: { prefixLast?: boolean; correct?: boolean } = {},
+  ) {
     const vocab = await words()
     return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), options)
   }
@@ -291,11 +305,17 @@ export default async function searchService(app: FastifyInstance, options: Searc
     const result = await runList(queryPlan, scope, q, { limit: 4, skip: 0, facetCounts: false })
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
-      (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [phrase, 1 / (index + 1)]),
+      (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [
+        phrase,
+        1 / (index + 1),
+      ]),
     )
     return {
       phraseSuggestions: phraseSuggestions(q, used, vocab, scope.locale, popular),
-      productSuggestions: await reader.groups(result.productIds, scope, { source: 'autocomplete', phrase: normaliseQuery(q) }),
+      productSuggestions: await reader.groups(result.productIds, scope, {
+        source: 'autocomplete',
+        phrase: normaliseQuery(q),
+      }),
       contentSuggestions: contentSuggestions(used, vocab, scope.locale, scope.market, urlSettings, tickets),
       recentSearches: recent,
       recentlyViewed: recentlyViewedGroups,
@@ -309,7 +329,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
     queryPlan: QueryPlan,
     scope: QueryScope,
     phrase: string,
-    options: Partial<ReturnType<typeof parseListOptions>> & { limit: number; skip: number; facetCounts?: boolean },
+    options: Partial<ReturnType<typeof parseListOptions>> & {
+      limit: number
+      skip: number
+      facetCounts?: boolean
+    },
   ): Promise<ListResult & { relaxed: boolean }> {
     const base = {
       language: scope.locale,
@@ -349,7 +373,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
         : []
     const used = queryPlan.words.map((word) => word.used)
     const related = [...vocab.languages[scope.locale].phrases]
-      .filter(([candidate]) => candidate !== phrase && used.some((word) => queryWords(candidate).includes(word)))
+      .filter(
+        ([candidate]) => candidate !== phrase && used.some((word) => queryWords(candidate).includes(word)),
+      )
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
       .map(([candidate]) => ({ q: candidate }))
@@ -450,7 +476,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
         facets: buildFacets(result.facets, list.facets, vocab, scope.locale),
       }
       response.seo = { pageTitle: heading, pageHeading: heading, canonicalPath: reference }
-      const includeNavigation = singleParam(query, 'includeNavigation') === 'true' || body?.navigation?.include
+      const includeNavigation =
+        singleParam(query, 'includeNavigation') === 'true' || body?.navigation?.include
       if (includeNavigation) {
         response.navigation = {
           breadcrumbs:
@@ -459,7 +486,10 @@ export default async function searchService(app: FastifyInstance, options: Searc
                   const entry = [...vocab.languages[scope.locale].categories.values()].find(
                     (candidate) => candidate.path.join('/') === path.slice(0, index + 1).join('/'),
                   )
-                  return { path: `/${path.slice(0, index + 1).join('/')}`, label: entry?.name ?? path[index]! }
+                  return {
+                    path: `/${path.slice(0, index + 1).join('/')}`,
+                    label: entry?.name ?? path[index]!,
+                  }
                 })
               : [{ path: reference, label: heading }],
           tree: navigationTree(
@@ -502,7 +532,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
     }
     if (scope.notify) {
-      await recordEvent(db, { kind: 'view', scope, language: scope.locale, productId, source: 'product-page' }, halfLifeDays)
+      await recordEvent(
+        db,
+        { kind: 'view', scope, language: scope.locale, productId, source: 'product-page' },
+        halfLifeDays,
+      )
     }
     response.recommendationLists = await recommendationLists(
       body?.recommendationLists ?? [
@@ -551,7 +585,13 @@ export default async function searchService(app: FastifyInstance, options: Searc
       SELECT c AS id, count(*)::int AS n FROM product_listing pl CROSS JOIN unnest(pl.category_ids) AS c
       WHERE pl.market_alias = ${scope.market} GROUP BY c`.execute(db)
     return {
-      tree: navigationTree(vocab, scope.locale, scope.market, urlSettings, new Map(rows.map((row) => [row.id, row.n]))),
+      tree: navigationTree(
+        vocab,
+        scope.locale,
+        scope.market,
+        urlSettings,
+        new Map(rows.map((row) => [row.id, row.n])),
+      ),
     }
   }
 
@@ -569,11 +609,16 @@ export default async function searchService(app: FastifyInstance, options: Searc
   }
 
   // the Elevate library POSTs page configurations as text/plain
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    'text/plain',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, body),
   )
 
-  const queryHandler = async (request: FastifyRequest<{ Params: { endpoint: string } }>, reply: FastifyReply) =>
+  const queryHandler = async (
+    request: FastifyRequest<{ Params: { endpoint: string } }>,
+    reply: FastifyReply,
+  ) =>
     answer(request, reply, async () => {
       const endpoint = request.params.endpoint as QueryEndpoint
       if (!(QUERY_ENDPOINTS as readonly string[]).includes(endpoint)) {
@@ -647,7 +692,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
         case 'remove-recent-searches': {
           const body = parseBody(request.body, removeSearchesBody)
           if (!body) throw new BadRequest('removeAll or phrases is required')
-          await removeRecentSearches(db, scope.sessionKey, 'removeAll' in body ? 'all' : body.phrases.map(normaliseQuery))
+          await removeRecentSearches(
+            db,
+            scope.sessionKey,
+            'removeAll' in body ? 'all' : body.phrases.map(normaliseQuery),
+          )
           return undefined
         }
         case 'remove-recently-viewed': {

@@ -43,7 +43,10 @@ export async function rebuildIndex(db: SearchDatabase): Promise<void> {
 
 /** Rebuilds the documents of queued products; returns how many were rebuilt. */
 export async function drainIndexQueue(db: SearchDatabase): Promise<number> {
-  const queued = await db.selectFrom('search_index_queue').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  const queued = await db
+    .selectFrom('search_index_queue')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
   if (Number(queued?.n ?? 0) >= FULL_REBUILD_AT) {
     await rebuildIndex(db)
     return Number(queued?.n)
@@ -65,7 +68,9 @@ export async function drainIndexQueue(db: SearchDatabase): Promise<number> {
 /** True when the index has never been built for a catalogue that has products. */
 export async function indexIsEmpty(db: SearchDatabase): Promise<boolean> {
   const { rows } = await sql<{ empty: boolean }>`
-    SELECT NOT EXISTS (SELECT 1 FROM search_documents) AND EXISTS (SELECT 1 FROM products) AS empty`.execute(db)
+    SELECT NOT EXISTS (SELECT 1 FROM search_documents) AND EXISTS (SELECT 1 FROM products) AS empty`.execute(
+    db,
+  )
   return rows[0]?.empty === true
 }
 

@@ -59,7 +59,12 @@ describe('the query parser', () => {
 
 describe('the required params', () => {
   it('accepts the ISO tag or the code of a locale the market offers, in either touchpoint case', () => {
-    expect(parseQueryScope(scope)).toMatchObject({ market: 'fi', locale: 'fi', touchpoint: 'desktop', notify: true })
+    expect(parseQueryScope(scope)).toMatchObject({
+      market: 'fi',
+      locale: 'fi',
+      touchpoint: 'desktop',
+      notify: true,
+    })
     expect(parseQueryScope({ ...scope, locale: 'sv', touchpoint: 'MOBILE', notify: 'false' })).toMatchObject({
       locale: 'sv',
       touchpoint: 'mobile',
@@ -79,8 +84,12 @@ describe('the required params', () => {
     expect(() => parseQueryScope(without('customerKey'))).toThrow('customerKey is required')
     expect(() => parseQueryScope(without('sessionKey'))).toThrow('sessionKey is required')
     expect(() => parseQueryScope({ ...scope, market: 'de' })).toThrow('market must be one of fi, se, no, dk')
-    expect(() => parseQueryScope({ ...scope, market: 'se' })).toThrow('locale fi-FI is not offered in market se')
-    expect(() => parseQueryScope({ ...scope, touchpoint: 'tablet' })).toThrow('touchpoint must be desktop or mobile')
+    expect(() => parseQueryScope({ ...scope, market: 'se' })).toThrow(
+      'locale fi-FI is not offered in market se',
+    )
+    expect(() => parseQueryScope({ ...scope, touchpoint: 'tablet' })).toThrow(
+      'touchpoint must be desktop or mobile',
+    )
     expect(() => parseSessionScope({ ...scope, sessionKey: 'abc' })).toThrow('sessionKey must be a UUID')
     expect(() => parseSessionScope({ ...scope, market: ['fi', 'se'] })).toThrow('market must be given once')
   })

@@ -47,9 +47,17 @@ export interface ProductReader {
    * The products of the ids in their order, grouped by style in the order of each style's first
    * product. `source` says where they are shown (it goes into the tickets).
    */
-  groups(ids: readonly number[], scope: ProductScope, source: Omit<TicketFacts, 'productId'>): Promise<ProductGroup[]>
+  groups(
+    ids: readonly number[],
+    scope: ProductScope,
+    source: Omit<TicketFacts, 'productId'>,
+  ): Promise<ProductGroup[]>
   /** The products by id (no grouping), for the product page and the cart. */
-  products(ids: readonly number[], scope: ProductScope, source: Omit<TicketFacts, 'productId'>): Promise<Map<number, Product>>
+  products(
+    ids: readonly number[],
+    scope: ProductScope,
+    source: Omit<TicketFacts, 'productId'>,
+  ): Promise<Map<number, Product>>
 }
 
 export function createProductReader(
@@ -89,13 +97,18 @@ export function createProductReader(
     const secondary: Badge[] = []
     if (row.discount_percent !== null && row.discount_percent > 0) {
       primary.push({
-        label: (texts['searchService.badge.sale'] ?? '-{percent} %').replace('{percent}', String(row.discount_percent)),
+        label: (texts['searchService.badge.sale'] ?? '-{percent} %').replace(
+          '{percent}',
+          String(row.discount_percent),
+        ),
         theme: 'SALE',
       })
     }
     const age = (Date.now() - Date.parse(`${row.first_available_on}T00:00:00Z`)) / 86_400_000
-    if (age >= 0 && age <= NEW_DAYS) primary.push({ label: texts['searchService.badge.new'] ?? 'New', theme: 'NEW' })
-    if (row.is_outlet) secondary.push({ label: texts['searchService.badge.outlet'] ?? 'Outlet', theme: 'THEME_1' })
+    if (age >= 0 && age <= NEW_DAYS)
+      primary.push({ label: texts['searchService.badge.new'] ?? 'New', theme: 'NEW' })
+    if (row.is_outlet)
+      secondary.push({ label: texts['searchService.badge.outlet'] ?? 'Outlet', theme: 'THEME_1' })
     return { primary, secondary }
   }
 
@@ -140,7 +153,10 @@ export function createProductReader(
       variants,
       badges: badges(row, scope.locale),
       imageInfo: { effect: images.length > 1 ? 'SWAP' : 'NONE', images },
-      swatch: { type: row.color_hex ? 'COLORS' : 'MISSING_COLORS', colors: row.color_hex ? [row.color_hex] : [] },
+      swatch: {
+        type: row.color_hex ? 'COLORS' : 'MISSING_COLORS',
+        colors: row.color_hex ? [row.color_hex] : [],
+      },
       custom: {
         productId: [{ id: String(row.product_id), label: String(row.product_id) }],
         alias: [{ id: row.alias, label: row.alias }],

@@ -93,11 +93,7 @@ export function planQuery(
     } else if (typing && word.length >= 2) {
       alternatives.add(`${quote(word)}:*`)
     } else {
-      const parts = splitCompound(
-        word,
-        (part) => isKnown(part, vocabulary, stems),
-        vocabulary.heads,
-      )
+      const parts = splitCompound(word, (part) => isKnown(part, vocabulary, stems), vocabulary.heads)
       if (parts && parts.every((part) => isKnown(part, vocabulary, stems))) {
         alternatives.add(quote(word))
         alternatives.add(`(${parts.map(quote).join(' & ')})`)

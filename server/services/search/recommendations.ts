@@ -40,7 +40,10 @@ const CO_SESSION_KINDS = {
   cart: ['add-to-cart'],
 } as const
 
-function ordering(algorithm: RecommendationAlgorithm): { where: RawBuilder<unknown>; score: RawBuilder<unknown> } {
+function ordering(algorithm: RecommendationAlgorithm): {
+  where: RawBuilder<unknown>
+  score: RawBuilder<unknown>
+} {
   const popularity = sql`ln(1 + greatest(COALESCE(pop_score, 0), 0)) + 0.2 * ln(1 + sales_count)`
   switch (algorithm) {
     case 'ALTERNATIVES':
@@ -77,7 +80,10 @@ function ordering(algorithm: RecommendationAlgorithm): { where: RawBuilder<unkno
         score: popularity,
       }
     case 'NEWEST_PRODUCTS':
-      return { where: sql`true`, score: sql`extract(epoch FROM first_available_on::timestamp) + ${popularity}` }
+      return {
+        where: sql`true`,
+        score: sql`extract(epoch FROM first_available_on::timestamp) + ${popularity}`,
+      }
     case 'TOP_PRODUCTS':
     default:
       return { where: sql`true`, score: popularity }
@@ -99,14 +105,19 @@ async function favourites(db: SearchDatabase, customerKey: string, limit: number
 export async function recommend(db: SearchDatabase, request: RecommendationRequest): Promise<number[]> {
   const { algorithm, market, limit, halfLifeDays } = request
   if (algorithm === 'RECENTLY_VIEWED') {
-    return (await recentlyViewed(db, request.customerKey, limit + request.anchors.length)).filter(
-      (id) => !request.anchors.includes(id),
-    ).slice(0, limit)
+    return (await recentlyViewed(db, request.customerKey, limit + request.anchors.length))
+      .filter((id) => !request.anchors.includes(id))
+      .slice(0, limit)
   }
   if (algorithm === 'FAVORITES') return favourites(db, request.customerKey, limit)
-  const anchored = ['ALTERNATIVES', 'UPSELL', 'MORE_FROM_SERIES', 'STYLE_WITH', 'CART', 'ADD_TO_CART_RECS'].includes(
-    algorithm,
-  )
+  const anchored = [
+    'ALTERNATIVES',
+    'UPSELL',
+    'MORE_FROM_SERIES',
+    'STYLE_WITH',
+    'CART',
+    'ADD_TO_CART_RECS',
+  ].includes(algorithm)
   if (anchored && request.anchors.length === 0) return []
   const primary = request.anchors
   const secondary = request.secondaryAnchors ?? []

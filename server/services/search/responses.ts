@@ -52,7 +52,12 @@ export function buildFacets(
     .map(({ id, n }) => ({ entry: language.categories.get(id), n }))
     .filter((item) => item.entry && !item.entry.hidden)
     .sort((a, b) => b.n - a.n || a.entry!.sortOrder - b.entry!.sortOrder)
-    .map(({ entry, n }) => ({ id: String(entry!.id), label: entry!.name, selected: categories.has(String(entry!.id)), count: n }))
+    .map(({ entry, n }) => ({
+      id: String(entry!.id),
+      label: entry!.name,
+      selected: categories.has(String(entry!.id)),
+      count: n,
+    }))
   facets.push({
     type: 'TEXT',
     id: 'category',
@@ -66,7 +71,12 @@ export function buildFacets(
     .map(({ id, n }) => ({ brand: vocabulary.brands.get(id), n }))
     .filter((item) => item.brand)
     .sort((a, b) => a.brand!.name.localeCompare(b.brand!.name, locale))
-    .map(({ brand, n }) => ({ id: brand!.alias, label: brand!.name, selected: brands.has(brand!.alias), count: n }))
+    .map(({ brand, n }) => ({
+      id: brand!.alias,
+      label: brand!.name,
+      selected: brands.has(brand!.alias),
+      count: n,
+    }))
   facets.push({
     type: 'TEXT',
     id: 'brand',
@@ -79,7 +89,12 @@ export function buildFacets(
   const colourValues = counts.color
     .map(({ id, n }) => ({ colour: language.colours.get(id), n }))
     .filter((item) => item.colour)
-    .map(({ colour, n }) => ({ id: colour!.key, label: colour!.label, selected: colours.has(colour!.key), count: n }))
+    .map(({ colour, n }) => ({
+      id: colour!.key,
+      label: colour!.label,
+      selected: colours.has(colour!.key),
+      count: n,
+    }))
   facets.push({
     type: 'COLOR',
     id: 'color',

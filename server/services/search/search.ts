@@ -23,7 +23,15 @@ const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb
 export const tsConfigOf = (language: LocaleCode) => TS_CONFIG[language]
 
 export type FacetId = 'category' | 'brand' | 'color' | 'size' | 'price' | 'onSale' | 'inStock'
-export const FACET_IDS: readonly FacetId[] = ['category', 'brand', 'color', 'size', 'price', 'onSale', 'inStock']
+export const FACET_IDS: readonly FacetId[] = [
+  'category',
+  'brand',
+  'color',
+  'size',
+  'price',
+  'onSale',
+  'inStock',
+]
 
 export interface ListRequest {
   language: LocaleCode
@@ -84,7 +92,9 @@ function facetConditions(
   if (facets.lists.has('category')) conditions.set('category', sql`category_ids && ${categories}::integer[]`)
   if (facets.lists.has('brand')) {
     const wanted = new Set(facets.lists.get('brand'))
-    const ids = [...brands.values()].filter((brand) => wanted.has(brand.alias) || wanted.has(String(brand.id))).map((brand) => brand.id)
+    const ids = [...brands.values()]
+      .filter((brand) => wanted.has(brand.alias) || wanted.has(String(brand.id)))
+      .map((brand) => brand.id)
     conditions.set('brand', sql`brand_id = ANY (${ids}::integer[])`)
   }
   if (facets.lists.has('color')) {
@@ -92,7 +102,8 @@ function facetConditions(
     const ids = [...vocabulary.colours].filter(([, colour]) => wanted.has(colour.key)).map(([id]) => id)
     conditions.set('color', sql`parameter_value_ids && ${ids}::integer[]`)
   }
-  if (facets.lists.has('size')) conditions.set('size', sql`sizes && ${facets.lists.get('size') ?? []}::text[]`)
+  if (facets.lists.has('size'))
+    conditions.set('size', sql`sizes && ${facets.lists.get('size') ?? []}::text[]`)
   const price = facets.ranges.get('price')
   if (price) {
     const min = price.min === undefined ? null : Math.round(price.min * 100)
@@ -115,7 +126,15 @@ function allBut(conditions: Map<FacetId, RawBuilder<unknown>>, except?: FacetId)
 const EMPTY_RESULT: ListResult = {
   productIds: [],
   totalHits: 0,
-  facets: { category: [], brand: [], color: [], size: [], price: { min: null, max: null }, onSale: 0, inStock: 0 },
+  facets: {
+    category: [],
+    brand: [],
+    color: [],
+    size: [],
+    price: { min: null, max: null },
+    onSale: 0,
+    inStock: 0,
+  },
 }
 
 /** The page of a list; an empty tsquery (only stop words) finds nothing. */
@@ -135,12 +154,15 @@ export async function listProducts(
     request.tsquery !== null
       ? sql`(d.lexemes @@ ${tsq} OR lower(p.article_number) = ANY (${articles}::text[]))`
       : sql`true`
-  const restriction = sql.join([
-    request.categoryId !== undefined
-      ? sql`(pl.category_ids @> ARRAY[${request.categoryId}]::integer[] OR pl.primary_category_id = ${request.categoryId})`
-      : sql`true`,
-    request.brandId !== undefined ? sql`pl.brand_id = ${request.brandId}` : sql`true`,
-  ], sql` AND `)
+  const restriction = sql.join(
+    [
+      request.categoryId !== undefined
+        ? sql`(pl.category_ids @> ARRAY[${request.categoryId}]::integer[] OR pl.primary_category_id = ${request.categoryId})`
+        : sql`true`,
+      request.brandId !== undefined ? sql`pl.brand_id = ${request.brandId}` : sql`true`,
+    ],
+    sql` AND `,
+  )
   const rank =
     request.tsquery !== null
       ? sql`ts_rank('{0.05, 0.2, 0.5, 1.0}', d.lexemes, ${tsq})
@@ -241,6 +263,8 @@ export async function countMatches(
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM search_documents d
     JOIN product_listing pl ON pl.product_id = d.product_id AND pl.market_alias = ${market}
-    WHERE d.language = ${language} AND d.lexemes @@ to_tsquery(${TS_CONFIG[language]}::regconfig, ${tsquery})`.execute(db)
+    WHERE d.language = ${language} AND d.lexemes @@ to_tsquery(${TS_CONFIG[language]}::regconfig, ${tsquery})`.execute(
+    db,
+  )
   return rows[0]?.n ?? 0
 }

@@ -67,9 +67,7 @@ export function highlight(text: string, words: readonly string[]): string {
   if (wanted.length === 0) return text
   return text.replace(/[\p{L}\p{N}]+/gu, (token) => {
     const lower = token.toLowerCase()
-    const match = wanted
-      .filter((word) => lower.startsWith(word))
-      .sort((x, y) => y.length - x.length)[0]
+    const match = wanted.filter((word) => lower.startsWith(word)).sort((x, y) => y.length - x.length)[0]
     return match ? `{${token.slice(0, match.length)}}${token.slice(match.length)}` : token
   })
 }

@@ -151,6 +151,8 @@ export async function loadVocabulary(db: SearchDatabase): Promise<Vocabulary> {
   const brands = await db.selectFrom('brands').select(['brand_id', 'name', 'alias']).execute()
   return {
     languages,
-    brands: new Map(brands.map((row) => [row.brand_id, { id: row.brand_id, name: row.name, alias: row.alias }])),
+    brands: new Map(
+      brands.map((row) => [row.brand_id, { id: row.brand_id, name: row.name, alias: row.alias }]),
+    ),
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Config } from '../../config'
+import { currentRequestId, REQUEST_ID_HEADER } from './request-context'
 
 /** `http://{host}:{port}` exactly as server/config.ts builds the default service URLs. */
 export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
@@ -56,16 +57,53 @@ export interface ServiceFetchOptions {
   timeoutMs?: number
 }
 
+/** The metrics label of a call: the configured service whose base URL the URL is under, or its host. */
+export function serviceOf(url: string, services: Partial<Record<string, string>> = {}): string {
+  let best: [string, number] | undefined
+  for (const [name, base] of Object.entries(services)) {
+    if (!base) continue
+    const prefix = base.split('?')[0]!
+    if (url.startsWith(prefix) && (!best || prefix.length > best[1])) best = [name, prefix.length]
+  }
+  return best?.[0] ?? new URL(url).host
+}
+
 export function createServiceFetch(
   app: FastifyInstance,
-  config: Pick<Config, 'host' | 'port'>,
+  config: Pick<Config, 'host' | 'port'> & Partial<Pick<Config, 'services'>>,
   options: ServiceFetchOptions = {},
 ): typeof fetch {
   const origin = selfOrigin(config)
   const timeoutMs = options.timeoutMs ?? SERVICE_TIMEOUT_MS
+  const services = { ...config.services }
+  const call = serviceCall(app, origin, timeoutMs)
   return async (input, init) => {
+    const started = performance.now()
     const given = new Request(input, init)
+    const service = serviceOf(given.url, services)
+    const metrics = app.hasDecorator('metrics') ? app.metrics : undefined
+    try {
+      const response = await call(given)
+      metrics?.serviceCalls.inc({ service, outcome: response.status >= 500 ? 'error' : 'ok' })
+      return response
+    } catch (error) {
+      const timedOut = (error as { name?: string }).name === 'TimeoutError'
+      metrics?.serviceCalls.inc({ service, outcome: timedOut ? 'timeout' : 'failed' })
+      throw error
+    } finally {
+      metrics?.serviceDuration.observe({ service }, (performance.now() - started) / 1000)
+    }
+  }
+}
+
+function serviceCall(app: FastifyInstance, origin: string, timeoutMs: number) {
+  return async (given: Request): Promise<Response> => {
+    const requestId = currentRequestId()
+    const headers = new Headers(given.headers)
+    // the services' logs carry the id of the shopper's request that caused the call
+    if (requestId && !headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId)
     const request = new Request(given, {
+      headers,
       signal: AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)]),
     })
     if (new URL(request.url).origin !== origin) return fetch(request)

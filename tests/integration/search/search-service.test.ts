@@ -17,9 +17,17 @@ import type {
   SearchPageResponse,
 } from '../../../src/shared/search-api'
 import { databaseKinds } from '../helpers/db'
-import { notificationUrl, queryUrl, shopper, startSearchApp, type SearchApp, type Shopper } from './search-harness'
+import {
+  notificationUrl,
+  queryUrl,
+  shopper,
+  startSearchApp,
+  type SearchApp,
+  type Shopper,
+} from './search-harness'
 
-const titles = (groups: { products: Product[] }[]) => groups.flatMap((group) => group.products.map((p) => p.title))
+const titles = (groups: { products: Product[] }[]) =>
+  groups.flatMap((group) => group.products.map((p) => p.title))
 
 function expectProductShape(product: Product) {
   expect(product).toMatchObject({
@@ -113,7 +121,10 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     const typo = await get<SearchPageResponse>('search-page', who, { q: 'nuele' })
     expect(typo.autoCorrect).toEqual({ q: 'neule', originalTotalHits: 0 })
     expect(typo.primaryList.totalHits).toBe(plain.primaryList.totalHits)
-    const undone = await get<SearchPageResponse>('search-page', who, { q: 'nuele', origin: 'UNDO_AUTO_CORRECT' })
+    const undone = await get<SearchPageResponse>('search-page', who, {
+      q: 'nuele',
+      origin: 'UNDO_AUTO_CORRECT',
+    })
     expect(undone.autoCorrect).toBeUndefined()
     expect(undone.primaryList.totalHits).toBe(0)
     // a zero-result page carries TOP_PRODUCTS
@@ -150,8 +161,14 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     expect(filteredColours.selectedCount).toBe(2)
     // disjunctive: the colour facet still counts the colours not chosen
     expect(filteredColours.values.length).toBe(colours.values.length)
-    const cheap = await get<SearchPageResponse>('search-page', who, { q: 'mekko', 'f.price.max': '60', sort: 'PRICE_ASCENDING' })
-    const groupPrices = cheap.primaryList.productGroups.map((group) => group.products.map((p) => p.sellingPrice.min))
+    const cheap = await get<SearchPageResponse>('search-page', who, {
+      q: 'mekko',
+      'f.price.max': '60',
+      sort: 'PRICE_ASCENDING',
+    })
+    const groupPrices = cheap.primaryList.productGroups.map((group) =>
+      group.products.map((p) => p.sellingPrice.min),
+    )
     expect(groupPrices.flat().every((price) => price <= 60)).toBe(true)
     // a style sorts by its cheapest colour
     const cheapest = groupPrices.map((prices) => Math.min(...prices))
@@ -176,8 +193,12 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     // another session has its own recent searches
     expect((await get<AutocompleteResponse>('autocomplete', shopper())).recentSearches).toEqual([])
 
-    expect((await notify('remove-recent-searches', session, { phrases: ['Musta mekko'] })).statusCode).toBe(204)
-    expect((await get<AutocompleteResponse>('autocomplete', session)).recentSearches).toEqual([{ q: 'villaneule' }])
+    expect((await notify('remove-recent-searches', session, { phrases: ['Musta mekko'] })).statusCode).toBe(
+      204,
+    )
+    expect((await get<AutocompleteResponse>('autocomplete', session)).recentSearches).toEqual([
+      { q: 'villaneule' },
+    ])
     expect((await notify('remove-recent-searches', session, { removeAll: true })).statusCode).toBe(204)
     expect((await get<AutocompleteResponse>('autocomplete', session)).recentSearches).toEqual([])
   })
@@ -191,23 +212,36 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     for (const list of page.recommendationLists) {
       expect(list.visible).toBe(true)
       expect(list.productGroups.length).toBeGreaterThan(0)
-      expect(list.productGroups.flatMap((group) => group.products.map((p) => p.key))).not.toContain('LU000012')
-      for (const group of list.productGroups) for (const product of group.products) expectProductShape(product)
+      expect(list.productGroups.flatMap((group) => group.products.map((p) => p.key))).not.toContain(
+        'LU000012',
+      )
+      for (const group of list.productGroups)
+        for (const product of group.products) expectProductShape(product)
     }
-    const configured = await post<ProductPageResponse>('product-page', customer, { productKey: 'LU000012' }, {
-      recommendationLists: [{ id: 'upsell', algorithm: 'UPSELL', limit: 3 }],
-    })
+    const configured = await post<ProductPageResponse>(
+      'product-page',
+      customer,
+      { productKey: 'LU000012' },
+      {
+        recommendationLists: [{ id: 'upsell', algorithm: 'UPSELL', limit: 3 }],
+      },
+    )
     expect(configured.recommendationLists).toHaveLength(1)
     expect(configured.recommendationLists[0]?.productGroups.length).toBeLessThanOrEqual(3)
 
     // RECENTLY_VIEWED on the home landing page, for this customer key only
-    const home = await post<LandingPageResponse>('landing-page', customer, { pageReference: '/' }, {
-      recommendationLists: [
-        { id: 'viewed', algorithm: 'RECENTLY_VIEWED' },
-        { id: 'top', algorithm: 'TOP_PRODUCTS', limit: 4 },
-        { id: 'new', algorithm: 'NEWEST_PRODUCTS', limit: 4 },
-      ],
-    })
+    const home = await post<LandingPageResponse>(
+      'landing-page',
+      customer,
+      { pageReference: '/' },
+      {
+        recommendationLists: [
+          { id: 'viewed', algorithm: 'RECENTLY_VIEWED' },
+          { id: 'top', algorithm: 'TOP_PRODUCTS', limit: 4 },
+          { id: 'new', algorithm: 'NEWEST_PRODUCTS', limit: 4 },
+        ],
+      },
+    )
     expect(home.recommendationLists.map((list) => list.algorithm)).toEqual([
       'RECENTLY_VIEWED',
       'TOP_PRODUCTS',
@@ -215,9 +249,14 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     ])
     expect(home.recommendationLists[0]?.productGroups[0]?.products[0]?.key).toBe('LU000012')
     expect(home.recommendationLists[1]?.productGroups.length).toBe(4)
-    const stranger = await post<LandingPageResponse>('landing-page', shopper(), { pageReference: '/' }, {
-      recommendationLists: [{ id: 'viewed', algorithm: 'RECENTLY_VIEWED' }],
-    })
+    const stranger = await post<LandingPageResponse>(
+      'landing-page',
+      shopper(),
+      { pageReference: '/' },
+      {
+        recommendationLists: [{ id: 'viewed', algorithm: 'RECENTLY_VIEWED' }],
+      },
+    )
     expect(stranger.recommendationLists[0]).toMatchObject({ visible: false, productGroups: [] })
   })
 
@@ -232,7 +271,11 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     expect(page.navigation?.breadcrumbs.map((crumb) => crumb.label)).toEqual(['Vaatteet', 'Mekot'])
     const tree = await get<NavigationTreeResponse>('navigation-tree', who)
     expect(tree.tree.type).toBe('LABEL')
-    expect(tree.tree.children[0]).toMatchObject({ type: 'PRODUCT', label: 'Vaatteet', path: '/fi/c/vaatteet' })
+    expect(tree.tree.children[0]).toMatchObject({
+      type: 'PRODUCT',
+      label: 'Vaatteet',
+      path: '/fi/c/vaatteet',
+    })
     expect(tree.tree.children[0]?.count).toBeGreaterThan(0)
   })
 
@@ -249,10 +292,17 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     for (const product of cart.recommendationLists[0]!.productGroups.flatMap((group) => group.products)) {
       expect(cartKeys).not.toContain(product.key)
     }
-    const popup = await post<AddToCartPopupResponse>('add-to-cart-popup', who, { variantKey: first, cart: second }, [
-      { id: 'popup', algorithm: 'ADD_TO_CART_RECS', limit: 4 },
-    ])
-    expect(popup.recommendationLists[0]).toMatchObject({ id: 'popup', algorithm: 'ADD_TO_CART_RECS', visible: true })
+    const popup = await post<AddToCartPopupResponse>(
+      'add-to-cart-popup',
+      who,
+      { variantKey: first, cart: second },
+      [{ id: 'popup', algorithm: 'ADD_TO_CART_RECS', limit: 4 }],
+    )
+    expect(popup.recommendationLists[0]).toMatchObject({
+      id: 'popup',
+      algorithm: 'ADD_TO_CART_RECS',
+      visible: true,
+    })
     expect(popup.recommendationLists[0]?.productGroups.length).toBeLessThanOrEqual(4)
   })
 
@@ -279,9 +329,14 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     expect(rankOf(after)).toBeLessThan(rankOf(before))
 
     expect((await notify('add-favorite', session, { productKey: last.key })).statusCode).toBe(204)
-    const favourites = await post<LandingPageResponse>('landing-page', session, { pageReference: '/' }, {
-      recommendationLists: [{ id: 'fav', algorithm: 'FAVORITES' }],
-    })
+    const favourites = await post<LandingPageResponse>(
+      'landing-page',
+      session,
+      { pageReference: '/' },
+      {
+        recommendationLists: [{ id: 'fav', algorithm: 'FAVORITES' }],
+      },
+    )
     expect(favourites.recommendationLists[0]?.productGroups[0]?.products[0]?.key).toBe(last.key)
     expect((await notify('remove-favorite', session, { productKey: last.key })).statusCode).toBe(204)
 
@@ -309,14 +364,24 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
 
   it('answers 400 with a message for missing or wrong parameters and unknown endpoints', async () => {
     const bad = async (url: string, message: RegExp, method: 'GET' | 'POST' = 'GET', payload?: string) => {
-      const response = await search.app.inject({ method, url, ...(payload ? { payload, headers: { 'content-type': 'text/plain' } } : {}) })
+      const response = await search.app.inject({
+        method,
+        url,
+        ...(payload ? { payload, headers: { 'content-type': 'text/plain' } } : {}),
+      })
       expect(response.statusCode, url).toBe(400)
       expect(response.json().message).toMatch(message)
     }
     const { market: _market, ...noMarket } = who
-    await bad(`/api/storefront/v3/queries/search-page?${new URLSearchParams({ ...noMarket, q: 'x' })}`, /market is required/)
+    await bad(
+      `/api/storefront/v3/queries/search-page?${new URLSearchParams({ ...noMarket, q: 'x' })}`,
+      /market is required/,
+    )
     await bad(queryUrl('search-page', { ...who, locale: 'de-DE' }, { q: 'x' }), /locale must be one of/)
-    await bad(queryUrl('search-page', { ...who, customerKey: 'me' }, { q: 'x' }), /customerKey must be a UUID/)
+    await bad(
+      queryUrl('search-page', { ...who, customerKey: 'me' }, { q: 'x' }),
+      /customerKey must be a UUID/,
+    )
     await bad(queryUrl('search-page', who), /q is required/)
     await bad(queryUrl('search-page', who, { q: 'x', limit: 'many' }), /limit must be a number/)
     await bad(queryUrl('search-page', who, { q: 'x', 'f.price.min': 'low' }), /f.price.min must be a number/)
