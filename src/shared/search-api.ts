@@ -387,6 +387,7 @@ export interface AutocompleteResponse {
   /** categories and brands matching the query (Lumo has no editorial content) */
   contentSuggestions: ContentSuggestion[]
   recentSearches: { q: string }[]
+  /** the customer's recently viewed products: answered for an empty q (the panel opening) */
   recentlyViewed: ProductGroup[]
   totalHits: number
   redirectLink?: string

@@ -75,7 +75,7 @@ import {
   sortOptions,
   text,
 } from './responses'
-import { listProducts, type ListResult } from './search'
+import { listProducts, suggestProducts, type ListResult } from './search'
 import { normaliseQuery, queryWords, editDistance } from './text'
 import { createTickets } from './tickets'
 import { loadVocabulary, type Vocabulary } from './vocabulary'
@@ -287,22 +287,26 @@ export default async function searchService(app: FastifyInstance, options: Searc
     const q = parsePhrase(query, { required: false })
     const vocab = await words()
     const recent = (await recentSearches(db, scope.sessionKey)).map((phrase) => ({ q: phrase }))
-    const viewedIds = await recentlyViewed(db, scope.customerKey, 4)
-    const recentlyViewedGroups = await reader.groups(viewedIds, scope, { source: 'recently-viewed' })
     if (q === '') {
+      // recently viewed only when the panel opens, not on every keystroke
+      const viewedIds = await recentlyViewed(db, scope.customerKey, 4)
       const trending = await trendingPhrases(db, scope.locale, halfLifeDays)
       return {
         phraseSuggestions: trending.map((phrase) => ({ q: phrase, highlighted: phrase })),
         productSuggestions: [],
         contentSuggestions: [],
         recentSearches: recent,
-        recentlyViewed: recentlyViewedGroups,
+        recentlyViewed: await reader.groups(viewedIds, scope, { source: 'recently-viewed' }),
         totalHits: 0,
         contentLists: [],
       }
     }
     const queryPlan = await plan(scope.locale, q, { prefixLast: true })
-    const result = await runList(queryPlan, scope, q, { limit: 4, skip: 0, facetCounts: false })
+    const strict = await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.tsquery })
+    const result =
+      strict.totalHits > 0 || queryPlan.words.length < 2
+        ? strict
+        : await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.relaxedTsquery })
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
       (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [
@@ -318,11 +322,18 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }),
       contentSuggestions: contentSuggestions(used, vocab, scope.locale, scope.market, urlSettings, tickets),
       recentSearches: recent,
-      recentlyViewed: recentlyViewedGroups,
+      recentlyViewed: [],
       totalHits: result.totalHits,
       contentLists: [],
     }
   }
+
+  const suggestScope = (scope: QueryScope) => ({
+    language: scope.locale,
+    market: scope.market,
+    limit: 4,
+    halfLifeDays,
+  })
 
   /** Runs a plan strictly, then with the words OR-ed when the strict query found nothing. */
   async function runList(
