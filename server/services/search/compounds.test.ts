@@ -105,6 +105,20 @@ describe('compound splitting on the catalogue’s own words', () => {
     expect(splitter(VOCABULARY.da)('hørbukser')).toEqual(['hør', 'bukser'])
   })
 
+  it('keeps a head noun whole and splits its plural off the whole noun: klänning, vardagsklänningar', () => {
+    const sv = [
+      ...VOCABULARY.sv,
+      'klänningar',
+      'vardagsklänningar',
+      'festklänningar',
+      'maxiklänningar',
+      'viskosklänning',
+    ]
+    expect(splitter(sv)('klänning')).toBeNull()
+    expect(splitter(sv)('vardagsklänningar')).toEqual(['vardags', 'klänningar'])
+    expect(splitter(sv)('viskosklänning')).toEqual(['viskos', 'klänning'])
+  })
+
   it('leaves plain words whole', () => {
     expect(splitter(VOCABULARY.fi)('valkoinen')).toBeNull()
     expect(splitter(VOCABULARY.fi)('musta')).toBeNull()

@@ -75,11 +75,17 @@ export function splitCompound(
     if (!best || rank > best.rank) best = { parts: [modifier.word, tail], rank }
   }
   if (best) return best.parts
-  // the commonest recurring head noun: `juhlamekko` → juhla + mekko
-  let head: { at: number; count: number } | null = null
+  // a recurring head noun is a word of its own (`klänning`), not a compound of its tails
+  if (heads.has(word)) return null
+  // the recurring head noun that explains the word best: a known word first (the longest),
+  // else the one with most letters × words (`juhlamekko` → juhla + mekko, not juhl + amekko)
+  let head: { at: number; score: number } | null = null
   for (let i = MIN_PART; i <= word.length - MIN_HEAD_NOUN; i++) {
-    const count = heads.get(word.slice(i)) ?? 0
-    if (count > 0 && (!head || count > head.count)) head = { at: i, count }
+    const tail = word.slice(i)
+    const count = heads.get(tail) ?? 0
+    if (count === 0) continue
+    const score = isWord(tail) ? 1_000_000 + tail.length : count * tail.length
+    if (!head || score > head.score) head = { at: i, score }
   }
   return head ? [word.slice(0, head.at), word.slice(head.at)] : null
 }
