@@ -97,7 +97,7 @@ export interface SearchServiceOptions {
 }
 
 export interface SearchIndexControls {
-  /** resolves when the first build is done */
+  /** builds the index if it was never built; resolves when it is ready */
   ready(): Promise<void>
   /** one indexer round now (the queue drained, purchases folded) and the vocabulary reloaded */
   refresh(): Promise<void>
@@ -182,19 +182,30 @@ export default async function searchService(app: FastifyInstance, options: Searc
   async function refreshVocabulary() {
     vocabulary = await loadVocabulary(db)
   }
-  // The first build: a fresh database has no documents yet. Requests wait for it.
-  const ready = (async () => {
-    if (await indexIsEmpty(db)) await rebuildIndex(db)
-    else await drainIndexQueue(db)
-    await refreshVocabulary()
-  })()
-  ready.catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'))
+  // The first build, on the first request that needs the index (a fresh database has no
+  // documents yet): an app that never searches (most tests, a cold start) never waits for it,
+  // and PGlite's one connection is not held by a build at start. A failed build is retried.
+  let building: Promise<void> | null = null
+  function ensureIndex(): Promise<void> {
+    building ??= (async () => {
+      if (await indexIsEmpty(db)) await rebuildIndex(db)
+      else await drainIndexQueue(db)
+      await refreshVocabulary()
+    })().catch((error: unknown) => {
+      building = null
+      app.log.error({ err: error }, 'search index build failed')
+      throw error
+    })
+    return building
+  }
   app.addHook('onClose', async () => {
-    await ready.catch(() => undefined)
+    await building?.catch(() => undefined)
   })
 
   startPeriodicJob(app, 'search indexer', options.indexIntervalMs ?? 5000, async () => {
-    await ready
+    // nothing to keep fresh before the first build, which drains the queue itself
+    if (!building) return
+    await building
     let changed = 0
     for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) changed += n
     if (changed > 0) await refreshVocabulary()
@@ -202,7 +213,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
   })
 
   async function words(): Promise<Vocabulary> {
-    await ready
+    await ensureIndex()
     if (!vocabulary) throw new Error('search vocabulary is not loaded')
     return vocabulary
   }
@@ -669,7 +680,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
         return undefined
       }
       await checkSession(scope)
-      await ready
+      await ensureIndex()
       switch (name) {
         case 'click':
         case 'add-to-cart': {
@@ -742,9 +753,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
   }
 
   options.onIndex?.({
-    ready: () => ready,
+    ready: ensureIndex,
     async refresh() {
-      await ready
+      await ensureIndex()
       for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) {
         // until the queue is empty
       }

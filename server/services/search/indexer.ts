@@ -38,7 +38,7 @@ export async function rebuildIndex(db: SearchDatabase): Promise<void> {
               SELECT language, product_id, lexemes FROM search_document_rows(NULL)`.execute(trx)
   })
   // fresh statistics after the bulk change, or the planner guesses its way past the indexes
-  await sql`ANALYZE`.execute(db)
+  await sql`ANALYZE search_documents, search_compounds`.execute(db)
 }
 
 /** Rebuilds the documents of queued products; returns how many were rebuilt. */
