@@ -60,6 +60,8 @@ export interface OpenDatabaseOptions {
    * without it. See docs/adr/0023-database-worker.md.
    */
   statementTimeoutMs?: number
+  /** Start an empty embedded database from this dump (a restore: server/db/backup.ts). */
+  loadDataDir?: Uint8Array
 }
 
 type ConnectionOptions = Pick<OpenDatabaseOptions, 'log' | 'onQuery' | 'statementTimeoutMs'>
