@@ -15,6 +15,7 @@ import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
 import likesService from '../server/services/likes'
 import loyaltyService from '../server/services/loyalty'
+import searchService from '../server/services/search'
 import { createServiceFetch } from '../server/services/shared/service-fetch'
 
 const SERVICES = {
@@ -25,6 +26,7 @@ const SERVICES = {
   mail: mailService,
   likes: likesService,
   loyalty: loyaltyService,
+  search: searchService,
 } as const
 
 const name = process.argv[2]

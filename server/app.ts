@@ -16,6 +16,7 @@ import mailService from './services/mail'
 import adminService from './services/admin'
 import likesService from './services/likes'
 import loyaltyService from './services/loyalty'
+import searchService from './services/search'
 import graphqlProxy from './ssr/graphql-proxy'
 import { registerGraphqlWsProxy } from './ssr/graphql-ws-proxy'
 import sessionRoutes from './ssr/session'
@@ -91,6 +92,7 @@ export async function buildApp({
   await app.register(likesService, { database, config, verifier })
   await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
+  await app.register(searchService, { database, config })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })

@@ -25,9 +25,10 @@ import type { PaymentsDB } from '${ROOT}/server/services/payments/db'
 import type { MailDB } from '${ROOT}/server/services/mail/index'
 import type { AuthDB } from '${ROOT}/server/services/auth/db'
 import type { LikesDB } from '${ROOT}/server/services/likes/db'
+import type { SearchDB } from '${ROOT}/server/services/search/db'
 import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
 import type { AdminDB } from '${ROOT}/server/services/shared/admin'
-export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB, 'carts'> & Pick<CommerceDB, 'carts'> &
+export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB & SearchDB, 'carts'> & Pick<CommerceDB, 'carts'> &
   Pick<UsersDB, 'password_reset_keys'> & Pick<AdminDB, 'admin_audit_log'>
 `
 

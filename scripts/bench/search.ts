@@ -1,0 +1,204 @@
+/**
+ * Search benchmark (issue #12 item 3): relevance of the search service on the seeded catalogue and
+ * its latency.
+ *  - Relevance: the labelled set of scripts/bench/search-queries.ts (15 queries per language:
+ *    typos, plurals, compounds, brands, colours, synonyms, a product number) through
+ *    `/queries/search-page`; NDCG@10 against the graded judgements and the zero-result rate, per
+ *    language. Targets (DESIGN.md §8): NDCG@10 ≥ 0.85, no zero-result query.
+ *  - Latency: autocomplete (each query's first 3 letters, then the whole query) and the search
+ *    page (the whole query with facet counts) through `app.inject`, p95 over every request.
+ *    Targets at 50,000 products on PGlite: autocomplete ≤ 30 ms, search page ≤ 60 ms.
+ * The catalogue has SEED_PRODUCTS products (default 2000; the reported figures use 50000).
+ * Run with `npm run bench -- search` or `npx tsx scripts/bench/search.ts`.
+ */
+import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import { pathToFileURL } from 'node:url'
+import Fastify from 'fastify'
+import { sql } from 'kysely'
+import { LOCALE_CODES, LOCALES, type LocaleCode, type MarketAlias } from '../../src/shared/markets'
+import type { SearchPageResponse } from '../../src/shared/search-api'
+import { CATEGORIES, GARMENTS } from '../../server/db/seed/vocabulary'
+import searchService, { SEARCH_MOUNT } from '../../server/services/search'
+import { createTestDatabase } from '../../tests/integration/helpers/db'
+import { SEARCH_CONFIG } from '../../tests/integration/search/search-harness'
+import { formatTable, ms, percentile, type Benchmark, type BenchmarkResult, type BenchmarkRow } from './index'
+import { grade, JUDGED_QUERIES, ndcg, type ProductFacts } from './search-queries'
+
+const PRODUCTS = Number(process.env.SEED_PRODUCTS ?? 2000)
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 5)
+const MARKET_OF: Record<LocaleCode, MarketAlias> = { fi: 'fi', sv: 'se', nb: 'no', da: 'dk' }
+
+const GARMENT_OF_CATEGORY = new Map(GARMENTS.map((garment) => [garment.category, garment.key]))
+
+export async function runSearchBenchmark(): Promise<BenchmarkResult> {
+  const started = performance.now()
+  const database = await createTestDatabase({ seed: { products: PRODUCTS } })
+  const seeded = performance.now()
+  const app = Fastify({ logger: false })
+  let ready: (() => Promise<void>) | undefined
+  await app.register(searchService, {
+    database,
+    config: SEARCH_CONFIG,
+    indexIntervalMs: 0,
+    onIndex: (index) => {
+      ready = index.ready
+    },
+  })
+  await app.ready()
+  await ready?.()
+  const indexed = performance.now()
+  try {
+    const { rows } = await sql<{
+      product_id: number
+      article_number: string
+      primary_category_id: number
+      colour: string
+      material: string
+      brand: string
+    }>`
+      SELECT p.product_id, p.article_number, p.primary_category_id, b.name AS brand,
+             (SELECT v.identifier FROM product_parameter_values pv JOIN parameter_values v USING (parameter_value_id)
+              WHERE pv.product_id = p.product_id AND pv.parameter_id = 1 LIMIT 1) AS colour,
+             (SELECT v.identifier FROM product_parameter_values pv JOIN parameter_values v USING (parameter_value_id)
+              WHERE pv.product_id = p.product_id AND pv.parameter_id = 2 LIMIT 1) AS material
+      FROM products p JOIN brands b ON b.brand_id = p.brand_id
+      JOIN product_listing pl ON pl.product_id = p.product_id AND pl.market_alias = 'fi'`.execute(database.db)
+    const facts = new Map<string, ProductFacts>(
+      rows.map((row) => [
+        row.article_number,
+        {
+          productId: row.product_id,
+          articleNumber: row.article_number,
+          garment: GARMENT_OF_CATEGORY.get(CATEGORIES[row.primary_category_id - 1]?.key ?? '') ?? '',
+          colour: row.colour,
+          material: row.material,
+          brand: row.brand,
+        },
+      ]),
+    )
+    const url = (endpoint: string, language: LocaleCode, params: Record<string, string>) =>
+      `${SEARCH_MOUNT}/queries/${endpoint}?${new URLSearchParams({
+        market: MARKET_OF[language],
+        locale: LOCALES[language].iso,
+        touchpoint: 'desktop',
+        customerKey: randomUUID(),
+        sessionKey: randomUUID(),
+        // the benchmark leaves no behaviour data: every round ranks the same
+        notify: 'false',
+        ...params,
+      })}`
+
+    // -- relevance
+    const perLanguage = new Map<LocaleCode, { scores: number[]; zero: number }>()
+    const weakest: string[] = []
+    for (const query of JUDGED_QUERIES) {
+      const response = await app.inject({
+        url: url('search-page', query.language, { q: query.q, limit: '10' }),
+      })
+      if (response.statusCode !== 200)
+        throw new Error(`search-page ${query.q}: ${response.statusCode} ${response.body}`)
+      const page = response.json<SearchPageResponse>()
+      const ranked = page.primaryList.productGroups
+        .flatMap((group) => group.products)
+        .slice(0, 10)
+        .map((product) => {
+          const fact = facts.get(product.key)
+          return fact ? grade(query, fact) : 0
+        })
+      const allGrades = [...facts.values()].map((fact) => grade(query, fact))
+      const score = ndcg(ranked, allGrades)
+      const entry = perLanguage.get(query.language) ?? { scores: [], zero: 0 }
+      entry.scores.push(score)
+      if (page.primaryList.totalHits === 0) entry.zero++
+      perLanguage.set(query.language, entry)
+      if (score < 0.85 || page.primaryList.totalHits === 0) {
+        weakest.push(
+          `${query.language} "${query.q}" (${query.kind}): NDCG@10 ${score.toFixed(2)}, ${page.primaryList.totalHits} hits`,
+        )
+      }
+    }
+
+    // -- latency
+    const autocompleteTimes: number[] = []
+    const searchTimes: number[] = []
+    const timed = async (times: number[], target: string) => {
+      const start = performance.now()
+      const response = await app.inject({ url: target })
+      times.push(performance.now() - start)
+      if (response.statusCode !== 200) throw new Error(`${target}: ${response.statusCode}`)
+    }
+    for (let round = 0; round <= ROUNDS; round++) {
+      const sink = round === 0 ? [] : null // the first round warms the caches
+      for (const query of JUDGED_QUERIES) {
+        await timed(
+          sink ?? autocompleteTimes,
+          url('autocomplete', query.language, { q: query.q.slice(0, 3) }),
+        )
+        await timed(sink ?? autocompleteTimes, url('autocomplete', query.language, { q: query.q }))
+        await timed(sink ?? searchTimes, url('search-page', query.language, { q: query.q, limit: '48' }))
+      }
+    }
+
+    const rowsOut: BenchmarkRow[] = []
+    for (const language of LOCALE_CODES) {
+      const entry = perLanguage.get(language) ?? { scores: [], zero: 0 }
+      const mean = entry.scores.reduce((sum, value) => sum + value, 0) / Math.max(entry.scores.length, 1)
+      rowsOut.push({
+        metric: `NDCG@10, ${language} (${entry.scores.length} queries)`,
+        value: mean.toFixed(3),
+        target: '≥ 0.85',
+        meets: mean >= 0.85,
+      })
+      rowsOut.push({
+        metric: `zero-result rate, ${language}`,
+        value: `${((100 * entry.zero) / Math.max(entry.scores.length, 1)).toFixed(1)} % (${entry.zero})`,
+        target: '0 %',
+        meets: entry.zero === 0,
+      })
+    }
+    const autocompleteP95 = percentile(autocompleteTimes, 95)
+    const searchP95 = percentile(searchTimes, 95)
+    const atScale = PRODUCTS >= 50_000
+    rowsOut.push({
+      metric: `autocomplete p95 (${autocompleteTimes.length} requests, ${PRODUCTS} products)`,
+      value: ms(autocompleteP95),
+      target: '≤ 30 ms at 50,000',
+      ...(atScale ? { meets: autocompleteP95 <= 30 } : {}),
+    })
+    rowsOut.push({ metric: 'autocomplete median', value: ms(percentile(autocompleteTimes, 50)) })
+    rowsOut.push({
+      metric: `search page p95 (${searchTimes.length} requests, 48 products + facets)`,
+      value: ms(searchP95),
+      target: '≤ 60 ms at 50,000',
+      ...(atScale ? { meets: searchP95 <= 60 } : {}),
+    })
+    rowsOut.push({ metric: 'search page median', value: ms(percentile(searchTimes, 50)) })
+    return {
+      rows: rowsOut,
+      notes: [
+        `PGlite (in its worker thread), ${PRODUCTS} seeded products; seeding ${((seeded - started) / 1000).toFixed(0)} s, index build ${((indexed - seeded) / 1000).toFixed(1)} s.`,
+        `${JUDGED_QUERIES.length} labelled queries (scripts/bench/search-queries.ts), graded 0–3 by rules over the seed's garment, colour, material and brand; NDCG@10 with gain 2^grade − 1 against the ideal order of every product.`,
+        `Latency through app.inject (no socket), notify=false, ${ROUNDS} rounds after one warm-up round.`,
+        ...(weakest.length > 0
+          ? [`Below 0.85 or without results: ${weakest.join('; ')}.`]
+          : ['Every query at or above 0.85 with results.']),
+      ],
+    }
+  } finally {
+    await app.close()
+    await database.close()
+  }
+}
+
+export const benchmark: Benchmark = {
+  name: 'search',
+  title: 'Search relevance and latency',
+  run: runSearchBenchmark,
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const result = await runSearchBenchmark()
+  console.log(formatTable(result.rows))
+  for (const note of result.notes) console.log(`- ${note}`)
+}
