@@ -198,21 +198,39 @@ describe.each(databaseKinds())('loyalty on %s', (kind) => {
     expect(creditedAt - Date.now()).toBeGreaterThan(29 * 86_400_000)
     expect(creditedAt - Date.now()).toBeLessThanOrEqual(30 * 86_400_000)
 
-    // the returns track's refund of one dress, as its contract records it (order_events 'refund')
+    // the shop ships and delivers it, the customer returns one dress, the shop receives and refunds it
+    // (the back office's operations, docs/adr/0030-returns.md)
+    const back = (path: string, body: object) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/admin/api${path}`,
+        headers: { authorization: `Bearer ${h.config.adminKey}` },
+        payload: body,
+      })
+    expect(
+      (await back(`/orders/${orderId}/ship`, { carrier: 'posti', trackingNumber: `JJFI${orderId}9` }))
+        .statusCode,
+    ).toBe(200)
+    expect((await back(`/orders/${orderId}/deliver`, {})).statusCode).toBe(200)
     const row = await h.database.db
       .selectFrom('order_rows')
       .select('order_row_id')
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow()
-    await h.database.db
-      .insertInto('order_events')
-      .values({
-        order_id: orderId,
-        kind: 'refund',
-        order_row_id: row.order_row_id,
-        amount_inc_vat: DRESS_PRICE,
-      })
-      .execute()
+    const registered = (await h.gql(
+      ainoMember,
+      `mutation ($return: ReturnInputType!) { registerReturn(return: $return) { returnNumber } }`,
+      {
+        return: {
+          orderNumber: String(orderId),
+          items: [{ itemId: row.order_row_id, quantity: 1, reasonCode: 'too-small' }],
+        },
+      },
+    )) as { data?: { registerReturn: { returnNumber: string } }; errors?: unknown[] }
+    expect(registered.errors).toBeUndefined()
+    const received = await back(`/returns/${registered.data!.registerReturn.returnNumber}/receive`, {})
+    expect(received.statusCode).toBe(200)
+    expect(received.json()).toMatchObject({ status: 'refunded' })
     view = await overview(ainoMember)
     expect(view.pendingPoints).toBe(pointsFor(2 * DRESS_PRICE, 'EUR'))
     expect(view.history.map((entry) => [entry.kind, entry.points])).toEqual([
