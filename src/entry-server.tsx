@@ -22,6 +22,7 @@ import { App } from './app/App'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
 import type { PrepareContext, Prepared } from './shared/server-entry'
+import { BROWSER_SEARCH_URI } from './shared/search-api'
 
 /**
  * What the client boots from, inline in the page. Page data is in the router's hydration data
@@ -78,7 +79,11 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
   })
   const getApollo = () => Promise.resolve(apollo)
-  const routes = createRoutes({ getApollo, store, site, isServer: true })
+  const search = {
+    baseUrl: context.searchUri ?? new URL(BROWSER_SEARCH_URI, context.publicUrl).href,
+    fetch: context.fetch,
+  }
+  const routes = createRoutes({ getApollo, store, site, isServer: true, search })
   const handle = pageHandle(matchRoutes(routes, url, basename) ?? [])
 
   await initServerState(store, {

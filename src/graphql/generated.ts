@@ -524,6 +524,7 @@ export type AddToCartMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -656,6 +657,7 @@ export type CartFragment = {
       primaryCategory: { name: string } | null
       skus: Array<{
         skuId: number
+        articleNumber: string
         name: string | null
         stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
       } | null> | null
@@ -810,6 +812,7 @@ export type GetCartQuery = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -951,6 +954,7 @@ export type SetCartPromoCodeMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -1093,6 +1097,7 @@ export type UpdateCartItemMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null

@@ -4,6 +4,7 @@
  * synced to other tabs, and shop events go to the data layer. Registered once per page by
  * useClientBehaviours; returns one cleanup for all.
  */
+import { startSearchNotifications } from '../../features/recommendations/listeners'
 import type { AppStore, RootState } from '../store'
 import {
   COOKIES,
@@ -192,6 +193,7 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
     startEventDelivery(store),
     startOrderConfirmation(store),
+    startSearchNotifications(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
   ]

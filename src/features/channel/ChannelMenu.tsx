@@ -1,0 +1,53 @@
+/**
+ * The header's one compact control for where the shopper shops (issue #12 item 6): a button that
+ * shows the current country and currency and opens a dialog with the market, language and
+ * customer-type switches. It replaces the utility bar of three selects, which took three rows on
+ * a phone. The switches themselves keep their own behaviour (cookies, store, a new document).
+ */
+import { useState } from 'react'
+import { useIntl } from 'react-intl'
+import { LOCALES, MARKETS } from '../../shared/markets'
+import { useSite } from '../../app/site'
+import { Dialog } from '../product/Dialog'
+import { ChannelSwitches } from './ChannelSwitches'
+
+export function ChannelMenu() {
+  const intl = useIntl()
+  const { market, locale } = useSite()
+  const [open, setOpen] = useState(false)
+  const { countryName, currency } = MARKETS[market]
+  return (
+    <>
+      <button
+        type="button"
+        className="channel-menu__button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <span className="visually-hidden">{intl.formatMessage({ id: 'channel.menu.label' })}: </span>
+        <span className="channel-menu__current">
+          {intl.formatMessage(
+            { id: 'channel.menu.current' },
+            { country: countryName, code: market.toUpperCase(), language: locale.toUpperCase(), currency },
+          )}
+        </span>
+      </button>
+      {open ? (
+        <Dialog
+          title={intl.formatMessage({ id: 'channel.menu.title' })}
+          onClose={() => setOpen(false)}
+          className="channel-menu"
+        >
+          <p className="channel-menu__now">
+            {intl.formatMessage(
+              { id: 'channel.menu.now' },
+              { country: countryName, currency, language: LOCALES[locale].name },
+            )}
+          </p>
+          <ChannelSwitches />
+        </Dialog>
+      ) : null}
+    </>
+  )
+}
