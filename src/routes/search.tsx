@@ -8,7 +8,7 @@ import { Link, useLoaderData, useNavigate } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { useSite } from '../app/site'
 import type { Facet, SearchOrigin } from '../shared/search-api'
-import { hrefFor, routerPath } from '../ui/RouteLink'
+import { hrefFor, RouteLink, routerPath } from '../ui/RouteLink'
 import {
   loadSearchPage,
   SEARCH_PAGE_SIZE,
@@ -190,6 +190,18 @@ function NoResults({ data }: { data: SearchPageData }) {
     <section className="search-page__empty" aria-labelledby="search-empty-title">
       <h2 id="search-empty-title">{intl.formatMessage({ id: 'search.empty.title' }, { query: data.q })}</h2>
       <p>{intl.formatMessage({ id: 'search.empty.help' })}</p>
+      <h3>{intl.formatMessage({ id: 'list.empty.suggestions' })}</h3>
+      <ul className="link-grid plain-list" role="list">
+        <li>
+          <RouteLink to="new-arrivals">{intl.formatMessage({ id: 'nav.newArrivals' })}</RouteLink>
+        </li>
+        <li>
+          <RouteLink to="bestsellers">{intl.formatMessage({ id: 'nav.bestsellers' })}</RouteLink>
+        </li>
+        <li>
+          <RouteLink to="brands">{intl.formatMessage({ id: 'nav.brands' })}</RouteLink>
+        </li>
+      </ul>
       {data.recommendations
         .filter((list) => list.visible && list.productGroups.length > 0)
         .map((list) => (
@@ -226,16 +238,22 @@ export function Component() {
           </div>
           <div className="search-page__body">
             <Facets data={data} />
-            <ul className="list-page__grid plain-list" role="list">
-              {groups.map((group) => {
-                const product = group.products[0]
-                return product ? (
-                  <li key={group.key}>
-                    <ServiceProductCard product={product} headingLevel={2} />
-                  </li>
-                ) : null
-              })}
-            </ul>
+            <section className="list-page__products" aria-labelledby="list-products-title">
+              {/* the cards' headings are h3, as on the other list pages: h1 → h2 → h3 */}
+              <h2 id="list-products-title" className="visually-hidden">
+                {intl.formatMessage({ id: 'list.products' })}
+              </h2>
+              <ul className="list-page__grid plain-list" role="list">
+                {groups.map((group) => {
+                  const product = group.products[0]
+                  return product ? (
+                    <li key={group.key}>
+                      <ServiceProductCard product={product} headingLevel={3} />
+                    </li>
+                  ) : null
+                })}
+              </ul>
+            </section>
           </div>
           <Pages data={data} />
         </>

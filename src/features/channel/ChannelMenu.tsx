@@ -16,6 +16,10 @@ export function ChannelMenu() {
   const { market, locale } = useSite()
   const [open, setOpen] = useState(false)
   const { countryName, currency } = MARKETS[market]
+  const current = intl.formatMessage(
+    { id: 'channel.menu.current' },
+    { country: countryName, code: market.toUpperCase(), language: locale.toUpperCase(), currency },
+  )
   return (
     <>
       <button
@@ -23,15 +27,11 @@ export function ChannelMenu() {
         className="channel-menu__button"
         aria-haspopup="dialog"
         aria-expanded={open}
+        // the visible text is the name's end (label in name), the name says what the control is for
+        aria-label={`${intl.formatMessage({ id: 'channel.menu.label' })}: ${current}`}
         onClick={() => setOpen(true)}
       >
-        <span className="visually-hidden">{intl.formatMessage({ id: 'channel.menu.label' })}: </span>
-        <span className="channel-menu__current">
-          {intl.formatMessage(
-            { id: 'channel.menu.current' },
-            { country: countryName, code: market.toUpperCase(), language: locale.toUpperCase(), currency },
-          )}
-        </span>
+        <span className="channel-menu__current">{current}</span>
       </button>
       {open ? (
         <Dialog
