@@ -15,6 +15,7 @@ import paymentsService from './services/payments'
 import mailService from './services/mail'
 import adminService from './services/admin'
 import likesService from './services/likes'
+import searchService from './services/search'
 import graphqlProxy from './ssr/graphql-proxy'
 import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
@@ -79,6 +80,7 @@ export async function buildApp({
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
   await app.register(adminService, { database, config })
+  await app.register(searchService, { database, config })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })

@@ -1,0 +1,92 @@
+/**
+ * The search service's own tables of migration 0970_search.sql as Kysely types. The catalogue it
+ * indexes and the listing rows it reads prices and stock from are the shared tables of
+ * server/db/schema.ts.
+ */
+import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { DB, GeneratedTimestamp } from '../../db/schema'
+import type { LocaleCode, MarketAlias } from '../../../src/shared/markets'
+
+export interface SearchDocumentsTable {
+  language: LocaleCode
+  product_id: number
+  /** tsvector, written by search_document_rows() only */
+  lexemes: ColumnType<string, string, string>
+}
+
+export interface SearchCompoundsTable {
+  language: LocaleCode
+  word: string
+  parts: string[]
+}
+
+export interface SearchSynonymsTable {
+  language: LocaleCode
+  term: string
+  synonyms: string[]
+}
+
+export interface SearchIndexQueueTable {
+  product_id: number
+  queued_at: GeneratedTimestamp
+}
+
+export type SearchEventKind =
+  | 'search'
+  | 'view'
+  | 'click'
+  | 'add-to-cart'
+  | 'add-favorite'
+  | 'remove-favorite'
+  | 'purchase'
+
+export interface SearchEventsTable {
+  event_id: Generated<number>
+  kind: SearchEventKind
+  market_alias: MarketAlias
+  language: LocaleCode | null
+  customer_key: string | null
+  session_key: string | null
+  product_id: number | null
+  phrase: string | null
+  source: string | null
+  created_at: GeneratedTimestamp
+}
+
+export interface SearchProductPopularityTable {
+  product_id: number
+  score: number
+  updated_at: GeneratedTimestamp
+}
+
+export interface SearchPhrasePopularityTable {
+  language: LocaleCode
+  phrase: string
+  score: number
+  hits: number
+  updated_at: GeneratedTimestamp
+}
+
+export interface SearchEndedSessionsTable {
+  session_key: string
+  ended_at: GeneratedTimestamp
+}
+
+export interface SearchWatermarksTable {
+  name: string
+  value: number
+}
+
+export interface SearchDB extends DB {
+  search_documents: SearchDocumentsTable
+  search_compounds: SearchCompoundsTable
+  search_synonyms: SearchSynonymsTable
+  search_index_queue: SearchIndexQueueTable
+  search_events: SearchEventsTable
+  search_product_popularity: SearchProductPopularityTable
+  search_phrase_popularity: SearchPhrasePopularityTable
+  search_ended_sessions: SearchEndedSessionsTable
+  search_watermarks: SearchWatermarksTable
+}
+
+export type SearchDatabase = Kysely<SearchDB>

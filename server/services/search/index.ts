@@ -1,0 +1,696 @@
+/**
+ * The search and recommendation service (spec §7, DESIGN.md §6, contracts.md §4; ADR 0032),
+ * mounted at /api/storefront/v3 (SEARCH_URL) in the Voyado Elevate Storefront API v3 shape, so a
+ * client written for that API works unchanged:
+ *
+ *   GET|POST /queries/{autocomplete|search-page|landing-page|product-page|cart-page|
+ *                      add-to-cart-popup|navigation-tree}?market&locale&touchpoint&customerKey&sessionKey
+ *   POST     /notifications/{click|add-to-cart|add-favorite|remove-favorite|
+ *                            remove-recent-searches|remove-recently-viewed|end}?market&customerKey&sessionKey
+ *
+ * Wire types: src/shared/search-api.ts. Full-text search on PostgreSQL's Finnish, Swedish,
+ * Norwegian and Danish stemmers, with compound splitting, typo correction against the
+ * catalogue's vocabulary and synonyms as data (query.ts); ranking that learns from the
+ * notifications and the orders with a decay (behaviour.ts, search.ts); recommendations from
+ * co-purchase, co-view, style and price band (recommendations.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import { z } from 'zod'
+import type { Config } from '../../config'
+import type { Database } from '../../db'
+import type { LocaleCode } from '../../../src/shared/markets'
+import type { UrlSettings } from '../../../src/shared/paths'
+import {
+  QUERY_ENDPOINTS,
+  RECOMMENDATION_ALGORITHMS,
+  type AddToCartPopupResponse,
+  type AutocompleteResponse,
+  type CartPageResponse,
+  type LandingPageResponse,
+  type NavigationTreeResponse,
+  type ProductPageResponse,
+  type QueryEndpoint,
+  type RecommendationList,
+  type RecommendationListConfig,
+  type SearchPageResponse,
+} from '../../../src/shared/search-api'
+import { startPeriodicJob } from '../shared/periodic'
+import {
+  endSession,
+  recentlyViewed,
+  recentSearches,
+  recordEvent,
+  recordSearch,
+  removeRecentlyViewed,
+  removeRecentSearches,
+  sessionEnded,
+  trendingPhrases,
+} from './behaviour'
+import type { SearchDatabase } from './db'
+import { drainIndexQueue, foldPurchases, indexIsEmpty, rebuildIndex } from './indexer'
+import {
+  BadRequest,
+  parseBody,
+  parseListOptions,
+  parseOrigin,
+  parsePhrase,
+  parseQueryScope,
+  parseSessionScope,
+  requiredParam,
+  singleParam,
+  splitList,
+  type QueryScope,
+  type RawQuery,
+  type SessionScope,
+} from './params'
+import { createProductReader } from './products'
+import { planQuery, type QueryPlan, type Stems } from './query'
+import { recommend } from './recommendations'
+import {
+  buildFacets,
+  contentSuggestions,
+  navigationTree,
+  phraseSuggestions,
+  sortOptions,
+  text,
+} from './responses'
+import { listProducts, type ListResult } from './search'
+import { normaliseQuery, queryWords, editDistance } from './text'
+import { createTickets } from './tickets'
+import { loadVocabulary, type Vocabulary } from './vocabulary'
+
+export const SEARCH_MOUNT = '/api/storefront/v3'
+
+export interface SearchServiceOptions {
+  database: Database
+  config: Pick<Config, 'sessionSecret' | 'urlMode' | 'marketDomains' | 'services' | 'publicUrl' | 'host' | 'port'>
+  /** How often the indexer round runs (ms); 0 = never (tests call the rounds themselves). */
+  indexIntervalMs?: number
+  /** Half-life of the learned popularity, in days. */
+  halfLifeDays?: number
+}
+
+const STEM_DICTIONARY: Record<LocaleCode, string> = {
+  fi: 'finnish_stem',
+  sv: 'swedish_stem',
+  nb: 'norwegian_stem',
+  da: 'danish_stem',
+}
+
+const listConfig = z.object({
+  id: z.string().min(1).max(100),
+  algorithm: z.enum(RECOMMENDATION_ALGORITHMS).optional(),
+  limit: z.number().int().min(1).max(100).optional(),
+  productFilter: z.string().optional(),
+  productRules: z.string().optional(),
+  params: z.object({ productKey: z.string().optional(), cart: z.array(z.string()).optional() }).optional(),
+  visualization: z.enum(['CAROUSEL', 'GRID']).optional(),
+  label: z.string().max(200).optional(),
+  showMoreLink: z.string().max(500).optional(),
+})
+const listConfigs = z.array(listConfig).max(10)
+const include = z.object({ include: z.boolean().optional() }).passthrough().optional()
+const pageBody = z
+  .object({
+    primaryList: include,
+    navigation: include,
+    productGroup: include,
+    cart: include,
+    recommendationLists: listConfigs.optional(),
+    contentLists: z.array(z.unknown()).optional(),
+    productFilter: z.string().optional(),
+    productRules: z.string().optional(),
+  })
+  .passthrough()
+
+const ticketBody = z.object({ ticket: z.string().min(1).max(600) })
+const favouriteBody = z.union([
+  z.object({ productKey: z.string().min(1).max(100) }),
+  z.object({ variantKey: z.string().min(1).max(100) }),
+])
+const removeSearchesBody = z.union([
+  z.object({ removeAll: z.literal(true) }),
+  z.object({ phrases: z.array(z.string().max(200)).max(100) }),
+])
+const removeViewedBody = z.union([
+  z.object({ removeAll: z.literal(true) }),
+  z.object({ productKeys: z.array(z.string().max(100)).max(100) }),
+])
+
+/** The path part of a URL this process serves itself (images), so the browser stays same-origin. */
+function browserPath(url: string, config: SearchServiceOptions['config']): string {
+  try {
+    const parsed = new URL(url)
+    const own = new Set([new URL(config.publicUrl).host, `${config.host}:${config.port}`, `localhost:${config.port}`])
+    return own.has(parsed.host) ? parsed.pathname.replace(/\/$/, '') : url
+  } catch {
+    return url
+  }
+}
+
+export default async function searchService(app: FastifyInstance, options: SearchServiceOptions) {
+  const db = options.database.db as unknown as SearchDatabase
+  const halfLifeDays = options.halfLifeDays ?? 14
+  const tickets = createTickets(options.config.sessionSecret)
+  const urlSettings: UrlSettings = { mode: options.config.urlMode, marketDomains: options.config.marketDomains }
+  const reader = createProductReader(db, tickets, {
+    urlSettings,
+    imageBase: browserPath(options.config.services.images, options.config),
+  })
+
+  let vocabulary: Vocabulary | null = null
+  async function refreshVocabulary() {
+    vocabulary = await loadVocabulary(db)
+  }
+  // The first build: a fresh database has no documents yet. Requests wait for it.
+  const ready = (async () => {
+    if (await indexIsEmpty(db)) await rebuildIndex(db)
+    else await drainIndexQueue(db)
+    await refreshVocabulary()
+  })()
+  ready.catch((error: unknown) => app.log.error({ err: error }, 'search index build failed'))
+  app.addHook('onClose', async () => {
+    await ready.catch(() => undefined)
+  })
+
+  startPeriodicJob(app, 'search indexer', options.indexIntervalMs ?? 5000, async () => {
+    await ready
+    let changed = 0
+    for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) changed += n
+    if (changed > 0) await refreshVocabulary()
+    await foldPurchases(db, halfLifeDays)
+  })
+
+  async function words(): Promise<Vocabulary> {
+    await ready
+    if (!vocabulary) throw new Error('search vocabulary is not loaded')
+    return vocabulary
+  }
+
+  async function stemsOf(language: LocaleCode, phrase: string): Promise<Stems> {
+    const all = [...new Set(queryWords(phrase))]
+    if (all.length === 0) return new Map()
+    const { rows } = await sql<{ word: string; lexemes: string[] | null }>`
+      SELECT w AS word, ts_lexize(${STEM_DICTIONARY[language]}::regdictionary, w) AS lexemes
+      FROM unnest(${all}::text[]) AS w`.execute(db)
+    return new Map(rows.map((row) => [row.word, row.lexemes ?? [row.word]]))
+  }
+
+  async function plan(language: LocaleCode, phrase: string, options: { prefixLast?: boolean; correct?: boolean } = {}) {
+    const vocab = await words()
+    return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), options)
+  }
+
+  async function checkSession(scope: SessionScope) {
+    if (await sessionEnded(db, scope.sessionKey)) {
+      throw new BadRequest('sessionKey belongs to an ended session: start a new session with a new key')
+    }
+  }
+
+  // -- recommendation lists --------------------------------------------------------------------
+
+  async function productIdsOfKeys(keys: readonly string[]): Promise<number[]> {
+    if (keys.length === 0) return []
+    const { rows } = await sql<{ product_id: number; key: string }>`
+      SELECT p.product_id, k.key FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, position)
+      JOIN products p ON p.article_number = k.key
+      UNION ALL
+      SELECT s.product_id, k.key FROM unnest(${[...keys]}::text[]) WITH ORDINALITY AS k(key, position)
+      JOIN skus s ON s.article_number = k.key`.execute(db)
+    const byKey = new Map(rows.map((row) => [row.key, row.product_id]))
+    return [...new Set(keys.map((key) => byKey.get(key)).filter((id): id is number => id !== undefined))]
+  }
+
+  async function recommendationLists(
+    configs: readonly RecommendationListConfig[],
+    scope: QueryScope,
+    anchors: { product?: number[]; cart?: number[] },
+  ): Promise<RecommendationList[]> {
+    const lists: RecommendationList[] = []
+    for (const config of configs) {
+      const algorithm = config.algorithm ?? 'TOP_PRODUCTS'
+      const ownKeys = config.params?.productKey ? [config.params.productKey] : []
+      const ownCart = config.params?.cart ?? []
+      const product = ownKeys.length > 0 ? await productIdsOfKeys(ownKeys) : (anchors.product ?? [])
+      const cart = ownCart.length > 0 ? await productIdsOfKeys(ownCart) : (anchors.cart ?? [])
+      const primary = algorithm === 'CART' ? cart : product.length > 0 ? product : cart
+      const ids = await recommend(db, {
+        algorithm,
+        market: scope.market,
+        customerKey: scope.customerKey,
+        anchors: primary,
+        secondaryAnchors: algorithm === 'ADD_TO_CART_RECS' ? cart : [],
+        limit: config.limit ?? 8,
+        halfLifeDays,
+      })
+      const productGroups = await reader.groups(ids, scope, { source: `rec:${config.id}:${algorithm}` })
+      lists.push({
+        id: config.id,
+        algorithm,
+        productGroups,
+        visible: productGroups.length > 0,
+        label: config.label ?? text(scope.locale, `list.${algorithm}`),
+        ...(config.showMoreLink ? { showMoreLink: config.showMoreLink } : {}),
+        visualization: config.visualization ?? 'CAROUSEL',
+      })
+    }
+    return lists
+  }
+
+  // -- queries ---------------------------------------------------------------------------------
+
+  async function autocomplete(query: RawQuery, scope: QueryScope): Promise<AutocompleteResponse> {
+    const q = parsePhrase(query, { required: false })
+    const vocab = await words()
+    const recent = (await recentSearches(db, scope.sessionKey)).map((phrase) => ({ q: phrase }))
+    const viewedIds = await recentlyViewed(db, scope.customerKey, 4)
+    const recentlyViewedGroups = await reader.groups(viewedIds, scope, { source: 'recently-viewed' })
+    if (q === '') {
+      const trending = await trendingPhrases(db, scope.locale, halfLifeDays)
+      return {
+        phraseSuggestions: trending.map((phrase) => ({ q: phrase, highlighted: phrase })),
+        productSuggestions: [],
+        contentSuggestions: [],
+        recentSearches: recent,
+        recentlyViewed: recentlyViewedGroups,
+        totalHits: 0,
+        contentLists: [],
+      }
+    }
+    const queryPlan = await plan(scope.locale, q, { prefixLast: true })
+    const result = await runList(queryPlan, scope, q, { limit: 4, skip: 0, facetCounts: false })
+    const used = queryPlan.words.map((word) => word.used)
+    const popular = new Map(
+      (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [phrase, 1 / (index + 1)]),
+    )
+    return {
+      phraseSuggestions: phraseSuggestions(q, used, vocab, scope.locale, popular),
+      productSuggestions: await reader.groups(result.productIds, scope, { source: 'autocomplete', phrase: normaliseQuery(q) }),
+      contentSuggestions: contentSuggestions(used, vocab, scope.locale, scope.market, urlSettings, tickets),
+      recentSearches: recent,
+      recentlyViewed: recentlyViewedGroups,
+      totalHits: result.totalHits,
+      contentLists: [],
+    }
+  }
+
+  /** Runs a plan strictly, then with the words OR-ed when the strict query found nothing. */
+  async function runList(
+    queryPlan: QueryPlan,
+    scope: QueryScope,
+    phrase: string,
+    options: Partial<ReturnType<typeof parseListOptions>> & { limit: number; skip: number; facetCounts?: boolean },
+  ): Promise<ListResult & { relaxed: boolean }> {
+    const base = {
+      language: scope.locale,
+      market: scope.market,
+      articleNumbers: queryPlan.articleNumbers,
+      phrase: normaliseQuery(phrase),
+      facets: options.facets ?? { lists: new Map(), ranges: new Map(), flags: new Set<string>() },
+      sort: options.sort ?? 'RELEVANCE',
+      limit: options.limit,
+      skip: options.skip,
+      halfLifeDays,
+      facetCounts: options.facetCounts ?? true,
+    }
+    if (queryPlan.tsquery === '' && queryPlan.articleNumbers.length === 0) {
+      return { ...(await listProducts(db, await words(), { ...base, tsquery: '!!' })), relaxed: false }
+    }
+    const strict = await listProducts(db, await words(), { ...base, tsquery: queryPlan.tsquery })
+    if (strict.totalHits > 0 || queryPlan.words.length < 2) return { ...strict, relaxed: false }
+    const relaxed = await listProducts(db, await words(), { ...base, tsquery: queryPlan.relaxedTsquery })
+    return { ...relaxed, relaxed: true }
+  }
+
+  async function searchPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
+    const q = parsePhrase(query, { required: true })
+    const origin = parseOrigin(query)
+    const list = parseListOptions(query)
+    const vocab = await words()
+    const queryPlan = await plan(scope.locale, q, { correct: origin !== 'UNDO_AUTO_CORRECT' })
+    const result = await runList(queryPlan, scope, q, list)
+    const phrase = normaliseQuery(q)
+    const productGroups = await reader.groups(result.productIds, scope, { source: 'search', phrase })
+    const didYouMean =
+      result.totalHits === 0
+        ? [...vocab.languages[scope.locale].phrases.keys()]
+            .map((candidate) => ({ candidate, distance: editDistance(phrase, candidate, 4) }))
+            .filter((item) => item.distance <= 4)
+            .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))
+            .slice(0, 3)
+            .map((item) => ({ q: item.candidate }))
+        : []
+    const used = queryPlan.words.map((word) => word.used)
+    const related = [...vocab.languages[scope.locale].phrases]
+      .filter(([candidate]) => candidate !== phrase && used.some((word) => queryWords(candidate).includes(word)))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([candidate]) => ({ q: candidate }))
+    if (scope.notify && list.skip === 0) {
+      await recordSearch(db, scope, scope.locale, phrase, result.totalHits, halfLifeDays)
+    }
+    const response: SearchPageResponse = {
+      q,
+      ...(queryPlan.correctedPhrase && result.totalHits > 0
+        ? { autoCorrect: { q: queryPlan.correctedPhrase, originalTotalHits: 0 } }
+        : {}),
+      didYouMean,
+      primaryList: {
+        sort: sortOptions(scope.locale, list.sort),
+        productGroups,
+        totalHits: result.totalHits,
+        facets: buildFacets(result.facets, list.facets, vocab, scope.locale),
+      },
+      relatedSearches: related,
+      contentLists: [],
+    }
+    if (body?.navigation?.include) {
+      response.navigation = {
+        breadcrumbs: [],
+        tree: navigationTree(
+          vocab,
+          scope.locale,
+          scope.market,
+          urlSettings,
+          new Map(result.facets.category.map(({ id, n }) => [id, n])),
+        ),
+      }
+    }
+    if (result.totalHits === 0) {
+      response.recommendationLists = await recommendationLists(
+        body?.recommendationLists ?? [{ id: 'zero-result', algorithm: 'TOP_PRODUCTS', limit: 8 }],
+        scope,
+        {},
+      )
+    }
+    return response
+  }
+
+  /** `/` (home), a category's path (`/vaatteet/mekot`, also under `/c/`) or a brand (`/b/{alias}`). */
+  function resolvePage(reference: string, vocab: Vocabulary, locale: LocaleCode) {
+    const segments = reference
+      .split('?')[0]!
+      .split('/')
+      .map((segment) => decodeURIComponent(segment).toLowerCase())
+      .filter(Boolean)
+    if (segments.length === 0) return { kind: 'home' as const }
+    const [first, ...rest] = segments
+    if ((first === 'b' || first === 'brands') && rest.length > 0) {
+      const brand = [...vocab.brands.values()].find((entry) => entry.alias === rest[rest.length - 1])
+      if (brand) return { kind: 'brand' as const, brand }
+    }
+    const path = first === 'c' || first === 'list' ? rest : segments
+    const last = path[path.length - 1]
+    const category = [...vocab.languages[locale].categories.values()].find(
+      (entry) => entry.path.join('/') === path.join('/') || (path.length === 1 && entry.alias === last),
+    )
+    if (category) return { kind: 'category' as const, category }
+    return { kind: 'unknown' as const }
+  }
+
+  async function landingPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
+    const reference = requiredParam(query, 'pageReference')
+    const list = parseListOptions(query, 'RELEVANCE')
+    const q = parsePhrase(query, { required: false })
+    const vocab = await words()
+    const page = resolvePage(reference, vocab, scope.locale)
+    const response: LandingPageResponse = {
+      recommendationLists: await recommendationLists(body?.recommendationLists ?? [], scope, {}),
+      contentLists: [],
+      customData: {},
+      published: page.kind !== 'unknown',
+      seo: {},
+    }
+    if (page.kind === 'category' || page.kind === 'brand') {
+      const queryPlan = q ? await plan(scope.locale, q) : null
+      const result = await listProducts(db, vocab, {
+        language: scope.locale,
+        market: scope.market,
+        tsquery: queryPlan ? queryPlan.tsquery || '!!' : null,
+        articleNumbers: queryPlan?.articleNumbers ?? [],
+        ...(page.kind === 'category' ? { categoryId: page.category.id } : { brandId: page.brand.id }),
+        facets: list.facets,
+        sort: list.sort,
+        limit: list.limit,
+        skip: list.skip,
+        halfLifeDays,
+      })
+      const heading = page.kind === 'category' ? page.category.name : page.brand.name
+      response.primaryList = {
+        sort: sortOptions(scope.locale, list.sort),
+        productGroups: await reader.groups(result.productIds, scope, { source: `landing:${reference}` }),
+        totalHits: result.totalHits,
+        facets: buildFacets(result.facets, list.facets, vocab, scope.locale),
+      }
+      response.seo = { pageTitle: heading, pageHeading: heading, canonicalPath: reference }
+      const includeNavigation = singleParam(query, 'includeNavigation') === 'true' || body?.navigation?.include
+      if (includeNavigation) {
+        response.navigation = {
+          breadcrumbs:
+            page.kind === 'category'
+              ? page.category.path.map((_, index, path) => {
+                  const entry = [...vocab.languages[scope.locale].categories.values()].find(
+                    (candidate) => candidate.path.join('/') === path.slice(0, index + 1).join('/'),
+                  )
+                  return { path: `/${path.slice(0, index + 1).join('/')}`, label: entry?.name ?? path[index]! }
+                })
+              : [{ path: reference, label: heading }],
+          tree: navigationTree(
+            vocab,
+            scope.locale,
+            scope.market,
+            urlSettings,
+            new Map(result.facets.category.map(({ id, n }) => [id, n])),
+            page.kind === 'category' ? page.category.id : undefined,
+          ),
+        }
+      }
+    }
+    return response
+  }
+
+  async function productPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
+    const productKey = requiredParam(query, 'productKey')
+    const [productId] = await productIdsOfKeys([productKey])
+    const response: ProductPageResponse = { tickets: {}, recommendationLists: [] }
+    if (productId === undefined) return response
+    if (body?.productGroup?.include !== false) {
+      const { rows } = await sql<{ product_id: number }>`
+        SELECT s.product_id FROM products p
+        JOIN products s ON s.is_active AND (s.product_id = p.product_id
+          OR (p.variant_group_id IS NOT NULL AND s.variant_group_id = p.variant_group_id))
+        WHERE p.product_id = ${productId}
+        ORDER BY s.product_id = p.product_id DESC, s.product_id`.execute(db)
+      const [group] = await reader.groups(
+        rows.map((row) => row.product_id),
+        scope,
+        { source: 'product-page' },
+      )
+      if (group) {
+        response.productGroup = group
+        for (const product of group.products) {
+          response.tickets[product.key] = product.ticket
+          for (const variant of product.variants) response.tickets[variant.key] = variant.ticket
+        }
+      }
+    }
+    if (scope.notify) {
+      await recordEvent(db, { kind: 'view', scope, language: scope.locale, productId, source: 'product-page' }, halfLifeDays)
+    }
+    response.recommendationLists = await recommendationLists(
+      body?.recommendationLists ?? [
+        { id: 'alternatives', algorithm: 'ALTERNATIVES' },
+        { id: 'style-with', algorithm: 'STYLE_WITH' },
+      ],
+      scope,
+      { product: [productId] },
+    )
+    return response
+  }
+
+  async function cartPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
+    const cartKeys = splitList(query.cart)
+    const cartIds = await productIdsOfKeys(cartKeys)
+    const response: CartPageResponse = {
+      cart: body?.cart?.include === false ? [] : await reader.groups(cartIds, scope, { source: 'cart' }),
+      recommendationLists: await recommendationLists(
+        body?.recommendationLists ?? [{ id: 'cart', algorithm: 'CART' }],
+        scope,
+        { cart: cartIds },
+      ),
+    }
+    return response
+  }
+
+  async function addToCartPopup(query: RawQuery, scope: QueryScope, rawBody: unknown) {
+    const variantKey = requiredParam(query, 'variantKey')
+    const configs = parseBody(rawBody, listConfigs)
+    const added = await productIdsOfKeys([variantKey])
+    if (added.length === 0) throw new BadRequest(`variantKey ${variantKey} is not a product of the catalogue`)
+    const cart = await productIdsOfKeys(splitList(query.cart))
+    const response: AddToCartPopupResponse = {
+      recommendationLists: await recommendationLists(
+        configs ?? [{ id: 'add-to-cart', algorithm: 'ADD_TO_CART_RECS' }],
+        scope,
+        { product: added, cart },
+      ),
+    }
+    return response
+  }
+
+  async function navigationTreeQuery(scope: QueryScope): Promise<NavigationTreeResponse> {
+    const vocab = await words()
+    const { rows } = await sql<{ id: number; n: number }>`
+      SELECT c AS id, count(*)::int AS n FROM product_listing pl CROSS JOIN unnest(pl.category_ids) AS c
+      WHERE pl.market_alias = ${scope.market} GROUP BY c`.execute(db)
+    return {
+      tree: navigationTree(vocab, scope.locale, scope.market, urlSettings, new Map(rows.map((row) => [row.id, row.n]))),
+    }
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
+    try {
+      const body = await run()
+      if (body === undefined) return reply.code(204).header('cache-control', 'no-store').send()
+      return reply.header('cache-control', 'private, no-store').send(body)
+    } catch (error) {
+      if (error instanceof BadRequest) {
+        return reply.code(400).header('cache-control', 'no-store').send({ message: error.message })
+      }
+      throw error
+    }
+  }
+
+  // the Elevate library POSTs page configurations as text/plain
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  )
+
+  const queryHandler = async (request: FastifyRequest<{ Params: { endpoint: string } }>, reply: FastifyReply) =>
+    answer(request, reply, async () => {
+      const endpoint = request.params.endpoint as QueryEndpoint
+      if (!(QUERY_ENDPOINTS as readonly string[]).includes(endpoint)) {
+        throw new BadRequest(`unknown query ${request.params.endpoint}: one of ${QUERY_ENDPOINTS.join(', ')}`)
+      }
+      const query = request.query as RawQuery
+      const scope = parseQueryScope(query)
+      await checkSession(scope)
+      const rawBody = request.method === 'POST' ? request.body : undefined
+      if (endpoint === 'add-to-cart-popup') return addToCartPopup(query, scope, rawBody)
+      const body = parseBody(rawBody, pageBody)
+      switch (endpoint) {
+        case 'autocomplete':
+          return autocomplete(query, scope)
+        case 'search-page':
+          return searchPage(query, scope, body)
+        case 'landing-page':
+          return landingPage(query, scope, body)
+        case 'product-page':
+          return productPage(query, scope, body)
+        case 'cart-page':
+          return cartPage(query, scope, body)
+        case 'navigation-tree':
+          return navigationTreeQuery(scope)
+      }
+    })
+
+  app.get(`${SEARCH_MOUNT}/queries/:endpoint`, queryHandler)
+  app.post(`${SEARCH_MOUNT}/queries/:endpoint`, queryHandler)
+
+  app.post<{ Params: { name: string } }>(`${SEARCH_MOUNT}/notifications/:name`, async (request, reply) =>
+    answer(request, reply, async () => {
+      const scope = parseSessionScope(request.query as RawQuery)
+      const name = request.params.name
+      if (name === 'end') {
+        await endSession(db, scope.sessionKey)
+        return undefined
+      }
+      await checkSession(scope)
+      await ready
+      switch (name) {
+        case 'click':
+        case 'add-to-cart': {
+          const { ticket } = parseBody(request.body, ticketBody) ?? { ticket: '' }
+          const facts = tickets.read(ticket)
+          if (!facts) throw new BadRequest('ticket is missing or not one this service issued')
+          await recordEvent(
+            db,
+            {
+              kind: name,
+              scope,
+              ...(facts.productId > 0 ? { productId: facts.productId } : {}),
+              source: facts.source,
+              ...(facts.phrase ? { phrase: facts.phrase } : {}),
+              ...(facts.phrase ? { language: await phraseLanguage(facts.phrase, scope) } : {}),
+            },
+            halfLifeDays,
+          )
+          return undefined
+        }
+        case 'add-favorite':
+        case 'remove-favorite': {
+          const body = parseBody(request.body, favouriteBody)
+          if (!body) throw new BadRequest('productKey or variantKey is required')
+          const key = 'productKey' in body ? body.productKey : body.variantKey
+          const [productId] = await productIdsOfKeys([key])
+          if (productId === undefined) throw new BadRequest(`${key} is not a product of the catalogue`)
+          await recordEvent(db, { kind: name, scope, productId }, halfLifeDays)
+          return undefined
+        }
+        case 'remove-recent-searches': {
+          const body = parseBody(request.body, removeSearchesBody)
+          if (!body) throw new BadRequest('removeAll or phrases is required')
+          await removeRecentSearches(db, scope.sessionKey, 'removeAll' in body ? 'all' : body.phrases.map(normaliseQuery))
+          return undefined
+        }
+        case 'remove-recently-viewed': {
+          const body = parseBody(request.body, removeViewedBody)
+          if (!body) throw new BadRequest('removeAll or productKeys is required')
+          await removeRecentlyViewed(
+            db,
+            scope.customerKey,
+            'removeAll' in body ? 'all' : await productIdsOfKeys(body.productKeys),
+          )
+          return undefined
+        }
+        default:
+          throw new BadRequest(
+            `unknown notification ${name}: one of click, add-to-cart, add-favorite, remove-favorite, remove-recent-searches, remove-recently-viewed, end`,
+          )
+      }
+    }),
+  )
+
+  /** The language a phrase was searched in: the session's search of it, else the market's default. */
+  async function phraseLanguage(phrase: string, scope: SessionScope): Promise<LocaleCode | undefined> {
+    const row = await db
+      .selectFrom('search_events')
+      .select('language')
+      .where('session_key', '=', scope.sessionKey)
+      .where('kind', '=', 'search')
+      .where('phrase', '=', phrase)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst()
+    return row?.language ?? undefined
+  }
+
+  /** For tests and the benchmark: one indexer round now, and the vocabulary reloaded. */
+  app.decorate('searchIndex', {
+    ready: () => ready,
+    async refresh() {
+      await ready
+      for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) {
+        // until the queue is empty
+      }
+      await foldPurchases(db, halfLifeDays)
+      await refreshVocabulary()
+    },
+  })
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    searchIndex?: { ready(): Promise<void>; refresh(): Promise<void> }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Keeps the search index (search_documents, search_compounds) in step with the catalogue, and
+ * folds purchases into the popularity the ranking learns from.
+ *
+ * Freshness: statement triggers on products, product_texts, skus and brands queue the changed
+ * products (migration 0970); each indexer round drains the queue and rebuilds their documents.
+ * Prices and stock are never copied: queries read them from product_listing, which its own
+ * triggers refresh in the writer's transaction (migration 0700), so a price or stock change shows
+ * at once and only a renamed product waits for the next round (a few seconds).
+ * Purchases: order_rows newer than the `orders` watermark add to each product's decayed score.
+ */
+import { sql } from 'kysely'
+import { LOCALE_CODES } from '../../../src/shared/markets'
+import type { SearchDatabase } from './db'
+import { addPopularity, PURCHASE_WEIGHT } from './behaviour'
+import { compoundsOf, loadWords } from './vocabulary'
+
+/** Products rebuilt per round; a bigger queue (a bulk import) is handled by a full rebuild. */
+const QUEUE_BATCH = 500
+const FULL_REBUILD_AT = 5000
+
+/** Computes the compound words of each language and rebuilds every document. */
+export async function rebuildIndex(db: SearchDatabase): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('search_compounds').execute()
+    for (const language of LOCALE_CODES) {
+      const compounds = [...compoundsOf(await loadWords(trx, language))]
+      for (let i = 0; i < compounds.length; i += 1000) {
+        await trx
+          .insertInto('search_compounds')
+          .values(compounds.slice(i, i + 1000).map(([word, parts]) => ({ language, word, parts })))
+          .execute()
+      }
+    }
+    await trx.deleteFrom('search_index_queue').execute()
+    await trx.deleteFrom('search_documents').execute()
+    await sql`INSERT INTO search_documents (language, product_id, lexemes)
+              SELECT language, product_id, lexemes FROM search_document_rows(NULL)`.execute(trx)
+  })
+}
+
+/** Rebuilds the documents of queued products; returns how many were rebuilt. */
+export async function drainIndexQueue(db: SearchDatabase): Promise<number> {
+  const queued = await db.selectFrom('search_index_queue').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
+  if (Number(queued?.n ?? 0) >= FULL_REBUILD_AT) {
+    await rebuildIndex(db)
+    return Number(queued?.n)
+  }
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ product_id: number }>`
+      DELETE FROM search_index_queue WHERE product_id IN (
+        SELECT product_id FROM search_index_queue ORDER BY queued_at LIMIT ${QUEUE_BATCH})
+      RETURNING product_id`.execute(trx)
+    if (rows.length === 0) return 0
+    const ids = rows.map((row) => row.product_id)
+    await trx.deleteFrom('search_documents').where('product_id', 'in', ids).execute()
+    await sql`INSERT INTO search_documents (language, product_id, lexemes)
+              SELECT language, product_id, lexemes FROM search_document_rows(${ids}::integer[])`.execute(trx)
+    return ids.length
+  })
+}
+
+/** True when the index has never been built for a catalogue that has products. */
+export async function indexIsEmpty(db: SearchDatabase): Promise<boolean> {
+  const { rows } = await sql<{ empty: boolean }>`
+    SELECT NOT EXISTS (SELECT 1 FROM search_documents) AND EXISTS (SELECT 1 FROM products) AS empty`.execute(db)
+  return rows[0]?.empty === true
+}
+
+/**
+ * Adds the purchases of orders placed since the last round to the products' popularity. The
+ * co-purchase recommendations read order_rows themselves.
+ */
+export async function foldPurchases(db: SearchDatabase, halfLifeDays: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const mark = await trx
+      .selectFrom('search_watermarks')
+      .select('value')
+      .where('name', '=', 'orders')
+      .forUpdate()
+      .executeTakeFirst()
+    const from = Number(mark?.value ?? 0)
+    const { rows } = await sql<{ product_id: number; quantity: number; last_order: number }>`
+      SELECT r.product_id, sum(r.quantity)::int AS quantity, max(r.order_id) AS last_order
+      FROM order_rows r
+      JOIN orders o ON o.order_id = r.order_id
+      JOIN products p ON p.product_id = r.product_id
+      WHERE r.order_id > ${from} AND o.status <> 'cancelled'
+      GROUP BY r.product_id`.execute(trx)
+    if (rows.length === 0) return 0
+    await addPopularity(
+      trx,
+      rows.map((row) => ({ productId: row.product_id, weight: PURCHASE_WEIGHT * row.quantity })),
+      halfLifeDays,
+    )
+    const last = Math.max(...rows.map((row) => Number(row.last_order)))
+    await trx
+      .insertInto('search_watermarks')
+      .values({ name: 'orders', value: last })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: last }))
+      .execute()
+    return rows.length
+  })
+}

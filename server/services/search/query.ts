@@ -1,0 +1,131 @@
+/**
+ * From a shopper's phrase to a PostgreSQL tsquery in the language's snowball configuration
+ * (search_documents.lexemes). Each word becomes a group of alternatives that must all match:
+ *   - the word itself (stemmed by to_tsquery: `neuleet` finds `neule`) and its synonyms (data),
+ *   - for a compound, its parts together (`villaneule` also finds `neule` + material `villa`),
+ *   - for a word the catalogue does not know, the nearest known word (typo tolerance),
+ *   - for the last word of an autocomplete, a prefix match (`mek` finds `mekko`).
+ * A Lumo article number (`LU000123`) is looked up as such.
+ */
+import { splitCompound } from './compounds'
+import { articleNumberOf, editDistance, queryWords, typoAllowance } from './text'
+import type { LanguageVocabulary } from './vocabulary'
+
+export interface WordPlan {
+  word: string
+  /** the word the query runs with: the typed one, or its correction */
+  used: string
+  corrected: boolean
+  /** tsquery alternatives for this word, OR-ed */
+  alternatives: string[]
+}
+
+export interface QueryPlan {
+  words: WordPlan[]
+  articleNumbers: string[]
+  /** all words AND-ed: `('villaneule' | 'villa' & 'neule') & 'musta'`; empty when nothing to search */
+  tsquery: string
+  /** the words OR-ed, the fallback when the strict query finds nothing */
+  relaxedTsquery: string
+  /** the phrase with typo corrections applied, when any was */
+  correctedPhrase: string | null
+}
+
+/** The stemmer's lexemes of each word, as ts_lexize gives them ([] = a stop word). */
+export type Stems = ReadonlyMap<string, readonly string[]>
+
+const quote = (word: string) => `'${word.replace(/'/g, "''")}'`
+
+/** The nearest known word within the typo allowance, commonest first on a tie. */
+export function nearestWord(word: string, vocabulary: LanguageVocabulary): string | null {
+  const allowance = typoAllowance(word)
+  if (allowance === 0) return null
+  let best: string | null = null
+  let bestDistance = allowance + 1
+  let bestCount = -1
+  for (const [candidate, count] of vocabulary.words) {
+    if (Math.abs(candidate.length - word.length) > allowance || candidate.length < 3) continue
+    const distance = editDistance(word, candidate, Math.min(allowance, bestDistance))
+    if (distance < bestDistance || (distance === bestDistance && count > bestCount)) {
+      best = candidate
+      bestDistance = distance
+      bestCount = count
+    }
+  }
+  return bestDistance <= allowance ? best : null
+}
+
+function isKnown(word: string, vocabulary: LanguageVocabulary, stems: Stems): boolean {
+  if (vocabulary.words.has(word)) return true
+  const lexemes = stems.get(word) ?? []
+  return lexemes.length > 0 && lexemes.every((lexeme) => vocabulary.stems.has(lexeme))
+}
+
+function hasPrefix(prefix: string, vocabulary: LanguageVocabulary): boolean {
+  for (const word of vocabulary.words.keys()) if (word.startsWith(prefix)) return true
+  return false
+}
+
+export function planQuery(
+  phrase: string,
+  vocabulary: LanguageVocabulary,
+  stems: Stems,
+  { prefixLast = false, correct = true }: { prefixLast?: boolean; correct?: boolean } = {},
+): QueryPlan {
+  const words: WordPlan[] = []
+  const articleNumbers: string[] = []
+  const all = queryWords(phrase)
+  all.forEach((word, index) => {
+    const article = articleNumberOf(word)
+    if (article) {
+      articleNumbers.push(article)
+      return
+    }
+    // a stop word (`och`, `ja`) narrows nothing
+    if ((stems.get(word) ?? ['?']).length === 0 && !vocabulary.words.has(word)) return
+    const isLast = index === all.length - 1
+    const alternatives = new Set<string>()
+    let used = word
+    let corrected = false
+    if (isKnown(word, vocabulary, stems)) {
+      alternatives.add(quote(word))
+    } else if (prefixLast && isLast && word.length >= 2 && hasPrefix(word, vocabulary)) {
+      alternatives.add(`${quote(word)}:*`)
+    } else {
+      const parts = splitCompound(
+        word,
+        (part) => isKnown(part, vocabulary, stems),
+        vocabulary.heads,
+      )
+      if (parts && parts.every((part) => isKnown(part, vocabulary, stems))) {
+        alternatives.add(quote(word))
+        alternatives.add(`(${parts.map(quote).join(' & ')})`)
+      } else {
+        const nearest = correct ? nearestWord(word, vocabulary) : null
+        if (nearest) {
+          used = nearest
+          corrected = true
+          alternatives.add(quote(nearest))
+        } else {
+          alternatives.add(prefixLast && isLast ? `${quote(word)}:*` : quote(word))
+        }
+      }
+    }
+    for (const synonym of vocabulary.synonyms.get(used) ?? []) alternatives.add(quote(synonym))
+    if (prefixLast && isLast && !corrected && vocabulary.words.has(word)) alternatives.add(`${quote(word)}:*`)
+    words.push({ word, used, corrected, alternatives: [...alternatives] })
+  })
+  const groups = words.map((plan) =>
+    plan.alternatives.length === 1 ? plan.alternatives[0]! : `(${plan.alternatives.join(' | ')})`,
+  )
+  const correctedPhrase = words.some((plan) => plan.corrected)
+    ? all.map((word) => words.find((plan) => plan.word === word)?.used ?? word).join(' ')
+    : null
+  return {
+    words,
+    articleNumbers,
+    tsquery: groups.join(' & '),
+    relaxedTsquery: groups.join(' | '),
+    correctedPhrase,
+  }
+}
