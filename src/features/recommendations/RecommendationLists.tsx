@@ -1,7 +1,7 @@
 /**
  * The recommendation lists one request brings (loaded by RecommendationSlot): each visible list
- * with products as a rail of cards under its heading (the list's label, or the algorithm's name
- * in the shopper's language). A failing service shows nothing (spec §8: the page goes on).
+ * with products as a rail of cards under its heading (the algorithm's name in the shopper's
+ * language, else the list's label from the service). A failing service shows nothing (spec §8: the page goes on).
  */
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
@@ -45,7 +45,9 @@ export function RecommendationRail({
   const intl = useIntl()
   const Heading = `h${headingLevel}` as const
   const cardHeading = headingLevel === 2 ? 3 : 4
-  const title = list.label ?? intl.formatMessage({ id: `recommendations.${list.algorithm}` })
+  // the shop names its lists in its own words (locales/*.json); the service's label is a fallback
+  const id = `recommendations.${list.algorithm}`
+  const title = intl.messages[id] ? intl.formatMessage({ id }) : (list.label ?? list.algorithm)
   return (
     <section className="recommendation-list" data-algorithm={list.algorithm} aria-label={title}>
       <Heading className="recommendation-list__title">{title}</Heading>
