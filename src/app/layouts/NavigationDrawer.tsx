@@ -2,12 +2,13 @@
  * The navigation drawer of small screens (below the 1024 px computer breakpoint): a menu button
  * in the header opens the main navigation as a modal sheet from the left (the native dialog keeps
  * focus inside and gives it back to the button; Escape closes it). Choosing a link closes it.
+ * The sheet is a chunk of its own, loaded on the first press.
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Dialog } from '../../features/product/Dialog'
-import { MainNavigationLinks } from './MainNavigation'
 import { MenuIcon } from '../../ui/icons'
+
+const NavigationDrawerDialog = lazy(() => import('./NavigationDrawerDialog'))
 
 export function NavigationDrawer() {
   const intl = useIntl()
@@ -26,11 +27,9 @@ export function NavigationDrawer() {
         <span className="visually-hidden">{intl.formatMessage({ id: 'nav.menu' })}</span>
       </button>
       {open ? (
-        <Dialog title={intl.formatMessage({ id: 'nav.menu' })} onClose={close} className="nav-drawer">
-          <nav aria-label={intl.formatMessage({ id: 'nav.mainLabel' })}>
-            <MainNavigationLinks className="nav-drawer__list" onNavigate={close} />
-          </nav>
-        </Dialog>
+        <Suspense fallback={null}>
+          <NavigationDrawerDialog onClose={close} />
+        </Suspense>
       ) : null}
     </>
   )

@@ -13,7 +13,7 @@ import { RouteLink } from '../../ui/RouteLink'
 import { ChannelMenu } from '../../features/channel/ChannelMenu'
 import { CartButton } from '../../features/cart/CartButton'
 import { AccountLink } from '../../features/auth/AccountLink'
-import { SearchField } from '../../features/search/SearchField'
+import { LazySearchField } from '../../features/search/LazySearchField'
 import { MainNavigationLinks } from './MainNavigation'
 import { NavigationDrawer } from './NavigationDrawer'
 import { HeartIcon } from '../../ui/icons'
@@ -35,7 +35,7 @@ export function SiteHeader() {
       <div className="site-header__bar">
         <NavigationDrawer />
         <Logo />
-        <SearchField />
+        <LazySearchField />
         <div className="site-header__channel">
           <ChannelMenu />
         </div>

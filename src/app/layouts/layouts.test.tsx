@@ -10,10 +10,13 @@ import { DefaultLayout } from './DefaultLayout'
 import { UndistractedLayout } from './UndistractedLayout'
 import { UndistractedSpecialLayout } from './UndistractedSpecialLayout'
 import { SHOP_MODAL_IDS } from './shop-modals'
+import { preloadSearchField } from '../../features/search/LazySearchField'
 
 afterEach(cleanup)
 
-beforeAll(() => {
+beforeAll(async () => {
+  // as the entries do before rendering a page of the default layout
+  await preloadSearchField()
   // jsdom has no modal dialogs
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true
@@ -110,13 +113,13 @@ describe('DefaultLayout', () => {
     expect(within(header).queryByRole('combobox', { name: 'Land' })).toBeNull()
   })
 
-  it('opens the country and language dialog with the current market, currency and language', () => {
+  it('opens the country and language dialog with the current market, currency and language', async () => {
     renderRoutes(withLayout(<DefaultLayout />), { market: 'fi', locale: 'sv', path: '/fi/sv/' })
     const button = within(screen.getByRole('banner')).getByRole('button', {
       name: 'Land och språk: FI · EUR',
     })
     fireEvent.click(button)
-    const dialog = screen.getByRole('dialog', { name: 'Land, språk och kundtyp' })
+    const dialog = await screen.findByRole('dialog', { name: 'Land, språk och kundtyp' })
     expect(within(dialog).getByText('Du handlar nu i Suomi (EUR), språk: Svenska.')).toBeTruthy()
     expect((within(dialog).getByRole('combobox', { name: 'Land' }) as HTMLSelectElement).value).toBe('fi')
     expect((within(dialog).getByRole('combobox', { name: 'Språk' }) as HTMLSelectElement).value).toBe('sv')
@@ -125,10 +128,10 @@ describe('DefaultLayout', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false')
   })
 
-  it('opens the navigation drawer from the menu button and closes it when a link is chosen', () => {
+  it('opens the navigation drawer from the menu button and closes it when a link is chosen', async () => {
     renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
     fireEvent.click(screen.getByRole('button', { name: 'Valikko' }))
-    const drawer = screen.getByRole('dialog', { name: 'Valikko' })
+    const drawer = await screen.findByRole('dialog', { name: 'Valikko' })
     const link = within(drawer).getByRole('link', { name: 'Mekot' })
     expect(link.getAttribute('href')).toBe('/fi/c/mekot')
     fireEvent.click(link)
@@ -170,12 +173,12 @@ describe('DefaultLayout', () => {
 })
 
 describe('UndistractedLayout', () => {
-  it('offers only the logo, the way back to the shop and the market and language switch', () => {
+  it('offers only the logo, the way back to the shop and the market and language switch', async () => {
     renderRoutes(withLayout(<UndistractedLayout />), { path: '/fi/kassa' })
     const header = screen.getByRole('banner')
     expect(within(header).getByRole('link', { name: 'Takaisin kauppaan' }).getAttribute('href')).toBe('/fi/')
     fireEvent.click(within(header).getByRole('button', { name: 'Maa ja kieli: FI · EUR' }))
-    const dialog = screen.getByRole('dialog', { name: 'Maa, kieli ja asiakastyyppi' })
+    const dialog = await screen.findByRole('dialog', { name: 'Maa, kieli ja asiakastyyppi' })
     expect(within(dialog).getByRole('combobox', { name: 'Maa' })).toBeTruthy()
     expect(within(dialog).getByRole('combobox', { name: 'Kieli' })).toBeTruthy()
     expect(screen.queryByRole('navigation')).toBeNull()

@@ -1,15 +1,16 @@
 /**
  * The header's one compact control for where the shopper shops (issue #12 item 6): a button that
- * shows the current country and currency and opens a dialog with the market, language and
- * customer-type switches. It replaces the utility bar of three selects, which took three rows on
- * a phone. The switches themselves keep their own behaviour (cookies, store, a new document).
+ * shows the current country code and currency and opens a dialog with the market, language and
+ * customer-type switches (ChannelDialog, loaded on first open). It replaces the utility bar of
+ * three selects, which took three rows on a phone. The switches keep their own behaviour
+ * (cookies, store, a new document).
  */
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { LOCALES, MARKETS } from '../../shared/markets'
+import { MARKETS } from '../../shared/markets'
 import { useSite } from '../../app/site'
-import { Dialog } from '../product/Dialog'
-import { ChannelSwitches } from './ChannelSwitches'
+
+const ChannelDialog = lazy(() => import('./ChannelDialog'))
 
 export function ChannelMenu() {
   const intl = useIntl()
@@ -34,19 +35,9 @@ export function ChannelMenu() {
         <span className="channel-menu__current">{current}</span>
       </button>
       {open ? (
-        <Dialog
-          title={intl.formatMessage({ id: 'channel.menu.title' })}
-          onClose={() => setOpen(false)}
-          className="channel-menu"
-        >
-          <p className="channel-menu__now">
-            {intl.formatMessage(
-              { id: 'channel.menu.now' },
-              { country: countryName, currency, language: LOCALES[locale].name },
-            )}
-          </p>
-          <ChannelSwitches />
-        </Dialog>
+        <Suspense fallback={null}>
+          <ChannelDialog onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   )

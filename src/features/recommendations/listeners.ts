@@ -8,7 +8,6 @@
  */
 import type { AppStore } from '../../app/store'
 import { shopEventRecorded } from '../events/slice'
-import { rememberedTicket } from './tickets'
 
 function articleNumberOf(value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return undefined
@@ -21,8 +20,16 @@ export function startSearchNotifications(store: AppStore): () => void {
     market: store.getState().channel.currentMarket,
     locale: store.getState().channel.locale,
   })
-  const send = (run: (browser: typeof import('../search/browser')) => void) =>
-    void import('../search/browser').then(run, () => undefined)
+  const send = (
+    run: (modules: {
+      browser: typeof import('../search/browser')
+      tickets: typeof import('./tickets')
+    }) => void,
+  ) =>
+    void Promise.all([import('../search/browser'), import('./tickets')]).then(
+      ([browser, tickets]) => run({ browser, tickets }),
+      () => undefined,
+    )
 
   return store.startListening({
     actionCreator: shopEventRecorded,
@@ -31,12 +38,14 @@ export function startSearchNotifications(store: AppStore): () => void {
       const productKey = articleNumberOf(payload?.product)
       if (!productKey) return
       if (type === 'cart:add') {
-        const ticket = rememberedTicket(productKey)
-        if (ticket) send((browser) => browser.notifyFromBrowser(site(), 'add-to-cart', { ticket }))
+        send(({ browser, tickets }) => {
+          const ticket = tickets.rememberedTicket(productKey)
+          if (ticket) browser.notifyFromBrowser(site(), 'add-to-cart', { ticket })
+        })
       } else if (type === 'favorite:add') {
-        send((browser) => browser.notifyFromBrowser(site(), 'add-favorite', { productKey }))
+        send(({ browser }) => browser.notifyFromBrowser(site(), 'add-favorite', { productKey }))
       } else if (type === 'favorite:remove') {
-        send((browser) => browser.notifyFromBrowser(site(), 'remove-favorite', { productKey }))
+        send(({ browser }) => browser.notifyFromBrowser(site(), 'remove-favorite', { productKey }))
       }
     },
   })

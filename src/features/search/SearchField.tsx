@@ -57,7 +57,7 @@ export function SearchField() {
       createAutocompleteSession({
         site,
         delayMs: AUTOCOMPLETE_DEBOUNCE_MS,
-        onAnswer: (query, response) => dispatch({ type: 'answered', query, response }),
+        onAnswer: (query, groups, totalHits) => dispatch({ type: 'answered', query, groups, totalHits }),
       }),
     )
     return session.current

@@ -9,7 +9,8 @@ import { useSite } from '../../app/site'
 import { MARKETS } from '../../shared/markets'
 import { formatMoney, fromDecimal } from '../../shared/money'
 import { LOCALES } from '../../shared/markets'
-import { highlightRuns, type SuggestionGroup, type SuggestionOption } from './combobox-state'
+import type { SuggestionGroup, SuggestionOption } from './combobox-state'
+import { highlightRuns } from './suggestion-groups'
 
 export interface SuggestionListProps {
   groups: SuggestionGroup[]

@@ -8,6 +8,8 @@ import type { AutocompleteResponse } from '../../shared/search-api'
 import { searchQuery, sendNotification } from './client'
 import { browserSearchContext } from './browser'
 import { createDebouncedFetcher } from './debounced-fetch'
+import { suggestionGroups } from './suggestion-groups'
+import type { SuggestionGroup } from './combobox-state'
 
 export interface AutocompleteSession {
   request(query: string): void
@@ -19,13 +21,14 @@ export interface AutocompleteSession {
 export function createAutocompleteSession(options: {
   site: { market: MarketAlias; locale: LocaleCode }
   delayMs: number
-  onAnswer: (query: string, response: AutocompleteResponse) => void
+  onAnswer: (query: string, groups: SuggestionGroup[], totalHits: number) => void
 }): AutocompleteSession {
   const fetcher = createDebouncedFetcher<AutocompleteResponse>({
     delayMs: options.delayMs,
     load: (query, signal) =>
       searchQuery(browserSearchContext(options.site), 'autocomplete', { q: query.trim() }, undefined, signal),
-    onResult: options.onAnswer,
+    onResult: (query, response) =>
+      options.onAnswer(query, suggestionGroups(query, response), response.totalHits),
     // a failing service leaves the field a plain search field (Enter still searches)
     onError: () => undefined,
   })

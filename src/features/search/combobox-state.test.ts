@@ -4,11 +4,16 @@ import {
   activeOption,
   comboboxReducer,
   flatOptions,
-  highlightRuns,
   initialComboboxState,
   type ComboboxAction,
   type ComboboxState,
 } from './combobox-state'
+import { highlightRuns, suggestionGroups } from './suggestion-groups'
+
+/** The action the search field dispatches for an answer. */
+function answered(query: string, response: AutocompleteResponse): ComboboxAction {
+  return { type: 'answered', query, groups: suggestionGroups(query, response), totalHits: response.totalHits }
+}
 
 function product(key: string, title: string): Product {
   return {
@@ -62,7 +67,7 @@ describe('the search combobox state', () => {
   })
 
   it('groups an answer: phrases, then categories and brands, then products', () => {
-    const state = run({ type: 'typed', query: 'mekk' }, { type: 'answered', query: 'mekk', response: MEKKO })
+    const state = run({ type: 'typed', query: 'mekk' }, answered('mekk', MEKKO))
     expect(state.groups.map((group) => group.kind)).toEqual(['phrase', 'content', 'product'])
     expect(flatOptions(state).map((option) => option.label)).toEqual([
       'mekko',
@@ -76,14 +81,13 @@ describe('the search combobox state', () => {
   it('offers recent and trending searches for an empty field', () => {
     const state = run(
       { type: 'focused' },
-      {
-        type: 'answered',
-        query: '',
-        response: answer({
+      answered(
+        '',
+        answer({
           recentSearches: [{ q: 'villaneule' }],
           phraseSuggestions: [{ q: 'juhlamekko', highlighted: 'juhlamekko' }],
         }),
-      },
+      ),
     )
     expect(state.groups.map((group) => [group.kind, group.options.map((option) => option.q)])).toEqual([
       ['recent', ['villaneule']],
@@ -95,32 +99,28 @@ describe('the search combobox state', () => {
     const state = run(
       { type: 'typed', query: 'mek' },
       { type: 'typed', query: 'mekko' },
-      { type: 'answered', query: 'mek', response: MEKKO },
+      answered('mek', MEKKO),
     )
     expect(state.groups).toEqual([])
     expect(state.answeredQuery).toBeNull()
   })
 
   it('moves with ArrowDown and ArrowUp, wrapping at both ends and back to the field', () => {
-    const answered = run(
-      { type: 'typed', query: 'mekk' },
-      { type: 'answered', query: 'mekk', response: MEKKO },
-    )
+    const shown = run({ type: 'typed', query: 'mekk' }, answered('mekk', MEKKO))
     const down = (state: ComboboxState) => comboboxReducer(state, { type: 'key', key: 'ArrowDown' })
     const up = (state: ComboboxState) => comboboxReducer(state, { type: 'key', key: 'ArrowUp' })
-    expect(activeOption(down(answered))?.label).toBe('mekko')
-    expect(activeOption(down(down(down(down(answered)))))?.label).toBe('Satiinimekko')
-    expect(activeOption(down(down(down(down(down(answered))))))?.label).toBe('mekko')
-    expect(activeOption(up(answered))?.label).toBe('Satiinimekko')
-    expect(up(down(answered)).activeIndex).toBe(-1)
+    expect(activeOption(down(shown))?.label).toBe('mekko')
+    expect(activeOption(down(down(down(down(shown)))))?.label).toBe('Satiinimekko')
+    expect(activeOption(down(down(down(down(down(shown))))))?.label).toBe('mekko')
+    expect(activeOption(up(shown))?.label).toBe('Satiinimekko')
+    expect(up(down(shown)).activeIndex).toBe(-1)
   })
 
   it('opens a closed popup with ArrowDown on the first option', () => {
-    const closed = run(
-      { type: 'typed', query: 'mekk' },
-      { type: 'answered', query: 'mekk', response: MEKKO },
-      { type: 'key', key: 'Escape' },
-    )
+    const closed = run({ type: 'typed', query: 'mekk' }, answered('mekk', MEKKO), {
+      type: 'key',
+      key: 'Escape',
+    })
     expect(closed.open).toBe(false)
     const reopened = comboboxReducer(closed, { type: 'key', key: 'ArrowDown' })
     expect(reopened.open).toBe(true)
@@ -128,7 +128,7 @@ describe('the search combobox state', () => {
   })
 
   it('Escape closes the popup first, then clears the field', () => {
-    const open = run({ type: 'typed', query: 'mekk' }, { type: 'answered', query: 'mekk', response: MEKKO })
+    const open = run({ type: 'typed', query: 'mekk' }, answered('mekk', MEKKO))
     const closed = comboboxReducer(open, { type: 'key', key: 'Escape' })
     expect(closed).toMatchObject({ open: false, query: 'mekk', activeIndex: -1 })
     expect(comboboxReducer(closed, { type: 'key', key: 'Escape' }).query).toBe('')
@@ -137,11 +137,7 @@ describe('the search combobox state', () => {
   it('removes a recent search and keeps the active option inside the list', () => {
     const state = run(
       { type: 'focused' },
-      {
-        type: 'answered',
-        query: '',
-        response: answer({ recentSearches: [{ q: 'neule' }, { q: 'kengät' }] }),
-      },
+      answered('', answer({ recentSearches: [{ q: 'neule' }, { q: 'kengät' }] })),
       { type: 'key', key: 'ArrowUp' },
       { type: 'recentRemoved', q: 'kengät' },
     )
