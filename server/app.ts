@@ -25,6 +25,7 @@ import { createRateLimiter } from './services/shared/rate-limit'
 import ssr from './ssr'
 import { compressionOptions } from './compression'
 import { addSecurityHeaders } from './security-headers'
+import { addObservability, requestIdOf } from './observability'
 
 export interface AppOptions {
   config: Config
@@ -32,6 +33,8 @@ export interface AppOptions {
   /** Vite dev server in middleware mode instead of the production build. */
   dev?: boolean
   logger?: boolean
+  /** Prometheus' process metrics (CPU, memory, event loop) on /metrics; on by default */
+  processMetrics?: boolean
 }
 
 export async function buildApp({
@@ -39,6 +42,7 @@ export async function buildApp({
   database,
   dev = false,
   logger = true,
+  processMetrics = true,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.isProduction ? 'info' : 'warn' } : false,
@@ -47,13 +51,18 @@ export async function buildApp({
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // a proxy's X-Request-Id when it is a sane one, else a new UUID (server/observability.ts)
+    genReqId: requestIdOf,
   })
 
   // first, so that every answer has them: routes, static files, 404s and errors
   addSecurityHeaders(app, { config, dev })
+  // request ids, /metrics and /readyz (issue #15 item 7)
+  addObservability(app, { config, database, processMetrics })
   await app.register(fastifyCompress, compressionOptions)
   await app.register(fastifyCookie, { secret: config.sessionSecret })
 
+  // liveness: the process answers (readiness, with the database, is /readyz)
   app.get('/healthz', async () => ({
     status: 'ok',
     database: database.kind,

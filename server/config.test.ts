@@ -68,6 +68,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, ADMIN_KEY: 'short' })).toThrow(/ADMIN_KEY/)
   })
 
+  it("limits /metrics to the operator's network (METRICS_ALLOW) and refuses a bad entry", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsAllow).toContain('127.0.0.0/8')
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: '10.9.0.0/16, ::1' }).metricsAllow).toEqual([
+      '10.9.0.0/16',
+      '::1',
+    ])
+    expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_ALLOW: 'everyone' })).toThrow(
+      /METRICS_ALLOW: "everyone" is not an IP address or CIDR range/,
+    )
+  })
+
   it('sizes the page cache, turns it off with PAGE_CACHE_MB=0, and takes a Redis URL', () => {
     const config = loadConfig({ DATA_DIR: dataDir() })
     expect(config.pageCache).toMatchObject({ enabled: true, maxBytes: 64 * 1024 * 1024, freshSeconds: 300 })

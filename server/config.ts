@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PAYMENT_SECRET: z.string().min(32).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
   TRUST_PROXY: z.string().optional(),
+  METRICS_ALLOW: z.string().default('127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -76,16 +77,26 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === '' || text === 'false') return false
   if (text === 'true') return true
   if (/^\d+$/.test(text)) return Number(text)
-  const entries = text.split(',').map((entry) => entry.trim())
+  return parseAddressList('TRUST_PROXY', text, 'use a hop count, addresses, or true')
+}
+
+/** A comma-separated list of IP addresses and CIDR ranges; a bad entry stops the start. */
+export function parseAddressList(
+  variable: string,
+  text: string,
+  hint = 'use addresses or CIDR ranges',
+): string[] {
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   for (const entry of entries) {
     const [address = '', bits, ...rest] = entry.split('/')
     const family = isIP(address)
     const maxBits = family === 6 ? 128 : 32
     const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits)
     if (family === 0 || !validBits || rest.length > 0)
-      throw new ConfigError(
-        `TRUST_PROXY: "${entry}" is not an IP address or CIDR range (use a hop count, addresses, or true)`,
-      )
+      throw new ConfigError(`${variable}: "${entry}" is not an IP address or CIDR range (${hint})`)
   }
   return entries
 }
@@ -100,6 +111,8 @@ export interface Config {
   /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
   dbStatementTimeoutMs: number
   trustProxy: TrustProxy
+  /** Who may read /metrics (METRICS_ALLOW: addresses and CIDR ranges; the operator's network). */
+  metricsAllow: string[]
   publicUrl: string
   /** market alias → host name; empty in market-in-path mode */
   marketDomains: Partial<Record<MarketAlias, string>>
@@ -207,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsAllow: parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW),
     publicUrl,
     marketDomains,
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, type LogEvent } from 'kysely'
 import pg from 'pg'
 import { runMigrations, type MigrationResult } from './migrate'
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './pglite-options'
-import { createPGlitePool } from './pglite-pool'
+import { createPGlitePool, type PoolStats } from './pglite-pool'
 import { PGliteWorker } from './pglite-worker-client'
 import type { DB } from './schema'
 
@@ -40,6 +40,8 @@ export interface Database {
    * Resolves once listening; the returned function stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
+  /** Connections open and idle, and statements waiting for one (the operator's /metrics). */
+  poolStats(): PoolStats
   close(): Promise<void>
 }
 
@@ -58,6 +60,8 @@ export interface OpenDatabaseOptions {
    * without it. See docs/adr/0023-database-worker.md.
    */
   statementTimeoutMs?: number
+  /** Start an empty embedded database from this dump (a restore: server/db/backup.ts). */
+  loadDataDir?: Uint8Array
 }
 
 type ConnectionOptions = Pick<OpenDatabaseOptions, 'log' | 'onQuery' | 'statementTimeoutMs'>
@@ -210,7 +214,8 @@ export async function openPGliteWorker(
     throw error
   }
   const listen: Listen = (channel, onNotify) => worker.listen(channel, onNotify)
-  const database = createDatabase('pglite', createPGlitePool(worker), migrations, listen, options)
+  const pool = createPGlitePool(worker)
+  const database = createDatabase('pglite', pool, () => pool.stats(), migrations, listen, options)
   return Object.assign(database, { dumpDataDir: () => worker.dumpDataDir() })
 }
 
@@ -251,7 +256,8 @@ export async function openPostgres(databaseUrl: string, options: ConnectionOptio
     throw error
   }
   const listen: Listen = (channel, onNotify) => listenOnPostgres(databaseUrl, channel, onNotify, options.log)
-  return createDatabase('postgres', pool, migrations, listen, options)
+  const stats = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })
+  return createDatabase('postgres', pool, stats, migrations, listen, options)
 }
 
 const RECONNECT_DELAY_MS = 1000
@@ -305,6 +311,7 @@ async function listenOnPostgres(
 function createDatabase(
   kind: DatabaseKind,
   pool: ConstructorParameters<typeof PostgresDialect>[0]['pool'],
+  poolStats: () => PoolStats,
   migrations: MigrationResult,
   listen: Listen,
   options: Pick<OpenDatabaseOptions, 'onQuery'>,
@@ -334,6 +341,7 @@ function createDatabase(
       return () => listeners.delete(listener)
     },
     listen,
+    poolStats,
     close() {
       closing ??= db.destroy()
       return closing

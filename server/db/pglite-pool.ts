@@ -74,23 +74,38 @@ class PGliteClient implements PostgresPoolClient {
   }
 }
 
-export function createPGlitePool(connection: PGliteConnection): PostgresPool {
+/** How busy a pool is (the operator's /metrics): connections open, idle, and callers waiting. */
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+}
+
+export function createPGlitePool(connection: PGliteConnection): PostgresPool & { stats(): PoolStats } {
   const client = new PGliteClient(connection)
   // The tail of the queue: resolves when the last holder handed the connection back.
   let tail: Promise<void> = Promise.resolve()
+  // callers that asked for the connection and do not hold it yet, plus the holder
+  let queued = 0
+  let held = false
   return {
+    stats: () => ({ total: 1, idle: held ? 0 : 1, waiting: queued }),
     async connect() {
       const previous = tail
       let release: () => void = () => {}
       tail = new Promise<void>((resolve) => {
         release = resolve
       })
+      queued++
       await previous
+      queued--
+      held = true
       let released = false
       client.releaseCurrentHolder = () => {
         // Kysely releases exactly once; guard anyway so a double release cannot skip a waiter.
         if (released) return
         released = true
+        held = false
         release()
       }
       return client

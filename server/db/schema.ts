@@ -362,6 +362,8 @@ export interface PromoCodesTable {
   used_count: Generated<number>
   is_active: Generated<boolean>
   created_at: GeneratedTimestamp
+  /** migration 0950 (stock-mails): refused when the customer already has an order */
+  first_purchase_only: Generated<boolean>
 }
 
 export interface PromoCodeMarketsTable {
@@ -462,6 +464,10 @@ export interface NewsletterSubscriptionsTable {
   tags: TextArray
   created_at: GeneratedTimestamp
   unsubscribed_at: Timestamp | null
+  /** migration 0950 (stock-mails): double opt-in */
+  confirmed_at: Timestamp | null
+  confirm_requested_at: Timestamp | null
+  source: Generated<string>
 }
 
 export interface StockMonitorsTable {
@@ -472,6 +478,27 @@ export interface StockMonitorsTable {
   language: LocaleCode | null
   created_at: GeneratedTimestamp
   notified_at: Timestamp | null
+  /** migration 0950 (stock-mails) */
+  unsubscribed_at: Timestamp | null
+}
+
+/** migration 0950 (stock-mails) */
+export interface NewsletterConsentsTable {
+  /** bigint, parsed as a number (server/db/pglite-options.ts) */
+  consent_id: Generated<number>
+  email: string
+  consent: 'yes' | 'no'
+  source: string
+  market_alias: MarketAlias | null
+  language: LocaleCode | null
+  given_at: GeneratedTimestamp
+}
+
+/** migration 0950 (stock-mails) */
+export interface NewsletterWelcomeCodesTable {
+  email: string
+  code: string
+  created_at: GeneratedTimestamp
 }
 
 export interface CartsTable {
@@ -707,6 +734,8 @@ export interface DB {
   payment_callback_events: PaymentCallbackEventsTable
   mail_messages: MailMessagesTable
   auth_refresh_tokens: AuthRefreshTokensTable
+  newsletter_consents: NewsletterConsentsTable
+  newsletter_welcome_codes: NewsletterWelcomeCodesTable
 }
 
 export type Product = Selectable<ProductsTable>

@@ -150,6 +150,20 @@ export type UserInputType = {
 /** Lumo extension. */
 export type ContentPageKind = 'PAGE' | 'INSPIRATION' | 'MEMBER' | 'STYLE'
 
+/** Lumo extension: what following a mail link did. */
+export type MailLinkOutcome =
+  /** The subscription was confirmed, or the address unsubscribed. */
+  | 'DONE'
+  /** It had already been done (a second click). */
+  | 'ALREADY_DONE'
+  /** The link is not one of ours, was altered, or was replaced by a newer one. */
+  | 'INVALID'
+  /** The confirm link is older than its validity (7 days): subscribe again. */
+  | 'EXPIRED'
+
+/** Lumo extension: which mails an unsubscribe link was for. */
+export type MailListKind = 'NEWSLETTER' | 'BACK_IN_STOCK'
+
 export type AccountCommitResetMutationVariables = Exact<{
   resetKey: string
   password: string
@@ -1691,6 +1705,28 @@ export type ListSearchQuery = {
       } | null> | null
     } | null
   } | null
+}
+
+export type ConfirmNewsletterSubscriptionMutationVariables = Exact<{
+  token: string
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type ConfirmNewsletterSubscriptionMutation = {
+  confirmNewsletterSubscription: { outcome: MailLinkOutcome; list: MailListKind | null } | null
+}
+
+export type UnsubscribeFromMailsMutationVariables = Exact<{
+  token: string
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type UnsubscribeFromMailsMutation = {
+  unsubscribeFromMails: { outcome: MailLinkOutcome; list: MailListKind | null } | null
 }
 
 export type RequestStockNotificationMutationVariables = Exact<{

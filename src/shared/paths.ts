@@ -31,6 +31,8 @@ export const ROUTE_NAMES = [
   'not-found',
   'account',
   'reset-password',
+  'newsletter-confirm',
+  'unsubscribe',
   'member',
   'style-gallery',
   'checkout-confirm',
@@ -164,6 +166,23 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     name: 'reset-password',
     path: '/account/reset-password',
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: false,
+  },
+  {
+    // the links of the newsletter and back-in-stock mails (docs/adr/0031-stock-mails.md)
+    name: 'newsletter-confirm',
+    path: '/newsletter/confirm',
+    middleware: PLAIN,
+    layout: 'default',
+    localised: false,
+    cacheable: false,
+  },
+  {
+    name: 'unsubscribe',
+    path: '/newsletter/unsubscribe',
     middleware: PLAIN,
     layout: 'default',
     localised: false,

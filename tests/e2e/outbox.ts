@@ -22,3 +22,25 @@ export async function resetLinkFor(email: string): Promise<string | null> {
   }
   return null
 }
+
+/** Every outbox mail to `email`, oldest first, as text with quoted-printable soft breaks and `=3D` decoded. */
+export async function mailsTo(email: string): Promise<string[]> {
+  const dataDir = process.env.E2E_DATA_DIR
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: the suite reads the server’s outbox')
+  const outbox = path.join(dataDir, 'outbox')
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort()
+  const mails: string[] = []
+  for (const file of files) {
+    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+    if (new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(mail)) mails.push(mail)
+  }
+  return mails
+}
+
+/** The path (and query) of the first link in `mail` whose path contains `fragment`, or null. */
+export function linkIn(mail: string, fragment: string): string | null {
+  for (const match of mail.matchAll(/https?:\/\/[^/\s"<>]+(\/[^\s"<>]*)/g)) {
+    if (match[1]!.includes(fragment)) return match[1]!.replace(/&amp;/g, '&')
+  }
+  return null
+}

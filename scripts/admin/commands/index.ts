@@ -1,5 +1,7 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
+import { stockCommand } from './stock'
+import { subscribersCommand } from './subscribers'
 import type { AdminCommand } from './types'
 
-export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand]
+export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand, stockCommand, subscribersCommand]

@@ -5,6 +5,8 @@
  *
  *   GET /admin/api/audit?limit=&action=&before=   → the audit log, newest first:
  *       { entries: [{ id, at, actor, action, target, details }], next: id | null }
+ *   GET /admin/api/backup                          → the embedded database as a gzip-compressed
+ *       tar (`npm run backup`); 409 on a PostgreSQL server, which is backed up with pg_dump
  *
  * behind the same admin key.
  */
@@ -13,7 +15,14 @@ import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
-import { parseAdminInput, registerAdminRoutes, type AdminDB } from '../shared/admin'
+import { backupDatabase, BackupUnsupportedError } from '../../db/backup'
+import {
+  AdminRefusal,
+  parseAdminInput,
+  recordAdminAction,
+  registerAdminRoutes,
+  type AdminDB,
+} from '../shared/admin'
 
 export interface AdminServiceOptions {
   database: Database
@@ -40,10 +49,32 @@ export default async function adminService(app: FastifyInstance, { database, con
         .orderBy('id', 'desc')
         .limit(limit + 1)
       if (action) query = query.where('action', '=', action)
-      if (before) query = query.where('id', '<', before)
+      if (before) query = query.where('id', '<', Number(before))
       const rows = await query.execute()
       const entries = rows.slice(0, limit).map((row) => ({ ...row, id: String(row.id) }))
       return { entries, next: rows.length > limit ? (entries.at(-1)?.id ?? null) : null }
+    })
+  })
+
+  await registerAdminRoutes(app, { area: 'backup', config }, (admin) => {
+    admin.get('/', async (request, reply) => {
+      let archive: Buffer
+      try {
+        archive = await backupDatabase(database)
+      } catch (error) {
+        if (error instanceof BackupUnsupportedError)
+          throw new AdminRefusal(409, 'NOT_EMBEDDED', error.message)
+        throw error
+      }
+      await recordAdminAction(database.db, request, {
+        action: 'database.backup',
+        details: { bytes: archive.length },
+      })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      return reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="lumo-backup-${stamp}.tar.gz"`)
+        .send(archive)
     })
   })
 }

@@ -235,6 +235,10 @@ export type GeinsMerchantApiMutation = {
   requestPasswordReset?: Maybe<Scalars['Boolean']['output']>
   /** Sets a new password (the client's salted SHA-384 digest, base64) with the key from the reset e-mail. */
   commitReset?: Maybe<Scalars['Boolean']['output']>
+  /** Lumo extension: confirms a newsletter subscription with the token of its confirm mail (double opt-in). */
+  confirmNewsletterSubscription?: Maybe<MailLinkResultType>
+  /** Lumo extension: unsubscribes with the token of a newsletter or back-in-stock mail's link. */
+  unsubscribeFromMails?: Maybe<MailLinkResultType>
 }
 
 export type GeinsMerchantApiMutationAddToCartArgs = {
@@ -343,6 +347,20 @@ export type GeinsMerchantApiMutationRequestPasswordResetArgs = {
 export type GeinsMerchantApiMutationCommitResetArgs = {
   resetKey: Scalars['String']['input']
   password: Scalars['String']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationConfirmNewsletterSubscriptionArgs = {
+  token: Scalars['String']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationUnsubscribeFromMailsArgs = {
+  token: Scalars['String']['input']
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -1392,6 +1410,28 @@ export type ContentAliasType = {
   alias: Scalars['String']['output']
 }
 
+/** Lumo extension: what following a mail link did. */
+export type MailLinkOutcome =
+  /** The subscription was confirmed, or the address unsubscribed. */
+  | 'DONE'
+  /** It had already been done (a second click). */
+  | 'ALREADY_DONE'
+  /** The link is not one of ours, was altered, or was replaced by a newer one. */
+  | 'INVALID'
+  /** The confirm link is older than its validity (7 days): subscribe again. */
+  | 'EXPIRED'
+
+/** Lumo extension: which mails an unsubscribe link was for. */
+export type MailListKind = 'NEWSLETTER' | 'BACK_IN_STOCK'
+
+/** Lumo extension. */
+export type MailLinkResultType = {
+  __typename?: 'MailLinkResultType'
+  outcome: MailLinkOutcome
+  /** For an unsubscribe link: the newsletter or back-in-stock mails (null when the link is invalid). */
+  list?: Maybe<MailListKind>
+}
+
 export type ResolverTypeWrapper<T> = Promise<T> | T
 
 export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
@@ -1573,6 +1613,9 @@ export type ResolversTypes = {
   ContentPageKind: ResolverTypeWrapper<Partial<ContentPageKind>>
   ContentPageType: ResolverTypeWrapper<Partial<ContentPageType>>
   ContentAliasType: ResolverTypeWrapper<Partial<ContentAliasType>>
+  MailLinkOutcome: ResolverTypeWrapper<Partial<MailLinkOutcome>>
+  MailListKind: ResolverTypeWrapper<Partial<MailListKind>>
+  MailLinkResultType: ResolverTypeWrapper<Partial<MailLinkResultType>>
 }
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1661,6 +1704,7 @@ export type ResolversParentTypes = {
   VariantAttributeType: Partial<VariantAttributeType>
   ContentPageType: Partial<ContentPageType>
   ContentAliasType: Partial<ContentAliasType>
+  MailLinkResultType: Partial<MailLinkResultType>
 }
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
@@ -1883,6 +1927,18 @@ export type GeinsMerchantApiMutationResolvers<
     ParentType,
     ContextType,
     RequireFields<GeinsMerchantApiMutationCommitResetArgs, 'resetKey' | 'password'>
+  >
+  confirmNewsletterSubscription?: Resolver<
+    Maybe<ResolversTypes['MailLinkResultType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationConfirmNewsletterSubscriptionArgs, 'token'>
+  >
+  unsubscribeFromMails?: Resolver<
+    Maybe<ResolversTypes['MailLinkResultType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationUnsubscribeFromMailsArgs, 'token'>
   >
 }
 
@@ -2887,6 +2943,14 @@ export type ContentAliasTypeResolvers<
   alias?: Resolver<ResolversTypes['String'], ParentType, ContextType>
 }
 
+export type MailLinkResultTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['MailLinkResultType'] = ResolversParentTypes['MailLinkResultType'],
+> = {
+  outcome?: Resolver<ResolversTypes['MailLinkOutcome'], ParentType, ContextType>
+  list?: Resolver<Maybe<ResolversTypes['MailListKind']>, ParentType, ContextType>
+}
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Decimal?: GraphQLScalarType
   Long?: GraphQLScalarType
@@ -2960,4 +3024,5 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VariantAttributeType?: VariantAttributeTypeResolvers<ContextType>
   ContentPageType?: ContentPageTypeResolvers<ContextType>
   ContentAliasType?: ContentAliasTypeResolvers<ContextType>
+  MailLinkResultType?: MailLinkResultTypeResolvers<ContextType>
 }

@@ -27,6 +27,9 @@ import { startPeriodicJob } from '../shared/periodic'
 import { resolvers as orderResolvers } from './orders/resolvers'
 import { resolvers as contentResolvers } from './content/resolvers'
 import { resolvers as userResolvers } from './users/resolvers'
+import { resolvers as mailLinkResolvers } from './mail-subscriptions/resolvers'
+import { registerStockMailsAdmin } from './mail-subscriptions/admin'
+import { BACK_IN_STOCK_INTERVAL_MS, sendBackInStockMails } from './mail-subscriptions/back-in-stock'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
@@ -60,6 +63,8 @@ export interface GraphQLServiceOptions {
   expirySweepMs?: number
   /** The process's abuse limiter (shared across instances with Redis); in process by default. */
   limiter?: RateLimiter
+  /** How often the back-in-stock job looks for sizes in stock again; 0 turns it off (tests run rounds). */
+  backInStockMs?: number
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -69,6 +74,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   orderResolvers,
   contentResolvers,
   userResolvers,
+  mailLinkResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -234,6 +240,13 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>
     cancelExpiredCardOrders(database.db, new Date(), app.log),
   )
+
+  // Back-in-stock mails (ADR 0031): data-driven, whatever put the size back in stock.
+  startPeriodicJob(app, 'back-in-stock mails', opts.backInStockMs ?? BACK_IN_STOCK_INTERVAL_MS, () =>
+    sendBackInStockMails(database.db, config),
+  )
+  // The back office's stock and subscriber operations (ADR 0027, ADR 0031).
+  await registerStockMailsAdmin(app, { database, config })
 }
 
 const UNAUTHORISED_BODY = {

@@ -21,8 +21,8 @@ export const ADMIN_ACTOR_HEADER = 'x-admin-actor'
 const DEFAULT_ACTOR = 'admin'
 
 export interface AdminAuditLogTable {
-  /** bigserial: PostgreSQL's int8 comes back as a string */
-  id: Generated<string>
+  /** bigserial (int8, parsed as a number on both kinds: server/db/pglite-options.ts) */
+  id: Generated<number>
   at: GeneratedTimestamp
   actor: string
   action: string

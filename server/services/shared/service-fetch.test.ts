@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createServiceFetch, selfOrigin } from './service-fetch'
+import { CircuitOpenError, createCircuitBreakers } from './circuit-breaker'
 
 // the process's own base URL; nothing listens on it: answers can only come from app.inject
 const SELF = { host: '127.0.0.1', port: 39_917 }
@@ -45,6 +46,40 @@ describe('createServiceFetch', () => {
   it('ends a call to an outside service that never answers with a TimeoutError (issue #15, finding 4)', async () => {
     const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 50 })
     await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+  })
+
+  it('stops calling a service that keeps failing, and fails fast meanwhile (issue #15 item 4)', async () => {
+    const breakers = createCircuitBreakers({ failureThreshold: 2, openMs: 60_000 })
+    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 50, breakers })
+    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+    // the third call does not wait for a timeout: the circuit of that host is open
+    await expect(serviceFetch(`${outsideUrl}/who`)).rejects.toBeInstanceOf(CircuitOpenError)
+    // another service's circuit is its own
+    const own = await serviceFetch(`http://127.0.0.1:${SELF.port}/empty`)
+    expect(own.status).toBe(204)
+  })
+
+  it('tries a GET once more when the connection was refused, but never a POST', async () => {
+    const closed = Fastify()
+    const closedUrl = await closed.listen({ host: '127.0.0.1', port: 0 })
+    await closed.close()
+    let attempts = 0
+    const original = globalThis.fetch
+    globalThis.fetch = (input, init) => {
+      attempts++
+      return original(input, init)
+    }
+    try {
+      const serviceFetch = createServiceFetch(app, SELF)
+      await expect(serviceFetch(`${closedUrl}/x`)).rejects.toThrow()
+      expect(attempts).toBe(2)
+      attempts = 0
+      await expect(serviceFetch(`${closedUrl}/x`, { method: 'POST', body: '{}' })).rejects.toThrow()
+      expect(attempts).toBe(1)
+    } finally {
+      globalThis.fetch = original
+    }
   })
 
   it('ends an in-process call that never answers the same way', async () => {

@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Config } from '../../config'
+import { currentRequestId, REQUEST_ID_HEADER } from './request-context'
+import { CircuitOpenError, createCircuitBreakers, type CircuitBreakers } from './circuit-breaker'
 
 /** `http://{host}:{port}` exactly as server/config.ts builds the default service URLs. */
 export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
@@ -54,18 +56,87 @@ export const SERVICE_TIMEOUT_MS = 10_000
 
 export interface ServiceFetchOptions {
   timeoutMs?: number
+  /** the circuits of the services this fetch calls (one set per app by default) */
+  breakers?: CircuitBreakers
+}
+
+/** Methods that may be sent again when the first try never reached the service. */
+const RETRIABLE_METHODS = new Set(['GET', 'HEAD'])
+
+/** A connection that was refused or reset before any answer: nothing was done, a GET may retry. */
+function neverAnswered(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string } }).cause
+  return error instanceof TypeError && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].includes(cause?.code ?? '')
+}
+
+/** The metrics label of a call: the configured service whose base URL the URL is under, or its host. */
+export function serviceOf(url: string, services: Partial<Record<string, string>> = {}): string {
+  let best: [string, number] | undefined
+  for (const [name, base] of Object.entries(services)) {
+    if (!base) continue
+    const prefix = base.split('?')[0]!
+    if (url.startsWith(prefix) && (!best || prefix.length > best[1])) best = [name, prefix.length]
+  }
+  return best?.[0] ?? new URL(url).host
 }
 
 export function createServiceFetch(
   app: FastifyInstance,
-  config: Pick<Config, 'host' | 'port'>,
+  config: Pick<Config, 'host' | 'port'> & Partial<Pick<Config, 'services'>>,
   options: ServiceFetchOptions = {},
 ): typeof fetch {
   const origin = selfOrigin(config)
   const timeoutMs = options.timeoutMs ?? SERVICE_TIMEOUT_MS
+  const services = { ...config.services }
+  const breakers = options.breakers ?? createCircuitBreakers()
+  const call = serviceCall(app, origin, timeoutMs)
   return async (input, init) => {
+    const started = performance.now()
     const given = new Request(input, init)
+    const service = serviceOf(given.url, services)
+    const metrics = app.hasDecorator('metrics') ? app.metrics : undefined
+    let circuit
+    try {
+      circuit = breakers.enter(service)
+    } catch (error) {
+      metrics?.serviceCalls.inc({ service, outcome: 'open' })
+      throw error
+    }
+    try {
+      let response: Response
+      try {
+        response = await call(given.clone())
+      } catch (error) {
+        // one more try, only when the first never reached the service and repeating is harmless
+        if (!RETRIABLE_METHODS.has(given.method) || !neverAnswered(error)) throw error
+        response = await call(given)
+      }
+      if (response.status >= 500) circuit.failure()
+      else circuit.success()
+      metrics?.serviceCalls.inc({ service, outcome: response.status >= 500 ? 'error' : 'ok' })
+      return response
+    } catch (error) {
+      // the caller ending its own call says nothing about the service
+      if (!given.signal.aborted) circuit.failure()
+      const timedOut = (error as { name?: string }).name === 'TimeoutError'
+      metrics?.serviceCalls.inc({ service, outcome: timedOut ? 'timeout' : 'failed' })
+      throw error
+    } finally {
+      metrics?.serviceDuration.observe({ service }, (performance.now() - started) / 1000)
+    }
+  }
+}
+
+export { CircuitOpenError }
+
+function serviceCall(app: FastifyInstance, origin: string, timeoutMs: number) {
+  return async (given: Request): Promise<Response> => {
+    const requestId = currentRequestId()
+    const headers = new Headers(given.headers)
+    // the services' logs carry the id of the shopper's request that caused the call
+    if (requestId && !headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId)
     const request = new Request(given, {
+      headers,
       signal: AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)]),
     })
     if (new URL(request.url).origin !== origin) return fetch(request)

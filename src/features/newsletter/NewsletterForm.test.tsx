@@ -57,7 +57,7 @@ describe('NewsletterForm', () => {
     const form = renderForm(mutate)
     fireEvent.change(form.field(), { target: { value: ' aino@example.fi ' } })
     form.submit()
-    expect(await screen.findByText(/Kiitos tilauksesta!/)).toBeTruthy()
+    expect(await screen.findByText(/Vahvista tilaus linkistä/)).toBeTruthy()
     expect(mutate).toHaveBeenCalledTimes(1)
     expect(mutate.mock.calls[0]?.[0].variables).toEqual({
       email: 'aino@example.fi',

@@ -44,6 +44,8 @@ const EXPECTED_TABLES = [
   'content_page_texts',
   'newsletter_subscriptions',
   'stock_monitors',
+  'newsletter_consents',
+  'newsletter_welcome_codes',
   'users',
   'carts',
   'cart_items',

@@ -72,7 +72,7 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
   // the API verifies bearer tokens against the auth service's keys (its JWKS, in process)
   await app.register(authService, { database, config })
   // the expiry sweep is run by the tests themselves, with their own clock
-  await app.register(graphqlService, { database, config, expirySweepMs: 0 })
+  await app.register(graphqlService, { database, config, expirySweepMs: 0, backInStockMs: 0 })
   // card orders get their payment session at the provider (docs/adr/0012-payments.md)
   await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()

@@ -21,6 +21,14 @@ describe('the compiled start', () => {
     expect(existsSync(path.join(root, SERVER_ENTRY))).toBe(true)
   })
 
+  it('is what the container runs as PID 1, with node itself, so SIGTERM reaches it (issue #15, finding 3)', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1]
+    expect(cmd && (JSON.parse(cmd) as string[])).toEqual(['node', '--enable-source-maps', SERVER_ENTRY])
+    expect(dockerfile).toMatch(/^USER node$/m)
+    expect(dockerfile).not.toMatch(/^(CMD|ENTRYPOINT).*\bnpm\b/m)
+  })
+
   it('is what npm start runs, with node, in the place of the shell', () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>

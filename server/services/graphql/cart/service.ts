@@ -16,6 +16,7 @@ import {
   requirementsNotMet,
 } from '../errors'
 import { normalisePromoCode, checkPromoCode, PROMO_REQUIREMENTS_NOT_MET } from '../pricing/promo'
+import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
 import { campaignGoodsValue } from '../pricing/summary'
 import { formatter } from '../pricing/present'
 import { commerceDb, type CommerceDB } from './db'
@@ -350,6 +351,11 @@ export function setCartPromoCode(
         ? requirementsNotMet(check.message)
         : invalidPromoCode(check.message)
     }
+    // a first-purchase code is refused now when the shopper is known to have ordered (ADR 0031)
+    await assertFirstPurchase(trx, check.rule.code, {
+      email: saved?.email ?? ctx.user?.email,
+      userId: ctx.user?.id ?? null,
+    })
     await trx
       .updateTable('carts')
       .set({ promo_code: check.rule.code })

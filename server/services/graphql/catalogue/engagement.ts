@@ -13,6 +13,7 @@ import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
 import { isUuid } from '../../../../src/shared/validation/ids'
 import type { GeinsMerchantApiMutationPostProductReviewArgs } from '../generated'
+import { subscribe } from '../mail-subscriptions/newsletter'
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
   const scope = await scopeFromArgs(ctx, args)
@@ -121,13 +122,17 @@ async function requestStockNotification(
   // The CTE reads the row as it was before this statement, so "already waiting" is exact.
   const result = await sql<{ already_active: boolean }>`
     WITH previous AS (
-      SELECT notified_at FROM stock_monitors WHERE email = ${input.email} AND sku_id = ${input.skuId}
+      SELECT notified_at, unsubscribed_at FROM stock_monitors
+      WHERE email = ${input.email} AND sku_id = ${input.skuId}
     )
     INSERT INTO stock_monitors (email, sku_id, market_alias, language)
     VALUES (${input.email}, ${input.skuId}, ${scope.market.alias}, ${scope.language})
     ON CONFLICT (email, sku_id) DO UPDATE
-      SET notified_at = NULL, market_alias = EXCLUDED.market_alias, language = EXCLUDED.language
-    RETURNING EXISTS (SELECT 1 FROM previous WHERE notified_at IS NULL) AS already_active`.execute(ctx.db)
+      SET notified_at = NULL, unsubscribed_at = NULL,
+          market_alias = EXCLUDED.market_alias, language = EXCLUDED.language
+    RETURNING EXISTS (
+      SELECT 1 FROM previous WHERE notified_at IS NULL AND unsubscribed_at IS NULL
+    ) AS already_active`.execute(ctx.db)
   return { ok: true, alreadyActive: result.rows[0]?.already_active ?? false }
 }
 
@@ -139,6 +144,11 @@ async function monitorProductAvailability(
   return (await requestStockNotification(parent, args, ctx)).ok
 }
 
+/**
+ * A newsletter subscription: pending until the link of the newsletter-confirm mail is followed
+ * (double opt-in, server/services/graphql/mail-subscriptions/newsletter.ts). True for any valid
+ * address, subscribed or not, so the answer tells nobody whether an address is on the list.
+ */
 async function subscribeToNewsletter(
   _parent: unknown,
   rawArgs: ScopeArgs & { email: string; tags?: (string | null)[] | null },
@@ -150,21 +160,12 @@ async function subscribeToNewsletter(
   })
   await countAttempt(ctx, ABUSE_LIMITS.newsletter)
   const scope = await scopeFromArgs(ctx, rawArgs)
-  const tags = [...new Set(input.tags ?? [])]
-  await ctx.db
-    .insertInto('newsletter_subscriptions')
-    .values({ email: input.email, market_alias: scope.market.alias, language: scope.language, tags })
-    .onConflict((conflict) =>
-      conflict.column('email').doUpdateSet({
-        market_alias: scope.market.alias,
-        language: scope.language,
-        tags,
-        // Subscribing again after unsubscribing is a new consent.
-        unsubscribed_at: null,
-      }),
-    )
-    .execute()
-  return true
+  return subscribe(ctx.db, ctx.config, {
+    email: input.email,
+    place: { market: scope.market.alias, language: scope.language },
+    tags: [...new Set(input.tags ?? [])],
+    source: 'storefront',
+  })
 }
 
 export const engagementResolvers: ResolverModule = {

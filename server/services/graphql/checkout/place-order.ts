@@ -40,6 +40,7 @@ import { allowedPayments, deliverableOptions, loadZipRules, normaliseZip } from 
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validation'
 import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
 import { formatter } from '../pricing/present'
+import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
 
 type Trx = Transaction<CommerceDB>
 
@@ -414,8 +415,9 @@ export async function placeOrder(
       if (breach) throw quantityLimit(breach)
       const plans = await drawStock(trx, priced)
       await countSales(trx, priced)
-      const promoCode = await redeemPromo(trx, priced)
       const userId = ctx.user?.id ?? cart.userId
+      await assertFirstPurchase(trx, priced.appliedPromo?.code, { email: checkout.email, userId })
+      const promoCode = await redeemPromo(trx, priced)
       const balance = await drawBalance(trx, priced, userId)
       const order = await insertOrder(trx, priced, checkout, payment, plans, {
         userId,

@@ -88,6 +88,9 @@ export async function deleteUser(ctx: GraphQLContext): Promise<boolean> {
         .execute()
       await trx.deleteFrom('newsletter_subscriptions').where('email', '=', user.email).execute()
       await trx.deleteFrom('stock_monitors').where('email', '=', user.email).execute()
+      // the newsletter's consent record and welcome-code marker name the address (ADR 0031)
+      await trx.deleteFrom('newsletter_consents').where('email', '=', user.email).execute()
+      await trx.deleteFrom('newsletter_welcome_codes').where('email', '=', user.email).execute()
       await trx
         .deleteFrom('mail_messages')
         .where('recipient', '=', user.email)
