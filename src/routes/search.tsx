@@ -52,7 +52,10 @@ function Corrections({ data }: { data: SearchPageData }) {
     <>
       {result.autoCorrect ? (
         <p className="search-page__notice">
-          {intl.formatMessage({ id: 'search.autoCorrected' }, { corrected: result.autoCorrect.q, original: data.q })}{' '}
+          {intl.formatMessage(
+            { id: 'search.autoCorrected' },
+            { corrected: result.autoCorrect.q, original: data.q },
+          )}{' '}
           <SearchLink q={data.q} origin="UNDO_AUTO_CORRECT">
             {intl.formatMessage({ id: 'search.undoAutoCorrect' }, { original: data.q })}
           </SearchLink>

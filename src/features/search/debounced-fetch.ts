@@ -3,7 +3,7 @@
  * shopper to pause; a newer call drops the waiting one and aborts the one in flight
  * (AbortController), so an old, slower answer can never overwrite a newer one.
  */
-export interface DebouncedFetcher<T> {
+export interface DebouncedFetcher {
   request(value: string): void
   cancel(): void
 }
@@ -13,7 +13,7 @@ export function createDebouncedFetcher<T>(options: {
   load: (value: string, signal: AbortSignal) => Promise<T>
   onResult: (value: string, result: T) => void
   onError?: (value: string, error: unknown) => void
-}): DebouncedFetcher<T> {
+}): DebouncedFetcher {
   let timer: ReturnType<typeof setTimeout> | undefined
   let inFlight: AbortController | undefined
 

@@ -105,7 +105,7 @@ export async function loadSearchPage(args: PageLoaderArgs): Promise<SearchPageDa
       : (await import('./session')).browserSearchSession(),
   }
   const signal = onServer ? AbortSignal.timeout(SERVER_TIMEOUT_MS) : args.request.signal
-  let result: SearchPageResponse | null = null
+  let result: SearchPageResponse
   try {
     result = await searchQuery(
       context,
