@@ -5,6 +5,8 @@
  * layout has no search and never downloads it.
  */
 import { lazy, Suspense, type ComponentType } from 'react'
+// the field's styles go with the first load (the chunk's own CSS would arrive after first paint)
+import './search.css'
 
 type SearchFieldModule = typeof import('./SearchField')
 

@@ -29,7 +29,6 @@ import {
   type SuggestionOption,
 } from './combobox-state'
 import type { AutocompleteSession } from './autocomplete-session'
-import './search.css'
 
 const SuggestionList = lazy(() => import('./SuggestionList'))
 
