@@ -14,6 +14,7 @@ import imagesService from '../server/services/images'
 import paymentsService from '../server/services/payments'
 import mailService from '../server/services/mail'
 import likesService from '../server/services/likes'
+import loyaltyService from '../server/services/loyalty'
 import { createServiceFetch } from '../server/services/shared/service-fetch'
 
 const SERVICES = {
@@ -23,6 +24,7 @@ const SERVICES = {
   payments: paymentsService,
   mail: mailService,
   likes: likesService,
+  loyalty: loyaltyService,
 } as const
 
 const name = process.argv[2]

@@ -16,7 +16,9 @@ import mailService from './services/mail'
 import adminService from './services/admin'
 import likesService from './services/likes'
 import searchService from './services/search'
+import loyaltyService from './services/loyalty'
 import graphqlProxy from './ssr/graphql-proxy'
+import { registerGraphqlWsProxy } from './ssr/graphql-ws-proxy'
 import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
 import likesProxy from './ssr/likes-proxy'
@@ -84,15 +86,18 @@ export async function buildApp({
   await app.register(authService, { database, config })
   await app.register(graphqlService, { database, config, fetch: serviceFetch, limiter })
   await app.register(imagesService, { database, config, limiter })
-  await app.register(logService, { limiter })
+  await app.register(logService, { limiter, database })
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
+  await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
   await app.register(searchService, { database, config })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
+  // its WebSocket upgrade: live stock and the customer's cart (ADR 0036)
+  registerGraphqlWsProxy(app, { config })
   await app.register(sessionRoutes, { config, serviceFetch, verifier })
   await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)

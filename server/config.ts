@@ -9,6 +9,11 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { MARKET_ALIASES, type MarketAlias } from '../src/shared/markets'
+import {
+  DEFAULT_TAG_MANAGER_SCRIPT_URL,
+  TAG_MANAGER_ID_PATTERN,
+  type TagManagerConfig,
+} from '../src/shared/tag-manager'
 
 const optionalUrl = z.url({ protocol: /^(https?|postgres(ql)?|smtps?|redis)$/ }).optional()
 
@@ -40,6 +45,8 @@ const EnvSchema = z.object({
   PAYMENT_SECRET: z.string().min(32).optional(),
   SEED_PRODUCTS: z.coerce.number().int().min(10).max(200_000).default(2000),
   TRUST_PROXY: z.string().optional(),
+  GTM_ID: z.string().regex(TAG_MANAGER_ID_PATTERN, 'must be a container id like GTM-ABC123').optional(),
+  GTM_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
   METRICS_ALLOW: z.string().default('127.0.0.0/8,::1,10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,fc00::/7'),
 })
 
@@ -145,6 +152,8 @@ export interface Config {
   /** Signs the payment provider's sessions and callbacks (docs/adr/0012-payments.md). */
   paymentSecret: string
   seedProducts: number
+  /** The tag manager pages load after the shopper's consent (GTM_ID, GTM_SCRIPT_URL; ADR 0035). */
+  tagManager: TagManagerConfig | null
 }
 
 export class ConfigError extends Error {
@@ -254,5 +263,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paymentSecret:
       env.PAYMENT_SECRET ?? createHmac('sha256', sessionSecret).update('lumopay-signing').digest('base64url'),
     seedProducts: env.SEED_PRODUCTS,
+    tagManager: env.GTM_ID
+      ? { id: env.GTM_ID, scriptUrl: env.GTM_SCRIPT_URL ?? DEFAULT_TAG_MANAGER_SCRIPT_URL }
+      : null,
   }
 }

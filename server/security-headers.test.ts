@@ -102,6 +102,7 @@ describe('isPersonalPath', () => {
     ['/api/graphql', true],
     ['/api/session/login', true],
     ['/api/likes/users/1/products', true],
+    ['/api/loyalty/overview', true],
     ['/graphql?query=x', true],
     ['/auth/login', true],
     ['/likes/users/1/migrated', true],

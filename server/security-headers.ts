@@ -12,7 +12,7 @@ import type { Config } from './config'
 import { PRIVATE_NO_STORE } from './services/shared/cache-control'
 import { COOKIES, parseCookies } from '../src/shared/cookies'
 import { SESSION_PATH } from '../src/shared/session'
-import { BROWSER_LIKES_URI } from '../src/shared/storefront-api'
+import { BROWSER_LIKES_URI, BROWSER_LOYALTY_URI } from '../src/shared/storefront-api'
 
 export { PRIVATE_NO_STORE }
 
@@ -37,10 +37,12 @@ export const PERSONAL_PATHS = [
   '/api/graphql',
   SESSION_PATH,
   BROWSER_LIKES_URI,
+  BROWSER_LOYALTY_URI,
   '/graphql',
   '/auth',
   '/likes',
   '/api/log-error',
+  '/api/vitals',
 ] as const
 /** Under a personal path but the same for everyone: the auth service's public keys. */
 export const PUBLIC_EXCEPTIONS = ['/auth/.well-known/jwks.json'] as const

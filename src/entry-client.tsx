@@ -13,6 +13,10 @@ import { preloadSearchField } from './features/search/LazySearchField'
 import { loadCompiledMessages } from './app/i18n'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
+import { COOKIES, readCookie } from './shared/cookies'
+import { parseConsent } from './features/consent/consent'
+import { installConsentDefaults } from './features/consent/consent-mode'
+import { consentRestored } from './features/consent/slice'
 import type { BootState } from './entry-server'
 
 declare global {
@@ -24,7 +28,12 @@ declare global {
 
 async function boot() {
   const { site, redux } = window.__LUMO__
+  // Consent Mode's defaults (all optional storage denied) are the data layer's first entry,
+  // before any event; the stored choice follows as an update (ADR 0035)
+  const storedConsent = parseConsent(readCookie(COOKIES.consent))
+  installConsentDefaults(window, storedConsent)
   const store = makeStore(redux as Parameters<typeof makeStore>[0])
+  store.dispatch(consentRestored(storedConsent))
   // The page's messages are a chunk of their own, modulepreloaded by the page's head.
   const messagesLoaded = loadCompiledMessages(site.locale)
   // Apollo is loaded after hydration (see app/apollo-access.tsx); the page's data came with the

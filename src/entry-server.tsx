@@ -69,6 +69,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     basename,
     urlSettings: context.urlSettings,
     publicUrl: context.publicUrl,
+    tagManager: context.tagManager ?? null,
   }
   const store = makeStore()
   const apollo = createApolloClient({

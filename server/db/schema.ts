@@ -571,6 +571,8 @@ export interface OrdersTable {
   created_at: GeneratedTimestamp
   updated_at: GeneratedTimestamp
   completed_at: Timestamp | null
+  /** when the carrier delivered the order: starts the return window (migration 0930) */
+  delivered_at: Timestamp | null
 }
 
 /** What an order row remembers of the product at order time. */
@@ -680,6 +682,17 @@ export interface AuthRefreshTokensTable {
   revoked_at: Timestamp | null
 }
 
+/** Migration 1000: real-user metrics the log service stores (issue #13, ADR 0035). */
+export interface WebVitalsTable {
+  id: Generated<number>
+  recorded_at: GeneratedTimestamp
+  /** the route name the page was, e.g. 'product' */
+  page_type: string
+  metric: 'LCP' | 'INP' | 'CLS' | 'TTFB'
+  /** milliseconds (LCP, INP, TTFB) or the unitless layout shift score (CLS) */
+  value: number
+}
+
 export interface DB {
   languages: LanguagesTable
   markets: MarketsTable
@@ -734,8 +747,42 @@ export interface DB {
   payment_callback_events: PaymentCallbackEventsTable
   mail_messages: MailMessagesTable
   auth_refresh_tokens: AuthRefreshTokensTable
+  web_vitals: WebVitalsTable
   newsletter_consents: NewsletterConsentsTable
   newsletter_welcome_codes: NewsletterWelcomeCodesTable
+  market_return_windows: MarketReturnWindowsTable
+  order_returns: OrderReturnsTable
+  order_return_items: OrderReturnItemsTable
+}
+
+/** The return window per market, in days from delivery (migration 0930, docs/adr/0030-returns.md). */
+export interface MarketReturnWindowsTable {
+  market_alias: MarketAlias
+  days: number
+}
+
+export type ReturnStatus = 'registered' | 'received' | 'refunded'
+
+/** A registered return of goods and where it is (migration 0930). */
+export interface OrderReturnsTable {
+  return_id: Generated<number>
+  return_number: string
+  order_id: number
+  status: Generated<ReturnStatus>
+  registered_by: 'customer' | 'guest'
+  refund_to: 'payment' | 'balance' | null
+  refund_inc_vat: number | null
+  created_at: GeneratedTimestamp
+  received_at: Timestamp | null
+  refunded_at: Timestamp | null
+}
+
+export interface OrderReturnItemsTable {
+  return_id: number
+  order_row_id: number
+  quantity: number
+  reason_code: string
+  received_quantity: number | null
 }
 
 export type Product = Selectable<ProductsTable>
@@ -752,4 +799,77 @@ export type User = Selectable<UsersTable>
 /** JSON text for a jsonb column (see the `Json` column type). */
 export function toJson<T>(value: T): string {
   return JSON.stringify(value)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loyalty (migration 0900, server/services/loyalty; the commerce API reads loyalty_vouchers)
+// ---------------------------------------------------------------------------------------------
+
+export interface LoyaltyContactsTable {
+  contact_id: Generated<string>
+  user_id: string | null
+  email: string | null
+  country_code: string | null
+  discovery_key: string | null
+  accepts_email: Generated<boolean>
+  accepts_sms: Generated<boolean>
+  is_member: Generated<boolean>
+  member_number: string | null
+  joined_at: Timestamp | null
+  registration_complete: Generated<boolean>
+  created_at: GeneratedTimestamp
+  updated_at: GeneratedTimestamp
+}
+
+export interface LoyaltyPointTransactionsTable {
+  transaction_id: Generated<number>
+  contact_id: string
+  kind: 'earn' | 'adjust' | 'payout'
+  order_id: number | null
+  points: number
+  valid_from: Timestamp
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyPayoutsTable {
+  payout_id: Generated<number>
+  period: string
+  as_of: Timestamp
+  voucher_count: Generated<number>
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyVouchersTable {
+  code: string
+  contact_id: string
+  user_id: string
+  payout_id: number | null
+  market_alias: string
+  currency_code: string
+  amount: number
+  minimum_purchase: number
+  points: number
+  expires_at: Timestamp
+  redeemed_order_id: number | null
+  redeemed_at: Timestamp | null
+  created_at: GeneratedTimestamp
+}
+
+export interface LoyaltyCartEventsTable {
+  event_id: Generated<number>
+  contact_id: string
+  kind: 'cart' | 'empty-cart'
+  reason: 'add' | 'remove' | 'purchase' | 'logout'
+  market_alias: string | null
+  items: ColumnType<unknown, string | undefined, string>
+  created_at: GeneratedTimestamp
+}
+
+// declaration merging keeps the loyalty tables in one block at the end of the file
+export interface DB {
+  loyalty_contacts: LoyaltyContactsTable
+  loyalty_point_transactions: LoyaltyPointTransactionsTable
+  loyalty_payouts: LoyaltyPayoutsTable
+  loyalty_vouchers: LoyaltyVouchersTable
+  loyalty_cart_events: LoyaltyCartEventsTable
 }

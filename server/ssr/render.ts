@@ -12,6 +12,7 @@ import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
 import { PRIVATE_NO_STORE } from '../security-headers'
+import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
 
 interface RenderOptions {
   entry: EntryServer
@@ -64,15 +65,27 @@ function stylesheetTags(assets: PageAssets): string[] {
   ]
 }
 
-export function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * The page's policy. With a tag manager (GTM_ID) its script origin and Google's measurement
+ * hosts may load, fetch and send beacons; the page adds its script only after the shopper's
+ * consent (src/features/consent, ADR 0035), and 'strict-dynamic' trusts it as inserted by the
+ * page's own nonced script.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  dev: boolean,
+  tagManager: TagManagerConfig | null = null,
+): string {
   if (dev) return ''
+  const tags = tagManager ? tagManagerSources(tagManager) : []
+  const withTags = (...own: string[]) => [...own, ...tags].join(' ')
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${withTags("'self'", `'nonce-${nonce}'`, "'strict-dynamic'")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${withTags("'self'", 'data:', 'blob:')}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src ${withTags("'self'")}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -102,6 +115,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     userAgent: request.headers['user-agent'] ?? '',
     nonce,
     isProduction: config.isProduction,
+    tagManager: config.tagManager,
     session: session
       ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
       : null,
@@ -147,7 +161,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     '</body></html>',
   ].join('')
 
-  const csp = contentSecurityPolicy(nonce, dev)
+  const csp = contentSecurityPolicy(nonce, dev, config.tagManager)
   return new Promise<FastifyReply>((resolve, reject) => {
     // React ends the stream it pipes into; the document's head goes before its first chunk
     // (taking the image preloads that chunk starts with) and the tail after its last.

@@ -13,6 +13,7 @@ import type { GetApollo } from './apollo-access'
 import { BROWSER_SEARCH_URI } from '../shared/search-api'
 import type { SearchTransport } from '../features/search/client'
 import { runMiddlewares } from './middlewares'
+import { loadingFailed } from '../features/loading/slice'
 import { DefaultLayout } from './layouts/DefaultLayout'
 import { UndistractedLayout } from './layouts/UndistractedLayout'
 import { UndistractedSpecialLayout } from './layouts/UndistractedSpecialLayout'
@@ -73,7 +74,17 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     layout: definition.layout,
     module: routeModulePath(definition.name),
   }
-  const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const loader = async (args: LoaderFunctionArgs) => {
+    if (isServer) return loadPage(args)
+    try {
+      return await loadPage(args)
+    } catch (error) {
+      // a redirect or a not-found page is an answer; anything else failed to load (spec §4)
+      if (!(error instanceof Response) || error.status >= 500) store.dispatch(loadingFailed())
+      throw error
+    }
+  }
+  const loadPage = async ({ request, params }: LoaderFunctionArgs) => {
     if (definition.validate && !definition.validate(params)) throw notFound()
     // An absolute URL: react-router would resolve a bare path against the basename and drop
     // the home page's trailing slash, which costs the shopper a second redirect.

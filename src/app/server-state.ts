@@ -28,7 +28,7 @@ import type { SessionUser } from '../shared/session'
 import { cartRestored } from '../features/cart/slice'
 import { loadCartOnServer } from '../features/cart/server-load'
 import { lastVisitedRestored } from '../features/lastVisited/slice'
-import { membershipRestored } from '../features/loyalty/slice'
+import { membershipRestored, voucherIdChecked, voucherIdSet } from '../features/loyalty/slice'
 import { listPageEntered, type ListSelection } from '../features/list/slice'
 
 export const CHANNEL_QUERY = gql`
@@ -190,6 +190,9 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   const persisted = sharedPage ? {} : parsePersistedStates(cookies[COOKIES.persistedStates])
   if (persisted.lastVisited) store.dispatch(lastVisitedRestored(persisted.lastVisited.productIds))
   if (persisted.loyalty) store.dispatch(membershipRestored(persisted.loyalty))
+  // the voucher id stays only while the cart's code is that voucher (checked when the cart loads)
+  const voucherId = sharedPage ? undefined : cookies[COOKIES.loyaltyVoucher]
+  if (voucherId && voucherId.length <= 64) store.dispatch(voucherIdSet(voucherId))
   const userType = cookies[COOKIES.userType]
   if (userType) store.dispatch(customerTypeSet(userType))
 
@@ -225,4 +228,8 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
     },
     options.log ?? ((message: string, error: unknown) => console.warn(message, error)),
   )
+  // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
+  const { cart } = store.getState()
+  if (cart.status === 'loaded' || cart.status === 'empty')
+    store.dispatch(voucherIdChecked(cart.data?.promoCode))
 }

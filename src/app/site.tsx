@@ -5,6 +5,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { LocaleCode, MarketAlias } from '../shared/markets'
 import type { UrlSettings } from '../shared/paths'
+import type { TagManagerConfig } from '../shared/tag-manager'
 
 export interface Site {
   market: MarketAlias
@@ -12,12 +13,19 @@ export interface Site {
   basename: string
   urlSettings: UrlSettings
   publicUrl: string
+  /** the tag manager loaded after consent (GTM_ID); absent when the shop has none */
+  tagManager?: TagManagerConfig | null
 }
 
 const SiteContext = createContext<Site | null>(null)
 
 export function SiteProvider({ site, children }: { site: Site; children: ReactNode }) {
   return <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
+}
+
+/** The site, or null outside a SiteProvider (behaviours that tests mount alone). */
+export function useOptionalSite(): Site | null {
+  return useContext(SiteContext)
 }
 
 export function useSite(): Site {

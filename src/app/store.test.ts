@@ -20,6 +20,7 @@ describe('makeStore', () => {
         'cart',
         'channel',
         'checkout',
+        'consent',
         'contentpanel',
         'events',
         'global',

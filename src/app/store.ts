@@ -28,6 +28,7 @@ import { productReducer } from '../features/product/slice'
 import { quickshopReducer } from '../features/quickshop/slice'
 import { snackbarReducer } from '../features/snackbar/slice'
 import { loyaltyReducer } from '../features/loyalty/slice'
+import { consentReducer } from '../features/consent/slice'
 
 export const rootReducer = combineReducers({
   global: globalReducer,
@@ -46,6 +47,7 @@ export const rootReducer = combineReducers({
   quickshop: quickshopReducer,
   snackbar: snackbarReducer,
   loyalty: loyaltyReducer,
+  consent: consentReducer,
 })
 
 export type RootState = ReturnType<typeof rootReducer>

@@ -132,6 +132,19 @@ export type CheckoutInputType = {
 
 export type CheckoutStatus = 'OK' | 'CUSTOMER_BLACKLISTED'
 
+export type ReturnInputType = {
+  orderNumber: string
+  /** The order's e-mail; needed unless the order is the signed-in customer's. */
+  email?: string | null | undefined
+  items: Array<ReturnItemInputType>
+}
+
+export type ReturnItemInputType = {
+  itemId: number
+  quantity: number
+  reasonCode: string
+}
+
 export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
 export type UserInputType = {
@@ -194,6 +207,7 @@ export type AccountOrderSummaryFragment = {
   invoiceDueDate: string | null
   isPaid: boolean
   orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+  returnRequests: Array<{ returnNumber: string; status: string }> | null
 }
 
 export type AccountOrderQueryVariables = Exact<{
@@ -208,6 +222,8 @@ export type AccountOrderQuery = {
     email: string | null
     shippingMethod: string | null
     message: string | null
+    deliveredAt: string | null
+    returnableUntil: string | null
     id: number | null
     publicId: string
     orderNumber: string | null
@@ -279,6 +295,23 @@ export type AccountOrderQuery = {
       toBalance: boolean
       total: number
     } | null> | null
+    returnRequests: Array<{
+      returnNumber: string
+      status: string
+      createdAt: string
+      receivedAt: string | null
+      refundedAt: string | null
+      refundTo: string | null
+      refundTotalFormatted: string | null
+      items: Array<{
+        itemId: number
+        name: string
+        size: string | null
+        quantity: number
+        reasonCode: string
+        receivedQuantity: number | null
+      }>
+    }> | null
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
   } | null
 }
@@ -302,6 +335,7 @@ export type AccountOrdersQuery = {
     invoiceDueDate: string | null
     isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+    returnRequests: Array<{ returnNumber: string; status: string }> | null
   } | null> | null
 }
 
@@ -351,6 +385,7 @@ export type AccountOverviewQuery = {
     invoiceDueDate: string | null
     isPaid: boolean
     orderTotal: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string | null } | null
+    returnRequests: Array<{ returnNumber: string; status: string }> | null
   } | null> | null
 }
 
@@ -1332,12 +1367,14 @@ export type FavoriteProductsQuery = {
   products: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1384,12 +1421,14 @@ export type HomeQuery = {
   newArrivals: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1417,12 +1456,14 @@ export type HomeQuery = {
   bestsellers: {
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1505,12 +1546,14 @@ export type ListPageQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1558,12 +1601,14 @@ export type ListPageQuery = {
 
 export type ListProductFieldsFragment = {
   productId: number
+  articleNumber: string | null
   alias: string
   name: string | null
   canonicalUrl: string | null
   stockStatus: StockStatus | null
   badges: Array<ProductBadge> | null
   incoming: string | null
+  primaryCategory: { name: string } | null
   brand: { brandId: number; name: string | null } | null
   productImages: Array<{ fileName: string } | null> | null
   unitPrice: {
@@ -1592,12 +1637,14 @@ export type ListResultFieldsFragment = {
   count: number
   products: Array<{
     productId: number
+    articleNumber: string | null
     alias: string
     name: string | null
     canonicalUrl: string | null
     stockStatus: StockStatus | null
     badges: Array<ProductBadge> | null
     incoming: string | null
+    primaryCategory: { name: string } | null
     brand: { brandId: number; name: string | null } | null
     productImages: Array<{ fileName: string } | null> | null
     unitPrice: {
@@ -1656,12 +1703,14 @@ export type ListSearchQuery = {
     count: number
     products: Array<{
       productId: number
+      articleNumber: string | null
       alias: string
       name: string | null
       canonicalUrl: string | null
       stockStatus: StockStatus | null
       badges: Array<ProductBadge> | null
       incoming: string | null
+      primaryCategory: { name: string } | null
       brand: { brandId: number; name: string | null } | null
       productImages: Array<{ fileName: string } | null> | null
       unitPrice: {
@@ -1705,6 +1754,164 @@ export type ListSearchQuery = {
       } | null> | null
     } | null
   } | null
+}
+
+export type LiveCartSubscriptionVariables = Exact<{
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type LiveCartSubscription = {
+  cartChanged: {
+    cartId: string
+    cart: {
+      id: string | null
+      promoCode: string | null
+      minimumOrderValue: {
+        amount: number
+        amountFormatted: string | null
+        amountLeft: number
+        amountLeftFormatted: string | null
+        isReached: boolean
+      } | null
+      appliedCampaigns: Array<{ name: string | null; hideTitle: boolean | null } | null> | null
+      items: Array<{
+        id: string
+        skuId: number
+        quantity: number
+        campaign: {
+          appliedCampaigns: Array<{ name: string | null; hideTitle: boolean | null } | null> | null
+          prices: Array<{
+            quantity: number
+            price: {
+              sellingPriceIncVat: number
+              sellingPriceExVat: number
+              sellingPriceIncVatFormatted: string | null
+              sellingPriceExVatFormatted: string | null
+            } | null
+          } | null> | null
+        } | null
+        unitPrice: {
+          isDiscounted: boolean
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          regularPriceIncVatFormatted: string | null
+          regularPriceExVatFormatted: string | null
+          vat: number
+          discountPercentage: number
+        } | null
+        totalPrice: {
+          isDiscounted: boolean
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          regularPriceIncVatFormatted: string | null
+          regularPriceExVatFormatted: string | null
+          vat: number
+          discountPercentage: number
+        } | null
+        product: {
+          productId: number
+          articleNumber: string | null
+          name: string | null
+          alias: string
+          canonicalUrl: string | null
+          brand: { name: string | null } | null
+          productImages: Array<{ fileName: string } | null> | null
+          primaryCategory: { name: string } | null
+          skus: Array<{
+            skuId: number
+            name: string | null
+            stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
+          } | null> | null
+          unitPrice: {
+            isDiscounted: boolean
+            sellingPriceIncVat: number
+            sellingPriceExVat: number
+            regularPriceIncVat: number
+            regularPriceExVat: number
+            sellingPriceIncVatFormatted: string | null
+            sellingPriceExVatFormatted: string | null
+            regularPriceIncVatFormatted: string | null
+            regularPriceExVatFormatted: string | null
+            vat: number
+            discountPercentage: number
+          } | null
+        } | null
+      } | null> | null
+      summary: {
+        fixedAmountDiscountIncVat: number
+        fixedAmountDiscountExVat: number
+        balance: {
+          pending: number
+          pendingFormatted: string | null
+          totalSellingPriceExBalanceIncVat: number
+          totalSellingPriceExBalanceExVat: number
+          totalSellingPriceExBalanceIncVatFormatted: string | null
+          totalSellingPriceExBalanceExVatFormatted: string | null
+        } | null
+        subTotal: {
+          isDiscounted: boolean
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          regularPriceIncVatFormatted: string | null
+          regularPriceExVatFormatted: string | null
+          vat: number
+          discountPercentage: number
+        } | null
+        shipping: {
+          amountLeftToFreeShipping: number
+          amountLeftToFreeShippingFormatted: string | null
+          feeIncVat: number
+          feeExVat: number
+          feeIncVatFormatted: string | null
+          feeExVatFormatted: string | null
+          isDefault: boolean
+        } | null
+        total: {
+          isDiscounted: boolean
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          discountIncVat: number
+          discountExVat: number
+          discountIncVatFormatted: string | null
+          discountExVatFormatted: string | null
+          vat: number
+          vatFormatted: string | null
+        } | null
+      } | null
+    } | null
+  }
+}
+
+export type LiveProductStockSubscriptionVariables = Exact<{
+  productId: number
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type LiveProductStockSubscription = {
+  productStockChanged: Array<{
+    skuId: number
+    stockStatus: StockStatus | null
+    incoming: string | null
+    stock: { inStock: number; totalStock: number } | null
+  }>
 }
 
 export type ConfirmNewsletterSubscriptionMutationVariables = Exact<{
@@ -1957,6 +2164,33 @@ export type ProductQuery = {
   } | null
 }
 
+export type RegisterReturnMutationVariables = Exact<{
+  return: ReturnInputType
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type RegisterReturnMutation = {
+  registerReturn: {
+    returnNumber: string
+    status: string
+    createdAt: string
+    receivedAt: string | null
+    refundedAt: string | null
+    refundTo: string | null
+    refundTotalFormatted: string | null
+    items: Array<{
+      itemId: number
+      name: string
+      size: string | null
+      quantity: number
+      reasonCode: string
+      receivedQuantity: number | null
+    }>
+  } | null
+}
+
 export type RelatedProductsQueryVariables = Exact<{
   alias: string
   channelId?: string | null | undefined
@@ -2028,6 +2262,72 @@ export type RelatedProductCardFieldsFragment = {
     comparisonPriceExVat: number
     comparisonPriceIncVatFormatted: string | null
     comparisonPriceExVatFormatted: string | null
+  } | null
+}
+
+export type ReturnRequestFieldsFragment = {
+  returnNumber: string
+  status: string
+  createdAt: string
+  receivedAt: string | null
+  refundedAt: string | null
+  refundTo: string | null
+  refundTotalFormatted: string | null
+  items: Array<{
+    itemId: number
+    name: string
+    size: string | null
+    quantity: number
+    reasonCode: string
+    receivedQuantity: number | null
+  }>
+}
+
+export type ReturnableOrderQueryVariables = Exact<{
+  orderNumber: string
+  email?: string | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type ReturnableOrderQuery = {
+  getReturnableOrder: {
+    orderNumber: string
+    createdAt: string
+    deliveredAt: string | null
+    returnableUntil: string | null
+    returnWindowDays: number
+    isReturnable: boolean
+    notReturnableReason: string | null
+    reasons: Array<string>
+    items: Array<{
+      itemId: number
+      articleNumber: string | null
+      name: string
+      brand: string | null
+      size: string | null
+      quantity: number
+      returnableQuantity: number
+      unitPriceIncVatFormatted: string | null
+    }>
+    returns: Array<{
+      returnNumber: string
+      status: string
+      createdAt: string
+      receivedAt: string | null
+      refundedAt: string | null
+      refundTo: string | null
+      refundTotalFormatted: string | null
+      items: Array<{
+        itemId: number
+        name: string
+        size: string | null
+        quantity: number
+        reasonCode: string
+        receivedQuantity: number | null
+      }>
+    }>
   } | null
 }
 

@@ -57,7 +57,8 @@ export interface PurchaseEvent {
     shipping?: number
     items: PurchaseItem[]
   }
-  user_data: Partial<
+  /** only with the shopper's marketing consent */
+  user_data?: Partial<
     Record<'sha256_email_address' | 'sha256_first_name' | 'sha256_last_name' | 'sha256_postal_code', string>
   >
 }
@@ -126,7 +127,14 @@ const USER_FIELDS = [
   ['zip', 'sha256_postal_code'],
 ] as const
 
-export async function buildPurchaseEvent(order: PurchaseOrder): Promise<PurchaseEvent> {
+/**
+ * The purchase entry. `hashPersonalData` (the shopper's marketing consent) adds `user_data`;
+ * without it nothing about the shopper is computed or sent.
+ */
+export async function buildPurchaseEvent(
+  order: PurchaseOrder,
+  { hashPersonalData = true }: { hashPersonalData?: boolean } = {},
+): Promise<PurchaseEvent> {
   const spread = spreadFixedDiscount(
     order.rows.map((row) => ({ unitCents: toCents(row.priceIncVat), quantity: row.quantity })),
     toCents(order.discountIncVat),
@@ -146,11 +154,12 @@ export async function buildPurchaseEvent(order: PurchaseOrder): Promise<Purchase
     }),
   )
   const valueCents = spread.flat().reduce((sum, entry) => sum + entry.unitCents * entry.quantity, 0)
-  const userData: PurchaseEvent['user_data'] = {}
-  for (const [field, key] of USER_FIELDS) {
-    const raw = order[field]
-    if (typeof raw === 'string' && raw.trim().length > 0) userData[key] = await sha256Hex(raw)
-  }
+  const userData: NonNullable<PurchaseEvent['user_data']> = {}
+  if (hashPersonalData)
+    for (const [field, key] of USER_FIELDS) {
+      const raw = order[field]
+      if (typeof raw === 'string' && raw.trim().length > 0) userData[key] = await sha256Hex(raw)
+    }
   const ecommerce: PurchaseEvent['ecommerce'] = {
     transaction_id: order.orderId,
     currency: order.currency,
@@ -158,7 +167,9 @@ export async function buildPurchaseEvent(order: PurchaseOrder): Promise<Purchase
     items,
   }
   if (typeof order.shippingFeeIncVat === 'number') ecommerce.shipping = order.shippingFeeIncVat
-  return { event: 'purchase', ecommerce, user_data: userData }
+  return hashPersonalData
+    ? { event: 'purchase', ecommerce, user_data: userData }
+    : { event: 'purchase', ecommerce }
 }
 
 /** Is this event payload an order for buildPurchaseEvent (as the confirmation page records it)? */

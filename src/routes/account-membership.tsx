@@ -1,13 +1,26 @@
-/** Account membership (login required): points and bonus vouchers of the loyalty programme. */
-import { ACCOUNT_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+/**
+ * Account membership (login required): level, points, pending points with their dates, bonus
+ * vouchers and history of the loyalty programme; leaving it and removing the loyalty account.
+ */
+import { useIntl } from 'react-intl'
+import { AccountFrame } from '../features/account/AccountFrame'
+import { MembershipOverview } from '../features/loyalty/MembershipOverview'
+import { messageMeta } from '../ui/page-meta'
 
-const page = simplePage({
+export const meta = messageMeta({
   title: 'page.accountMembership.title',
-  intro: 'page.accountMembership.intro',
-  links: ACCOUNT_LINKS,
+  description: 'page.accountMembership.intro',
   noindex: true,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export function Component() {
+  const intl = useIntl()
+  return (
+    <AccountFrame
+      title={intl.formatMessage({ id: 'page.accountMembership.title' })}
+      intro={intl.formatMessage({ id: 'page.accountMembership.intro' })}
+    >
+      <MembershipOverview />
+    </AccountFrame>
+  )
+}

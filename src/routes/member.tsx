@@ -1,34 +1,42 @@
-/** The member programme `/lumo-member` (spec §1, §9: points, bonus four times a year at 2.50 € per 1,000 points). */
+/**
+ * The member programme `/lumo-member` (spec §1, §9: points, bonus four times a year at 2.50 € per
+ * 1,000 points): what membership gives, and joining (a guest logs in first).
+ */
 import { useIntl, type IntlShape } from 'react-intl'
 import type { PageMeta } from '../app/route-types'
 import { SHOP_PROMISES } from '../app/i18n'
-import { formatMoney, fromDecimal } from '../shared/money'
+import { formatMoney } from '../shared/money'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+import { LOYALTY_MONEY, POINTS_PER_PAYOUT_STEP } from '../shared/loyalty'
+import { MARKETS, type CurrencyCode } from '../shared/markets'
+import { useAppSelector } from '../app/hooks'
+import { JoinMembership } from '../features/loyalty/JoinMembership'
 
-const POINTS_PER_PAYOUT = 1000
-
-function introValues(intl: IntlShape) {
+/** The payout's value in the market's currency (2.50 € per 1,000 points, or the equivalent). */
+function introValues(intl: IntlShape, currency: CurrencyCode) {
   return {
-    amount: formatMoney(fromDecimal(SHOP_PROMISES.bonusPerThousandPointsEur), 'EUR', intl.locale, {
+    amount: formatMoney(LOYALTY_MONEY[currency].valuePerStep, currency, intl.locale, {
       trimWholeAmounts: true,
     }),
-    points: intl.formatNumber(POINTS_PER_PAYOUT),
+    points: intl.formatNumber(POINTS_PER_PAYOUT_STEP),
   }
 }
 
-export const meta: PageMeta<unknown> = ({ intl }) => ({
+export const meta: PageMeta<unknown> = ({ intl, market }) => ({
   title: intl.formatMessage({ id: 'page.member.title' }),
-  description: intl.formatMessage({ id: 'page.member.intro' }, introValues(intl)),
+  description: intl.formatMessage({ id: 'page.member.intro' }, introValues(intl, MARKETS[market].currency)),
 })
 
 export function Component() {
   const intl = useIntl()
+  const currency = useAppSelector((state) => state.channel.currency)
   return (
     <InfoPage
       title={intl.formatMessage({ id: 'page.member.title' })}
-      intro={intl.formatMessage({ id: 'page.member.intro' }, introValues(intl))}
+      intro={intl.formatMessage({ id: 'page.member.intro' }, introValues(intl, currency))}
       links={[{ to: 'account-membership', label: 'page.accountMembership.title' }, ...SHOP_LINKS]}
     >
+      <JoinMembership />
       <p>
         {intl.formatMessage(
           { id: 'home.newsletter.text' },

@@ -16,12 +16,14 @@ import { isLocaleCode, type LocaleCode } from '../shared/markets'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
-import { RouteLink } from '../ui/RouteLink'
+import { hrefFor, RouteLink } from '../ui/RouteLink'
+import { useSite } from '../app/site'
+import { ContentPanelLink } from '../features/contentpanel/ContentPanelLink'
+import { CopyLinkButton } from '../features/product/CopyLinkButton'
 import { Price } from '../ui/Price'
 import { withPriceFields } from '../ui/product-card-data'
 import { productViewed } from '../features/product/slice'
 import { shopEventRecorded } from '../features/events/slice'
-import { BuyBox } from '../features/product/BuyBox'
 import { ColourVariants } from '../features/product/ColourVariants'
 import { ProductGallery } from '../features/product/ProductGallery'
 import { REVIEWS_PAGE_SIZE } from '../features/product/reviews-page'
@@ -36,6 +38,7 @@ import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
 import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
 import './product.css'
 import { listItems } from '../graphql/list-items'
+import { LiveBuyBox } from '../features/live/LiveBuyBox'
 import type {
   ProductQuery,
   ProductQueryVariables,
@@ -170,6 +173,8 @@ export function Component() {
   const skus = listItems(product.skus)
   const sizes = skus.map((sku) => sku.name ?? '').filter(Boolean)
   const rating = data.reviews && data.reviews.count > 0 ? data.reviews : null
+  const site = useSite()
+  const publicUrl = site.publicUrl.replace(/\/$/, '')
   return (
     <article className="product-page">
       <Breadcrumbs product={product} />
@@ -184,9 +189,18 @@ export function Component() {
               productName={alt}
               product={{
                 productId: product.productId,
+                articleNumber: product.articleNumber,
                 name: product.name,
                 alias: product.alias,
-                articleNumber: product.articleNumber,
+                brand: { name: product.brand?.name ?? null },
+                primaryCategory: { name: product.primaryCategory?.name ?? null },
+                unitPrice: product.unitPrice
+                  ? {
+                      sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
+                      regularPriceIncVat: product.unitPrice.regularPriceIncVat,
+                      discountPercentage: product.unitPrice.discountPercentage,
+                    }
+                  : null,
               }}
               className="product-page__favourite"
             />
@@ -204,8 +218,24 @@ export function Component() {
           ) : null}
           <ColourVariants product={product} />
           {/* keyed by product: a client navigation to another product starts with no size chosen */}
-          <BuyBox key={product.alias} skus={skus} name="product-size" />
+          {/* the sizes' stock follows purchases while the page is open (ADR 0036) */}
+          <LiveBuyBox key={product.alias} productId={product.productId} skus={skus} name="product-size" />
           <SizeGuide sizes={sizes} />
+          <nav className="product-page__info" aria-label={intl.formatMessage({ id: 'product.infoLinks' })}>
+            <ul className="plain-list" role="list">
+              <li>
+                <ContentPanelLink pageKey="shipping">
+                  {intl.formatMessage({ id: 'footer.shipping' })}
+                </ContentPanelLink>
+              </li>
+              <li>
+                <ContentPanelLink pageKey="returns">
+                  {intl.formatMessage({ id: 'footer.returns' })}
+                </ContentPanelLink>
+              </li>
+            </ul>
+          </nav>
+          <CopyLinkButton url={`${publicUrl}${hrefFor(site, 'product', { '*': product.alias })}`} />
         </div>
       </div>
       <ProductDetails product={product} />

@@ -1,14 +1,59 @@
-/** Register a return (spec §1: digital returns registration, 14-day return right). */
+/**
+ * Register a return (spec §1: digital returns registration, the 14-day return right; issue #11
+ * item 4). A guest finds the order by its number and e-mail; a signed-in customer picks one of
+ * their orders (`?order={number}` preselects one, the order page links so). Personal: never
+ * page-cached (src/shared/paths.ts).
+ */
+import { useIntl } from 'react-intl'
+import { useLoaderData } from 'react-router'
 import { SHOP_PROMISES } from '../app/i18n'
-import { SHOP_LINKS } from '../ui/InfoPage'
-import { simplePage } from '../ui/SimplePage'
+import type { PageLoader } from '../app/route-types'
+import { fetchOrders } from '../features/account/api'
+import { orderNumberOf } from '../features/account/OrderList'
+import { RegisterReturn, type CustomerOrderChoice } from '../features/returns/RegisterReturn'
+import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+import { messageMeta } from '../ui/page-meta'
 
-const page = simplePage({
+export interface RegisterReturnData {
+  /** the signed-in customer's orders to pick from; null for a guest */
+  customerOrders: CustomerOrderChoice[] | null
+  initialOrderNumber: string
+}
+
+export const loader: PageLoader<RegisterReturnData> = async ({ request, store, apollo }) => {
+  const initial = new URL(request.url).searchParams.get('order') ?? ''
+  const initialOrderNumber = /^[0-9]{1,9}$/.test(initial) ? initial : ''
+  if (!store.getState().auth.user) return { customerOrders: null, initialOrderNumber }
+  try {
+    const orders = await fetchOrders(apollo)
+    return {
+      customerOrders: orders
+        .filter((order) => order.status !== 'cancelled')
+        .map((order) => ({ orderNumber: orderNumberOf(order), createdAt: order.createdAt ?? null })),
+      initialOrderNumber,
+    }
+  } catch {
+    // the session ended meanwhile: the guest form still works
+    return { customerOrders: null, initialOrderNumber }
+  }
+}
+
+export const meta = messageMeta({
   title: 'page.registerReturn.title',
-  intro: 'page.registerReturn.intro',
+  description: 'page.registerReturn.intro',
   values: { days: SHOP_PROMISES.returnDays },
-  links: SHOP_LINKS,
 })
 
-export const meta = page.meta
-export const Component = page.Component
+export function Component() {
+  const intl = useIntl()
+  const data = useLoaderData() as RegisterReturnData
+  return (
+    <InfoPage
+      title={intl.formatMessage({ id: 'page.registerReturn.title' })}
+      intro={intl.formatMessage({ id: 'page.registerReturn.intro' }, { days: SHOP_PROMISES.returnDays })}
+      links={SHOP_LINKS}
+    >
+      <RegisterReturn customerOrders={data.customerOrders} initialOrderNumber={data.initialOrderNumber} />
+    </InfoPage>
+  )
+}

@@ -30,6 +30,8 @@ export const COOKIES = {
   searchCustomerKey: `${COOKIE_PREFIX}-customer-key`,
   /** the search service's sessionKey: a UUID that lapses after a pause (spec §3 "Search session") */
   searchSessionKey: `${COOKIE_PREFIX}-session-key`,
+  /** the shopper's cookie choice (src/features/consent): which optional categories are granted */
+  consent: `${COOKIE_PREFIX}-consent`,
 } as const
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
@@ -50,6 +52,8 @@ export const COOKIE_MAX_AGE = {
   searchSession: 15 * 60,
   userType: 365 * DAY_SECONDS,
   persistedStates: 365 * DAY_SECONDS,
+  /** a cookie choice is asked again after a year */
+  consent: 365 * DAY_SECONDS,
   /** remember-me checked */
   userRemembered: 604_800,
   /** remember-me unchecked */
@@ -77,6 +81,7 @@ export const CLIENT_COOKIE_MAX_AGE: Record<ClientCookieName, number> = {
   [COOKIES.loyaltyDiscovery]: COOKIE_MAX_AGE.loyalty,
   [COOKIES.searchCustomerKey]: COOKIE_MAX_AGE.searchCustomer,
   [COOKIES.searchSessionKey]: COOKIE_MAX_AGE.searchSession,
+  [COOKIES.consent]: COOKIE_MAX_AGE.consent,
 }
 
 /** Parses a Cookie header or `document.cookie` into name → decoded value (first wins, like browsers send). */

@@ -146,6 +146,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   localised('incoming', LIST, { cacheable: true }),
   localised('new-arrivals', LIST, { cacheable: true }),
   localised('register-return', PLAIN, { cacheable: false }),
+  localised('privacy', PLAIN, { cacheable: true }),
   {
     name: 'not-found',
     path: '/404',

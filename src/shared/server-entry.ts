@@ -7,6 +7,7 @@ import type { PipeableStream, RenderToPipeableStreamOptions } from 'react-dom/se
 import type { UrlSettings } from './paths'
 import type { GraphqlExecutor } from './graphql-executor'
 import type { SessionUser } from './session'
+import type { TagManagerConfig } from './tag-manager'
 
 export interface PrepareContext {
   urlSettings: UrlSettings
@@ -23,6 +24,8 @@ export interface PrepareContext {
   userAgent: string
   nonce: string
   isProduction: boolean
+  /** The tag manager the page loads after consent (GTM_ID), or none. */
+  tagManager?: TagManagerConfig | null
   /** Rendered for the shared page cache: the shopper's own state is left to the browser. */
   sharedPage?: boolean
   /**

@@ -18,6 +18,7 @@ export const LOCALISED_ROUTE_NAMES = [
   'incoming',
   'new-arrivals',
   'register-return',
+  'privacy',
 ] as const
 
 export type LocalisedRouteName = (typeof LOCALISED_ROUTE_NAMES)[number]
@@ -70,4 +71,6 @@ export const LOCALISED_PATHS: Record<LocalisedRouteName, Record<LocaleCode, stri
     da: '/registrer-returnering',
     fi: '/rekisteröi-palautus',
   },
+  // what is collected and the cookie choices (issue #13); not in the spec's table
+  privacy: { sv: '/integritet', nb: '/personvern', da: '/privatliv', fi: '/tietosuoja' },
 }

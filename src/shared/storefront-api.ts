@@ -20,3 +20,11 @@ export const CSRF_HEADER = `x-${SHOP_SLUG}-csrf`
  * service's own: `/users/{userId}/products`, `/users/{userId}/migrated`.
  */
 export const BROWSER_LIKES_URI = '/api/likes'
+
+/**
+ * The loyalty service (spec §7 "Loyalty service proxy", server/services/loyalty): same origin,
+ * the shopper known from the HttpOnly session cookie. Paths below it are the spec's:
+ * `/get-contact`, `/set-discovery-key`, `/member`, `/save-consent`, plus `/overview` (the
+ * membership page) and `/cart-events` (spec §4).
+ */
+export const BROWSER_LOYALTY_URI = '/api/loyalty'

@@ -5,7 +5,7 @@
  * heading, subcategories, the sort, the filter panel, the chosen filters, the product cards,
  * "load more" and the page links, or help to go on when nothing matches.
  */
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useLocation, useNavigation, type Params } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
@@ -24,7 +24,9 @@ import { FacetsPanel } from '../features/list/FacetsPanel'
 import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
 import { loadListPage, type ListPageData, type ListTarget } from '../features/list/query'
 import { useListNavigate, usePendingSelection } from '../features/list/navigation'
-import { useProductLeft } from '../features/list/product-left'
+import { productIdOfClick, useProductLeft } from '../features/list/product-left'
+import { listAnalyticsName, recordListImpressions, recordProductClick } from '../features/list/analytics'
+import { useAppDispatch } from '../app/hooks'
 import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
 import '../features/list/list.css'
@@ -69,8 +71,11 @@ function listAlternates(data: ListPageData): Partial<Record<LocaleCode, string>>
 }
 
 export function listRoute(options: ListRouteOptions) {
-  const loader: PageLoader<ListPageData> = (args) =>
-    loadListPage(args, options.routeName, options.target(args.params))
+  const loader: PageLoader<ListPageData> = async (args) => {
+    const data = await loadListPage(args, options.routeName, options.target(args.params))
+    recordListImpressions(args.store.dispatch, options.routeName, data)
+    return data
+  }
 
   const meta: PageMeta<ListPageData> = ({ data, intl }) => {
     const format: Format = (id, values) => intl.formatMessage({ id }, values)
@@ -89,13 +94,30 @@ export function listRoute(options: ListRouteOptions) {
 
   function Component() {
     const data = useLoaderData() as ListPageData
-    return <ListView data={data} texts={options.texts} ownTexts={options.ownTexts ?? false} />
+    return (
+      <ListView
+        data={data}
+        texts={options.texts}
+        ownTexts={options.ownTexts ?? false}
+        listName={listAnalyticsName(options.routeName, data)}
+      />
+    )
   }
 
   return { loader, meta, Component }
 }
 
-function ListView({ data, texts, ownTexts }: { data: ListPageData; texts: ListTexts; ownTexts: boolean }) {
+function ListView({
+  data,
+  texts,
+  ownTexts,
+  listName,
+}: {
+  data: ListPageData
+  texts: ListTexts
+  ownTexts: boolean
+  listName: string
+}) {
   const intl = useIntl()
   const format: Format = (id, values) => intl.formatMessage({ id }, values)
   const title = pageTitle(data, texts, format, ownTexts)
@@ -116,7 +138,7 @@ function ListView({ data, texts, ownTexts }: { data: ListPageData; texts: ListTe
         <FacetsPanel facets={data.facets} selection={selection} priceRange={data.priceRange} count={count} />
       </div>
       <SelectedFilters selection={selection} />
-      {products.length > 0 ? <ProductGrid data={data} /> : <EmptyList data={data} />}
+      {products.length > 0 ? <ProductGrid data={data} listName={listName} /> : <EmptyList data={data} />}
     </article>
   )
 }
@@ -222,8 +244,9 @@ function SelectedFilters({ selection }: { selection: ListSelection }) {
   )
 }
 
-function ProductGrid({ data }: { data: ListPageData }) {
+function ProductGrid({ data, listName }: { data: ListPageData; listName: string }) {
   const intl = useIntl()
+  const dispatch = useAppDispatch()
   const go = useListNavigate()
   const location = useLocation()
   const navigation = useNavigation()
@@ -231,6 +254,13 @@ function ProductGrid({ data }: { data: ListPageData }) {
   const lastShown = (firstPage - 1) * pageSize + products.length
   const totalPages = Math.max(1, Math.ceil(count / pageSize))
   const onGridClick = useProductLeft(products.map((product) => product.productId))
+  // capture: the click is recorded before the link's own handler starts the navigation (and with
+  // it the next page's impression), so select_item comes before that page's page_view
+  const onGridClickCapture = (event: MouseEvent<HTMLElement>) => {
+    const productId = productIdOfClick(event.target)
+    if (productId !== null)
+      recordProductClick(dispatch, listName, products, productId, (firstPage - 1) * pageSize + 1)
+  }
   // after "load more", the focus moves to the first product that was added
   const focusNext = useRef<number | null>(null)
   useEffect(() => {
@@ -266,7 +296,12 @@ function ProductGrid({ data }: { data: ListPageData }) {
           </Link>
         </p>
       ) : null}
-      <ul className="list-page__grid plain-list" role="list" onClick={onGridClick}>
+      <ul
+        className="list-page__grid plain-list"
+        role="list"
+        onClick={onGridClick}
+        onClickCapture={onGridClickCapture}
+      >
         {products.map((product, index) => (
           <li key={product.productId}>
             <ProductCard

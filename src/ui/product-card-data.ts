@@ -11,7 +11,12 @@ import priceFields from '../../graphql/operations/price-fields.graphql?raw'
 import type { ListProductFieldsFragment } from '../graphql/generated'
 
 /** A product card's data: the generated type of the ListProductFields fragment. */
-export type ListProduct = ListProductFieldsFragment
+/**
+ * A card's product. The analytics fields (article number, category) are in the list queries'
+ * fragment but not on every type a card shows (related products have none), so they are optional.
+ */
+export type ListProduct = Omit<ListProductFieldsFragment, 'articleNumber' | 'primaryCategory'> &
+  Partial<Pick<ListProductFieldsFragment, 'articleNumber' | 'primaryCategory'>>
 
 /** The price fragments alone, for operations that spread ...PriceFields / ...LowestPriceFields. */
 export function withPriceFields(query: string): string {

@@ -11,7 +11,7 @@ import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { adminApi } from './admin'
 import { graphql, SKU as STATIC_STOCK_SKU } from './checkout-helpers'
 import { expect, message, test, waitForHydration } from './fixtures'
-import { linkIn, mailsTo } from './outbox'
+import { linkIn, rawMailsTo } from './outbox'
 
 const fi = (id: string) => message('fi', id)
 const BLOUSE_ID = FIXTURE_PRODUCTS.newBlouse.productId
@@ -56,12 +56,12 @@ test('a sold-out size: the shopper asks, stock arrives, one e-mail with a workin
   })
   expect(arrived.backInStockMails).toBeGreaterThanOrEqual(1)
   // the mail service sends queued mails every few seconds
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBe(1)
+  await expect.poll(async () => (await rawMailsTo(email)).length, { timeout: 20_000 }).toBe(1)
   // more stock later sends nothing more
   const more = await admin<{ backInStockMails: number }>('POST', '/stock', { skuId: sku.skuId, quantity: 9 })
   expect(more.backInStockMails).toBe(0)
 
-  const mail = (await mailsTo(email))[0]!
+  const mail = (await rawMailsTo(email))[0]!
   expect(mail).toContain(`/fi/p/${product.alias}`)
   expect(mail).toMatch(/^List-Unsubscribe:/m)
   const unsubscribe = linkIn(mail, '/newsletter/unsubscribe?token=')
@@ -82,7 +82,7 @@ test('a sold-out size: the shopper asks, stock arrives, one e-mail with a workin
   )
   await waitForHydration(page)
   await expect(page.getByRole('status').filter({ hasText: fi('mailLink.unsubscribe.invalid') })).toBeVisible()
-  expect(await mailsTo(email)).toHaveLength(1)
+  expect(await rawMailsTo(email)).toHaveLength(1)
   expect(browserErrors).toEqual([])
 })
 
@@ -99,8 +99,8 @@ test('newsletter: subscribe, confirm from the e-mail, the welcome code works in 
     page.getByRole('status').filter({ hasText: fi('newsletter.subscribed').split('{')[0]!.trim() }),
   ).toBeVisible()
 
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBe(1)
-  const confirm = linkIn((await mailsTo(email))[0]!, '/newsletter/confirm?token=')
+  await expect.poll(async () => (await rawMailsTo(email)).length, { timeout: 20_000 }).toBe(1)
+  const confirm = linkIn((await rawMailsTo(email))[0]!, '/newsletter/confirm?token=')
   expect(confirm).not.toBeNull()
   await page.goto(confirm!)
   await waitForHydration(page)
@@ -109,8 +109,8 @@ test('newsletter: subscribe, confirm from the e-mail, the welcome code works in 
   ).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: fi('mailLink.confirm.done') })).toBeVisible()
 
-  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBe(2)
-  const welcome = (await mailsTo(email))[1]!
+  await expect.poll(async () => (await rawMailsTo(email)).length, { timeout: 20_000 }).toBe(2)
+  const welcome = (await rawMailsTo(email))[1]!
   const code = /\bWELCOME-[A-Z0-9]{10}\b/.exec(welcome)?.[0]
   expect(code).toBeDefined()
   expect(linkIn(welcome, '/newsletter/unsubscribe?token=')).not.toBeNull()
@@ -142,6 +142,6 @@ test('newsletter: subscribe, confirm from the e-mail, the welcome code works in 
   await page.goto(confirm!)
   await waitForHydration(page)
   await expect(page.getByRole('status').filter({ hasText: fi('mailLink.confirm.already') })).toBeVisible()
-  expect(await mailsTo(email)).toHaveLength(2)
+  expect(await rawMailsTo(email)).toHaveLength(2)
   expect(browserErrors).toEqual([])
 })

@@ -1,7 +1,21 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
 import { auditCommand } from './audit'
+import { deliverCommand } from './deliver'
+import { payoutCommand } from './payout'
+import { receiveReturnCommand } from './receive-return'
+import { returnsCommand } from './returns'
+import { shipCommand } from './ship'
 import { stockCommand } from './stock'
 import { subscribersCommand } from './subscribers'
 import type { AdminCommand } from './types'
 
-export const ADMIN_COMMANDS: AdminCommand[] = [auditCommand, stockCommand, subscribersCommand]
+export const ADMIN_COMMANDS: AdminCommand[] = [
+  auditCommand,
+  stockCommand,
+  subscribersCommand,
+  shipCommand,
+  deliverCommand,
+  returnsCommand,
+  receiveReturnCommand,
+  payoutCommand,
+]

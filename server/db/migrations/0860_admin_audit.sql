@@ -7,7 +7,7 @@ CREATE TABLE admin_audit_log (
   actor text NOT NULL CHECK (length(actor) BETWEEN 1 AND 80),
   action text NOT NULL CHECK (length(action) BETWEEN 1 AND 80),
   target text NOT NULL DEFAULT '' CHECK (length(target) <= 200),
-  details jsonb NOT NULL DEFAULT '{}'::jsonb
+  details jsonb NOT NULL
 );
 CREATE INDEX admin_audit_log_at_idx ON admin_audit_log (at DESC, id DESC);
 CREATE INDEX admin_audit_log_action_idx ON admin_audit_log (action, at DESC);

@@ -28,6 +28,14 @@ export const ABUSE_LIMITS = {
   reviewPerUser: { name: 'review:user', limit: 10, windowMs: HOUR },
   /** Every placeOrder attempt (finding 6: 50 orders in 1.4 s). */
   placeOrder: { name: 'place-order', limit: 20, windowMs: HOUR },
+  /** Failed return look-ups (order number + e-mail, ADR 0030): per address and per order number. */
+  returnLookupsPerAddress: { name: 'return-lookup:address', limit: 10, windowMs: 15 * MINUTE },
+  returnLookupsPerOrder: { name: 'return-lookup:order', limit: 10, windowMs: HOUR },
+  /**
+   * WebSocket handshakes of the live updates (ADR 0036): a flood is refused, while reloads, tabs,
+   * retries and many shoppers behind one address fit easily.
+   */
+  liveConnections: { name: 'live-connection:address', limit: 100, windowMs: 10_000 },
 } as const satisfies Record<string, LimitRule>
 
 type Pair = readonly [LimitRule, string]

@@ -34,4 +34,6 @@ export interface GraphQLContext {
   clientAddress: string | null
   /** The abuse limiter (in Redis when REDIS_URL is set). */
   limiter: RateLimiter
+  /** The time rules with a deadline read (the return window); tests may move it. */
+  now: () => Date
 }

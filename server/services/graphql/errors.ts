@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   RESET_KEY_EXPIRED: 'ResetKeyExpired',
   /** An abuse limit (ADR 0024): extensions.retryAfter says in how many seconds to try again. */
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** registerReturn: not delivered yet, the return window closed, or cancelled (extensions.reason). */
+  RETURN_NOT_ALLOWED: 'ReturnNotAllowed',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]

@@ -21,6 +21,50 @@ export type Scalars = {
   Guid: { input: string; output: string }
 }
 
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type Subscription = {
+  __typename?: 'Subscription'
+  /** The product's sizes with their stock, now and whenever a size's stock changes. */
+  productStockChanged: Array<SkuType>
+  /**
+   * The logged-in customer's cart whenever it changes on any device (null: the cart was completed
+   * or removed). Needs a bearer token; a customer only ever receives their own carts.
+   */
+  cartChanged: CartChangeType
+}
+
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type SubscriptionProductStockChangedArgs = {
+  productId: Scalars['Int']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+/**
+ * Lumo extension: live updates over graphql-ws (the graphql-transport-ws protocol) on the API's
+ * path; the storefront reaches them through the same-origin /api/graphql (docs/adr/0036-live-updates.md).
+ */
+export type SubscriptionCartChangedArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+/** Lumo extension: one change of a customer's cart. */
+export type CartChangeType = {
+  __typename?: 'CartChangeType'
+  cartId: Scalars['String']['output']
+  /** The cart as getCart would answer; null when it can no longer be used (completed, removed). */
+  cart?: Maybe<CartType>
+}
+
 export type GeinsMerchantApiQuery = {
   __typename?: 'GeinsMerchantApiQuery'
   /** All channels. */
@@ -61,6 +105,13 @@ export type GeinsMerchantApiQuery = {
   getOrderPublic?: Maybe<OrderType>
   /** The signed-in user (UNAUTHENTICATED without a valid bearer token). */
   getUser?: Maybe<UserType>
+  /**
+   * Lumo extension (digital returns): an order to register a return for, with what of it can still
+   * be returned and its returns. A guest gives the order number and the order's e-mail; a signed-in
+   * customer only the number of one of their orders. Any mismatch answers NOT_FOUND, the same for a
+   * wrong number and a wrong e-mail; failed look-ups are rate-limited per address and order.
+   */
+  getReturnableOrder?: Maybe<ReturnableOrderType>
   /**
    * Lumo extension: the published content page with this alias (of any language; the answer is in
    * the request's language, so a caller can redirect to its own alias). Null when none matches.
@@ -194,6 +245,14 @@ export type GeinsMerchantApiQueryGetUserArgs = {
   marketId?: InputMaybe<Scalars['String']['input']>
 }
 
+export type GeinsMerchantApiQueryGetReturnableOrderArgs = {
+  orderNumber: Scalars['String']['input']
+  email?: InputMaybe<Scalars['String']['input']>
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
 export type GeinsMerchantApiQueryContentPageArgs = {
   alias: Scalars['String']['input']
   kind?: InputMaybe<ContentPageKind>
@@ -211,6 +270,14 @@ export type GeinsMerchantApiQueryContentPagesArgs = {
 
 export type GeinsMerchantApiMutation = {
   __typename?: 'GeinsMerchantApiMutation'
+  /**
+   * Lumo extension (digital returns): registers a return of some of an order's goods, each with a
+   * quantity and a reason (ReturnableOrderType.reasons), within the market's return window from
+   * delivery. Found as getReturnableOrder finds the order. Refused with ReturnNotAllowed
+   * (extensions.reason NOT_DELIVERED, WINDOW_CLOSED, CANCELLED) or BAD_USER_INPUT (a quantity
+   * beyond what was bought and not yet returned: extensions.reason RETURN_QUANTITY).
+   */
+  registerReturn?: Maybe<ReturnRequestType>
   addToCart?: Maybe<CartType>
   /** Sets the line's quantity (absolute); 0 removes the line. */
   updateCartItem?: Maybe<CartType>
@@ -239,6 +306,13 @@ export type GeinsMerchantApiMutation = {
   confirmNewsletterSubscription?: Maybe<MailLinkResultType>
   /** Lumo extension: unsubscribes with the token of a newsletter or back-in-stock mail's link. */
   unsubscribeFromMails?: Maybe<MailLinkResultType>
+}
+
+export type GeinsMerchantApiMutationRegisterReturnArgs = {
+  return: ReturnInputType
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
 }
 
 export type GeinsMerchantApiMutationAddToCartArgs = {
@@ -1234,6 +1308,89 @@ export type OrderType = {
   isPaid: Scalars['Boolean']['output']
   /** Lumo extension: the returns registered for the order, oldest first (refunds are in refunds). */
   returns?: Maybe<Array<Maybe<OrderReturnType>>>
+  /** Lumo extension: when the order was delivered (the return window starts); null before. */
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>
+  /** Lumo extension: the last moment to register a return; null before delivery. */
+  returnableUntil?: Maybe<Scalars['DateTime']['output']>
+  /** Lumo extension: the order's returns with their numbers and states, oldest first. */
+  returnRequests?: Maybe<Array<ReturnRequestType>>
+}
+
+/** Lumo extension: a registered return, registered → received → refunded. */
+export type ReturnRequestType = {
+  __typename?: 'ReturnRequestType'
+  returnNumber: Scalars['String']['output']
+  /** registered, received or refunded */
+  status: Scalars['String']['output']
+  createdAt: Scalars['DateTime']['output']
+  receivedAt?: Maybe<Scalars['DateTime']['output']>
+  refundedAt?: Maybe<Scalars['DateTime']['output']>
+  /** payment (the original payment method) or balance (the account balance); null until refunded */
+  refundTo?: Maybe<Scalars['String']['output']>
+  refundTotal?: Maybe<Scalars['Float']['output']>
+  refundTotalFormatted?: Maybe<Scalars['String']['output']>
+  items: Array<ReturnRequestItemType>
+}
+
+export type ReturnRequestItemType = {
+  __typename?: 'ReturnRequestItemType'
+  /** The order row (OrderType.cart.items[].id). */
+  itemId: Scalars['Int']['output']
+  articleNumber?: Maybe<Scalars['String']['output']>
+  name: Scalars['String']['output']
+  size?: Maybe<Scalars['String']['output']>
+  quantity: Scalars['Int']['output']
+  /** A code of ReturnableOrderType.reasons. */
+  reasonCode: Scalars['String']['output']
+  /** How many the shop received; null until received. */
+  receivedQuantity?: Maybe<Scalars['Int']['output']>
+}
+
+/** Lumo extension: an order as the register-return page shows it. */
+export type ReturnableOrderType = {
+  __typename?: 'ReturnableOrderType'
+  orderNumber: Scalars['String']['output']
+  createdAt: Scalars['DateTime']['output']
+  currency: Scalars['String']['output']
+  deliveredAt?: Maybe<Scalars['DateTime']['output']>
+  returnableUntil?: Maybe<Scalars['DateTime']['output']>
+  /** The market's return window in days from delivery. */
+  returnWindowDays: Scalars['Int']['output']
+  isReturnable: Scalars['Boolean']['output']
+  /** Why not, when isReturnable is false: NOT_DELIVERED, WINDOW_CLOSED, CANCELLED or NOTHING_LEFT. */
+  notReturnableReason?: Maybe<Scalars['String']['output']>
+  items: Array<ReturnableItemType>
+  /** The reason codes a return row may give (texts: returns.reason.{code}). */
+  reasons: Array<Scalars['String']['output']>
+  returns: Array<ReturnRequestType>
+}
+
+export type ReturnableItemType = {
+  __typename?: 'ReturnableItemType'
+  itemId: Scalars['Int']['output']
+  articleNumber?: Maybe<Scalars['String']['output']>
+  name: Scalars['String']['output']
+  brand?: Maybe<Scalars['String']['output']>
+  size?: Maybe<Scalars['String']['output']>
+  imageFileName?: Maybe<Scalars['String']['output']>
+  /** Bought. */
+  quantity: Scalars['Int']['output']
+  /** Bought and not yet on a return. */
+  returnableQuantity: Scalars['Int']['output']
+  unitPriceIncVatFormatted?: Maybe<Scalars['String']['output']>
+}
+
+export type ReturnInputType = {
+  orderNumber: Scalars['String']['input']
+  /** The order's e-mail; needed unless the order is the signed-in customer's. */
+  email?: InputMaybe<Scalars['String']['input']>
+  items: Array<ReturnItemInputType>
+}
+
+export type ReturnItemInputType = {
+  itemId: Scalars['Int']['input']
+  quantity: Scalars['Int']['input']
+  reasonCode: Scalars['String']['input']
 }
 
 /** Lumo extension: a registered return of goods. */
@@ -1518,13 +1675,15 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>
+  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>
+  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>
+  CartChangeType: ResolverTypeWrapper<Partial<CartChangeType>>
   Decimal: ResolverTypeWrapper<Partial<Scalars['Decimal']['output']>>
   Long: ResolverTypeWrapper<Partial<Scalars['Long']['output']>>
   DateTime: ResolverTypeWrapper<Partial<Scalars['DateTime']['output']>>
   Guid: ResolverTypeWrapper<Partial<Scalars['Guid']['output']>>
   GeinsMerchantApiQuery: ResolverTypeWrapper<Record<PropertyKey, never>>
-  String: ResolverTypeWrapper<Partial<Scalars['String']['output']>>
-  Int: ResolverTypeWrapper<Partial<Scalars['Int']['output']>>
   Boolean: ResolverTypeWrapper<Partial<Scalars['Boolean']['output']>>
   GeinsMerchantApiMutation: ResolverTypeWrapper<Record<PropertyKey, never>>
   ChannelType: ResolverTypeWrapper<Partial<ChannelType>>
@@ -1598,6 +1757,12 @@ export type ResolversTypes = {
   CheckoutOrderType: ResolverTypeWrapper<Partial<CheckoutOrderType>>
   CheckoutOrderRowType: ResolverTypeWrapper<Partial<CheckoutOrderRowType>>
   OrderType: ResolverTypeWrapper<Partial<OrderType>>
+  ReturnRequestType: ResolverTypeWrapper<Partial<ReturnRequestType>>
+  ReturnRequestItemType: ResolverTypeWrapper<Partial<ReturnRequestItemType>>
+  ReturnableOrderType: ResolverTypeWrapper<Partial<ReturnableOrderType>>
+  ReturnableItemType: ResolverTypeWrapper<Partial<ReturnableItemType>>
+  ReturnInputType: ResolverTypeWrapper<Partial<ReturnInputType>>
+  ReturnItemInputType: ResolverTypeWrapper<Partial<ReturnItemInputType>>
   OrderReturnType: ResolverTypeWrapper<Partial<OrderReturnType>>
   PaymentDetailsType: ResolverTypeWrapper<Partial<PaymentDetailsType>>
   RefundType: ResolverTypeWrapper<Partial<RefundType>>
@@ -1620,13 +1785,15 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  Subscription: Record<PropertyKey, never>
+  Int: Partial<Scalars['Int']['output']>
+  String: Partial<Scalars['String']['output']>
+  CartChangeType: Partial<CartChangeType>
   Decimal: Partial<Scalars['Decimal']['output']>
   Long: Partial<Scalars['Long']['output']>
   DateTime: Partial<Scalars['DateTime']['output']>
   Guid: Partial<Scalars['Guid']['output']>
   GeinsMerchantApiQuery: Record<PropertyKey, never>
-  String: Partial<Scalars['String']['output']>
-  Int: Partial<Scalars['Int']['output']>
   Boolean: Partial<Scalars['Boolean']['output']>
   GeinsMerchantApiMutation: Record<PropertyKey, never>
   ChannelType: Partial<ChannelType>
@@ -1691,6 +1858,12 @@ export type ResolversParentTypes = {
   CheckoutOrderType: Partial<CheckoutOrderType>
   CheckoutOrderRowType: Partial<CheckoutOrderRowType>
   OrderType: Partial<OrderType>
+  ReturnRequestType: Partial<ReturnRequestType>
+  ReturnRequestItemType: Partial<ReturnRequestItemType>
+  ReturnableOrderType: Partial<ReturnableOrderType>
+  ReturnableItemType: Partial<ReturnableItemType>
+  ReturnInputType: Partial<ReturnInputType>
+  ReturnItemInputType: Partial<ReturnItemInputType>
   OrderReturnType: Partial<OrderReturnType>
   PaymentDetailsType: Partial<PaymentDetailsType>
   RefundType: Partial<RefundType>
@@ -1705,6 +1878,34 @@ export type ResolversParentTypes = {
   ContentPageType: Partial<ContentPageType>
   ContentAliasType: Partial<ContentAliasType>
   MailLinkResultType: Partial<MailLinkResultType>
+}
+
+export type SubscriptionResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
+> = {
+  productStockChanged?: SubscriptionResolver<
+    Array<ResolversTypes['SkuType']>,
+    'productStockChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionProductStockChangedArgs, 'productId'>
+  >
+  cartChanged?: SubscriptionResolver<
+    ResolversTypes['CartChangeType'],
+    'cartChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionCartChangedArgs>
+  >
+}
+
+export type CartChangeTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['CartChangeType'] = ResolversParentTypes['CartChangeType'],
+> = {
+  cartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  cart?: Resolver<Maybe<ResolversTypes['CartType']>, ParentType, ContextType>
 }
 
 export interface DecimalScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Decimal'], any> {
@@ -1825,6 +2026,12 @@ export type GeinsMerchantApiQueryResolvers<
     ContextType,
     Partial<GeinsMerchantApiQueryGetUserArgs>
   >
+  getReturnableOrder?: Resolver<
+    Maybe<ResolversTypes['ReturnableOrderType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiQueryGetReturnableOrderArgs, 'orderNumber'>
+  >
   contentPage?: Resolver<
     Maybe<ResolversTypes['ContentPageType']>,
     ParentType,
@@ -1844,6 +2051,12 @@ export type GeinsMerchantApiMutationResolvers<
   ParentType extends ResolversParentTypes['GeinsMerchantApiMutation'] =
     ResolversParentTypes['GeinsMerchantApiMutation'],
 > = {
+  registerReturn?: Resolver<
+    Maybe<ResolversTypes['ReturnRequestType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiMutationRegisterReturnArgs, 'return'>
+  >
   addToCart?: Resolver<
     Maybe<ResolversTypes['CartType']>,
     ParentType,
@@ -2781,6 +2994,71 @@ export type OrderTypeResolvers<
   invoiceDueDate?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
   isPaid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>
   returns?: Resolver<Maybe<Array<Maybe<ResolversTypes['OrderReturnType']>>>, ParentType, ContextType>
+  deliveredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  returnableUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  returnRequests?: Resolver<Maybe<Array<ResolversTypes['ReturnRequestType']>>, ParentType, ContextType>
+}
+
+export type ReturnRequestTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReturnRequestType'] = ResolversParentTypes['ReturnRequestType'],
+> = {
+  returnNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>
+  receivedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  refundedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  refundTo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  refundTotal?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>
+  refundTotalFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  items?: Resolver<Array<ResolversTypes['ReturnRequestItemType']>, ParentType, ContextType>
+}
+
+export type ReturnRequestItemTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReturnRequestItemType'] =
+    ResolversParentTypes['ReturnRequestItemType'],
+> = {
+  itemId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  articleNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  reasonCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  receivedQuantity?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>
+}
+
+export type ReturnableOrderTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReturnableOrderType'] =
+    ResolversParentTypes['ReturnableOrderType'],
+> = {
+  orderNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  deliveredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  returnableUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  returnWindowDays?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  isReturnable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>
+  notReturnableReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  items?: Resolver<Array<ResolversTypes['ReturnableItemType']>, ParentType, ContextType>
+  reasons?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>
+  returns?: Resolver<Array<ResolversTypes['ReturnRequestType']>, ParentType, ContextType>
+}
+
+export type ReturnableItemTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['ReturnableItemType'] = ResolversParentTypes['ReturnableItemType'],
+> = {
+  itemId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  articleNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  brand?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  imageFileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  returnableQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  unitPriceIncVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
 }
 
 export type OrderReturnTypeResolvers<
@@ -2952,6 +3230,8 @@ export type MailLinkResultTypeResolvers<
 }
 
 export type Resolvers<ContextType = GraphQLContext> = {
+  Subscription?: SubscriptionResolvers<ContextType>
+  CartChangeType?: CartChangeTypeResolvers<ContextType>
   Decimal?: GraphQLScalarType
   Long?: GraphQLScalarType
   DateTime?: GraphQLScalarType
@@ -3012,6 +3292,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CheckoutOrderType?: CheckoutOrderTypeResolvers<ContextType>
   CheckoutOrderRowType?: CheckoutOrderRowTypeResolvers<ContextType>
   OrderType?: OrderTypeResolvers<ContextType>
+  ReturnRequestType?: ReturnRequestTypeResolvers<ContextType>
+  ReturnRequestItemType?: ReturnRequestItemTypeResolvers<ContextType>
+  ReturnableOrderType?: ReturnableOrderTypeResolvers<ContextType>
+  ReturnableItemType?: ReturnableItemTypeResolvers<ContextType>
   OrderReturnType?: OrderReturnTypeResolvers<ContextType>
   PaymentDetailsType?: PaymentDetailsTypeResolvers<ContextType>
   RefundType?: RefundTypeResolvers<ContextType>

@@ -30,6 +30,9 @@ import { resolvers as userResolvers } from './users/resolvers'
 import { resolvers as mailLinkResolvers } from './mail-subscriptions/resolvers'
 import { registerStockMailsAdmin } from './mail-subscriptions/admin'
 import { BACK_IN_STOCK_INTERVAL_MS, sendBackInStockMails } from './mail-subscriptions/back-in-stock'
+import { resolvers as returnResolvers } from './returns/resolvers'
+import { registerOrderAdmin } from './orders/admin'
+import { registerReturnsAdmin } from './returns/admin'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
@@ -42,6 +45,8 @@ import { scalarResolvers } from './scalars'
 import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
 import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
+import { startLiveEvents, type LiveEvents } from './live/events'
+import { registerLiveEndpoint } from './live/endpoint'
 import type {
   GraphqlExecutor,
   GraphqlRequest as InProcessRequest,
@@ -65,6 +70,8 @@ export interface GraphQLServiceOptions {
   limiter?: RateLimiter
   /** How often the back-in-stock job looks for sizes in stock again; 0 turns it off (tests run rounds). */
   backInStockMs?: number
+  /** The clock of the rules with deadlines (the return window); the system clock by default. */
+  clock?: () => Date
 }
 
 export const areaResolvers: readonly ResolverModule[] = [
@@ -75,6 +82,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   contentResolvers,
   userResolvers,
   mailLinkResolvers,
+  returnResolvers,
 ]
 
 /** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
@@ -95,6 +103,7 @@ export interface ContextDeps {
   tokens: TokenVerifier
   limiter: RateLimiter
   log?: Pick<FastifyBaseLogger, 'error'>
+  clock?: () => Date
 }
 
 export interface ContextInput {
@@ -145,6 +154,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
     limiter: deps.limiter,
+    now: deps.clock ?? (() => new Date()),
   }
 }
 
@@ -183,7 +193,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
   })
   const limiter = opts.limiter ?? createMemoryRateLimiter()
-  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log }
+  const clock = opts.clock ?? (() => new Date())
+  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log, clock }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -212,13 +223,14 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
 
   const resolvers = rootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))
+  const rules = validationRules(config, opts.limits ?? DEFAULT_LIMITS)
 
   await app.register(mercurius, {
     schema: loadSchemaSource(),
     resolvers: resolvers as IResolvers,
     path: endpoint,
     graphiql: !config.isProduction,
-    validationRules: validationRules(config, opts.limits ?? DEFAULT_LIMITS),
+    validationRules: rules,
     errorFormatter: (execution, context) => formatErrors(execution, context, config),
     context: async (request) =>
       createContext(deps, {
@@ -233,8 +245,26 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
   app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
 
+  // Subscriptions (live stock, a customer's cart) over WebSocket on the same path (ADR 0036).
+  const events = await startLiveEvents(database)
+  app.addHook('onClose', () => events.close())
+  app.decorate('liveEvents', events)
+  registerLiveEndpoint(app, {
+    path: endpoint,
+    config,
+    events,
+    tokens,
+    limiter,
+    validationRules: rules,
+    createContext: (input) => createContext(deps, input),
+  })
+
   // The payment provider's signed callbacks (docs/adr/0012-payments.md), in their own scope.
   await app.register(paymentCallbackRoutes, { database, config })
+
+  // The back office's shipping, delivery and returns operations (ADR 0027, ADR 0030).
+  await registerOrderAdmin(app, { database, config, clock })
+  await registerReturnsAdmin(app, { database, config, clock })
 
   // Card orders unpaid after their payment window give their stock back (ADR 0025).
   startPeriodicJob(app, 'card order expiry', opts.expirySweepMs ?? 60_000, () =>
@@ -317,6 +347,8 @@ declare module 'fastify' {
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
     /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
+    /** This instance's live events (ADR 0036): what the subscriptions wait on. */
+    liveEvents: LiveEvents
   }
 }
 

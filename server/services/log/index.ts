@@ -1,11 +1,22 @@
 /**
- * The client error sink (spec §7 "Error log"): PUT /api/log-error with {type, message, stack,
- * component, info, url, userAgent}. Validated, size-limited and rate-limited per address, then
- * written to the server log where operators already look.
+ * The log service: what browsers report about themselves.
+ * - The client error sink (spec §7 "Error log"): PUT /api/log-error with {type, message, stack,
+ *   component, info, url, userAgent}. Validated, size-limited and rate-limited per address, then
+ *   written to the server log where operators already look.
+ * - Real-user metrics (issue #13, ADR 0035): POST /api/vitals with a batch of Core Web Vitals
+ *   `{ metrics: [{ name, value, pageType }] }` from the sampled share of page loads, validated and
+ *   rate-limited the same way and stored in `web_vitals` (`npm run report -- vitals` reads them).
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
+import type { Database } from '../../db'
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
+import {
+  VITAL_NAMES,
+  VITALS_BATCH_MAX,
+  VITALS_PAGE_TYPE_PATTERN,
+  VITALS_PATH,
+} from '../../../src/shared/vitals'
 
 const ClientError = z.object({
   type: z.string().max(64).default('error'),
@@ -22,9 +33,45 @@ export type ClientErrorReport = z.infer<typeof ClientError>
 /** A broken page can loop on an error: what one address may write per minute (ADR 0024). */
 export const LOG_REPORT_LIMIT: LimitRule = { name: 'log-error', limit: 30, windowMs: 60_000 }
 
+/** A page sends one batch when it is hidden; a few reloads a minute are fine, a loop is not. */
+export const VITALS_REPORT_LIMIT: LimitRule = { name: 'vitals', limit: 30, windowMs: 60_000 }
+
+/** Upper bounds that no real page reaches: a minute for a time, 100 for a layout shift score. */
+const MAX_MILLISECONDS = 60_000
+const MAX_CLS = 100
+
+const VitalsBatch = z.object({
+  metrics: z
+    .array(
+      z
+        .object({
+          name: z.enum(VITAL_NAMES),
+          value: z.number().finite().min(0),
+          pageType: z.string().regex(VITALS_PAGE_TYPE_PATTERN),
+        })
+        .refine((metric) => metric.value <= (metric.name === 'CLS' ? MAX_CLS : MAX_MILLISECONDS), {
+          message: 'value out of range',
+          path: ['value'],
+        }),
+    )
+    .min(1)
+    .max(VITALS_BATCH_MAX),
+})
+
+export type VitalsReport = z.infer<typeof VitalsBatch>
+
 export interface LogServiceOptions {
   /** The process's abuse limiter (shared across instances with Redis); in process by default. */
   limiter?: RateLimiter
+  /** Where real-user metrics are stored; without it POST /api/vitals is not offered. */
+  database?: Pick<Database, 'db'>
+}
+
+function tooMany(reply: FastifyReply, retryAfterSeconds: number, what: string) {
+  return reply
+    .code(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ error: `Too many ${what}` })
 }
 
 export default async function logService(app: FastifyInstance, options: LogServiceOptions = {}) {
@@ -33,12 +80,7 @@ export default async function logService(app: FastifyInstance, options: LogServi
   app.put('/api/log-error', { bodyLimit: 16 * 1024 }, async (request, reply) => {
     // the browser calls this directly: request.ip (TRUST_PROXY decides what it believes)
     const decision = await limiter.hit(LOG_REPORT_LIMIT, request.ip)
-    if (!decision.allowed) {
-      return reply
-        .code(429)
-        .header('retry-after', String(decision.retryAfterSeconds))
-        .send({ error: 'Too many error reports' })
-    }
+    if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, 'error reports')
     const parsed = ClientError.safeParse(request.body)
     if (!parsed.success) {
       return reply.code(400).send({
@@ -47,6 +89,31 @@ export default async function logService(app: FastifyInstance, options: LogServi
       })
     }
     request.log.warn({ clientError: parsed.data }, 'client error')
+    return reply.code(204).send()
+  })
+
+  const database = options.database
+  if (!database) return
+  app.post(VITALS_PATH, { bodyLimit: 4 * 1024 }, async (request, reply) => {
+    const decision = await limiter.hit(VITALS_REPORT_LIMIT, request.ip)
+    if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, 'metric reports')
+    const parsed = VitalsBatch.safeParse(request.body)
+    if (!parsed.success) {
+      return reply.code(400).send({
+        error: 'Invalid metrics report',
+        issues: parsed.error.issues.map((i) => i.path.join('.') + ': ' + i.message),
+      })
+    }
+    await database.db
+      .insertInto('web_vitals')
+      .values(
+        parsed.data.metrics.map((metric) => ({
+          page_type: metric.pageType,
+          metric: metric.name,
+          value: metric.value,
+        })),
+      )
+      .execute()
     return reply.code(204).send()
   })
 }

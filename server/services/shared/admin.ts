@@ -9,10 +9,10 @@
  * is one, so the log never names a change that was rolled back nor misses one that was made.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ColumnType, Generated, Kysely } from 'kysely'
+import type { Generated, Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Config } from '../../config'
-import type { DB, GeneratedTimestamp } from '../../db/schema'
+import type { DB, GeneratedTimestamp, Json } from '../../db/schema'
 import { isValidApiKey } from './api-key'
 import { PRIVATE_NO_STORE } from './cache-control'
 
@@ -27,7 +27,7 @@ export interface AdminAuditLogTable {
   actor: string
   action: string
   target: Generated<string>
-  details: ColumnType<Record<string, unknown>, string | undefined, string>
+  details: Json<Record<string, unknown>>
 }
 
 export interface AdminDB extends DB {

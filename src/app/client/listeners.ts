@@ -29,6 +29,10 @@ import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
+import { startConsent } from '../../features/consent/listeners'
+import { startCheckoutAnalytics } from '../../features/checkout/analytics'
+import { VITALS_SAMPLE_RATE } from '../../shared/vitals'
+import type { TagManagerConfig } from '../../shared/tag-manager'
 
 export const FAVORITES_CHANNEL_NAME = 'favorites_channel'
 export const FAVORITES_MESSAGE_TYPE = 'favorites:update'
@@ -43,6 +47,15 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
 
 export function startCookieSync(store: AppStore): () => void {
   const stops = [
+    // spec §9: the loyalty voucher id lives in its cookie while the cart's code is that voucher
+    store.startListening({
+      predicate: (_action, current, previous) => current.loyalty.voucherId !== previous.loyalty.voucherId,
+      effect: (_action, api) => {
+        const voucherId = api.getState().loyalty.voucherId
+        if (voucherId) writeCookie(COOKIES.loyaltyVoucher, voucherId)
+        else deleteCookie(COOKIES.loyaltyVoucher)
+      },
+    }),
     store.startListening({
       actionCreator: cartLoaded,
       effect: (action) => writeCookie(COOKIES.cart, action.payload.id),
@@ -180,8 +193,71 @@ function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo 
   }
 }
 
+/** The loyalty contact sync and cart events (spec §4): their own chunk, a page shows without them. */
+function startLoyaltySyncLazily(store: AppStore): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/loyalty/listeners').then(({ startLoyaltySync }) => {
+    if (!stopped) stop = startLoyaltySync(store)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
+/**
+ * A signed-in customer's cart across devices (ADR 0036): the live connection's code loads only
+ * once someone is signed in, in its own chunk.
+ */
+function startLiveCartLazily(store: AppStore): () => void {
+  let stop: (() => void) | undefined
+  let stopped = false
+  let loading = false
+  const load = () => {
+    if (loading || stopped) return
+    loading = true
+    void import('../../features/live/cart-follow').then(({ startLiveCart }) => {
+      if (!stopped) stop = startLiveCart(store)
+    })
+  }
+  if (store.getState().auth.user) load()
+  const stopListening = store.startListening({
+    predicate: (_action, current) => current.auth.user !== null && !loading,
+    effect: () => load(),
+  })
+  return () => {
+    stopped = true
+    stopListening()
+    stop?.()
+  }
+}
+
+/**
+ * Real-user metrics (ADR 0035) for a sampled share of page loads: the collector is its own chunk,
+ * fetched only by the pages in the sample. The page type is the route the shopper landed on.
+ */
+function startVitalsIfSampled(store: AppStore): () => void {
+  if (Math.random() >= VITALS_SAMPLE_RATE) return () => undefined
+  const pageType = store.getState().global.currentRouteName || 'unknown'
+  let stop: (() => void) | undefined
+  let stopped = false
+  void import('../../features/vitals/reporter').then(({ startVitals }) => {
+    // the sampling was decided here; the reporter measures this load
+    if (!stopped) stop = startVitals({ pageType, sampleRate: 1 })
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+}
+
 /** Everything the browser runs for the store; returns the cleanup. */
-export function registerClientListeners(store: AppStore, getApollo?: GetApollo | null): () => void {
+export function registerClientListeners(
+  store: AppStore,
+  getApollo?: GetApollo | null,
+  options: { tagManager?: TagManagerConfig | null } = {},
+): () => void {
   // first: the listeners below judge the cart and user cookies by the state
   restorePersonalState(store)
   const stops = [
@@ -191,11 +267,17 @@ export function registerClientListeners(store: AppStore, getApollo?: GetApollo |
     startFavoritesSync(store),
     // after the local copy is restored: the account sync merges it with the saved list
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
+    // the cookie choice before the events: a stored choice loads the tag manager at once
+    startConsent(store, options.tagManager ?? null),
+    startLoyaltySyncLazily(store),
     startEventDelivery(store),
+    startCheckoutAnalytics(store),
+    startVitalsIfSampled(store),
     startOrderConfirmation(store),
     startSearchNotifications(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
+    startLiveCartLazily(store),
   ]
   return () => stops.forEach((stop) => stop())
 }

@@ -13,7 +13,7 @@ import { cartRestored } from '../../features/cart/slice'
 import { restoreSession } from '../../features/auth/thunks'
 import { checkoutMarketChanged } from '../../features/channel/slice'
 import { lastVisitedRestored } from '../../features/lastVisited/slice'
-import { membershipRestored } from '../../features/loyalty/slice'
+import { membershipRestored, voucherIdSet } from '../../features/loyalty/slice'
 
 /** The same bound the server puts on the cart cookie (server-state.ts). */
 const MAX_CART_ID_LENGTH = 200
@@ -23,6 +23,8 @@ export function restorePersonalState(store: AppStore): void {
   const persisted = parsePersistedStates(readCookie(COOKIES.persistedStates))
   if (persisted.lastVisited) store.dispatch(lastVisitedRestored(persisted.lastVisited.productIds))
   if (persisted.loyalty) store.dispatch(membershipRestored(persisted.loyalty))
+  const voucherId = readCookie(COOKIES.loyaltyVoucher)
+  if (voucherId && voucherId.length <= 64) store.dispatch(voucherIdSet(voucherId))
 
   const checkoutMarket = readCookie(COOKIES.checkoutMarket)
   if (isMarketAlias(checkoutMarket) && checkoutMarket !== store.getState().channel.checkoutMarket)

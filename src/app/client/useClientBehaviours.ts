@@ -8,10 +8,11 @@ import { useEffect, useRef } from 'react'
 import { useLocation, useNavigation, useNavigationType } from 'react-router'
 import { useAppDispatch, useAppSelector, useAppStore } from '../hooks'
 import { headerHiddenSet, onlineSet, scrollTopSet, viewportWidthSet } from '../global-slice'
-import { loadingFinished } from '../../features/loading/slice'
+import { delayedLoadingFinished, delayedLoadingStarted, loadingFinished } from '../../features/loading/slice'
 import { installChunkReloadGuard } from './chunk-reload'
 import { registerClientListeners } from './listeners'
 import { useOptionalGetApollo } from '../apollo-access'
+import { useOptionalSite } from '../site'
 import { nextHeaderHidden, scrollTargetFor } from './scroll-rules'
 
 /** Resize and scroll fire many times a second; the store needs to know a few times a second. */
@@ -57,7 +58,8 @@ function topPadding(element: HTMLElement | null): number {
 function useStoreListeners() {
   const store = useAppStore()
   const getApollo = useOptionalGetApollo()
-  useEffect(() => registerClientListeners(store, getApollo), [store, getApollo])
+  const tagManager = useOptionalSite()?.tagManager ?? null
+  useEffect(() => registerClientListeners(store, getApollo, { tagManager }), [store, getApollo, tagManager])
 }
 
 function useViewportWidth() {
@@ -151,6 +153,11 @@ function useLoadingEnd() {
   useEffect(() => {
     if (navigation.state === 'idle' && status === 'loading') dispatch(loadingFinished())
   }, [navigation.state, status, dispatch])
+  // spec §4's delayed indicator follows the navigation: it shows only when one outlasts its delay
+  const navigating = navigation.state !== 'idle'
+  useEffect(() => {
+    dispatch(navigating ? delayedLoadingStarted() : delayedLoadingFinished())
+  }, [navigating, dispatch])
 }
 
 function useChunkReloadGuard() {

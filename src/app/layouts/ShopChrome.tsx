@@ -1,7 +1,8 @@
 /**
- * What every layout mounts once besides its own frame: the loading bar, the toast, the modal root
- * the quickshop panel, the cart's drawer and popup, the answer to `?action=login` and a notice
- * while the shopper is offline. (The browser behaviours themselves live in RootShell,
+ * What every layout mounts once besides its own frame: the loading bar and the delayed loading
+ * indicator of slow navigations, the toast and what feeds it, the modal root, the content and
+ * quickshop panels, the cart's drawer and popup, the answer to `?action=login`, the cookie
+ * banner and a notice while the shopper is offline. (The browser behaviours themselves live in RootShell,
  * so a layout change does not reset them.)
  */
 import { useIntl } from 'react-intl'
@@ -13,6 +14,10 @@ import { SHOP_MODALS } from './shop-modals'
 import { QuickshopPanel } from '../../features/quickshop/QuickshopPanel'
 import { CartOverlays } from '../../features/cart/CartOverlays'
 import { LoginAction } from '../../features/auth/LoginAction'
+import { ConsentBanner } from '../../features/consent/ConsentBanner'
+import { DelayedLoading } from '../../features/loading/DelayedLoading'
+import { FeedbackToasts } from '../../features/snackbar/FeedbackToasts'
+import { ContentPanel } from '../../features/contentpanel/ContentPanel'
 
 /** Shown while the browser is offline (the server always renders the page as online). */
 function OfflineNotice() {
@@ -30,11 +35,17 @@ export function ShopChrome() {
     <>
       <OfflineNotice />
       <LoadingBar />
+      <div className="route-delayed-loading">
+        <DelayedLoading />
+      </div>
       <Snackbar />
+      <FeedbackToasts />
+      <ContentPanel />
       <ModalRoot modals={SHOP_MODALS} />
       <QuickshopPanel />
       <CartOverlays />
       <LoginAction />
+      <ConsentBanner />
     </>
   )
 }

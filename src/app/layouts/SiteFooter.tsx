@@ -4,10 +4,13 @@ import { RouteLink } from '../../ui/RouteLink'
 import { useSite } from '../site'
 import { ShopPromises } from '../../ui/ShopPromises'
 import { CONTENT_PAGES } from '../../shared/content-pages'
+import { useAppDispatch } from '../hooks'
+import { consentSettingsOpened } from '../../features/consent/slice'
 
 export function SiteFooter() {
   const intl = useIntl()
   const { locale } = useSite()
+  const dispatch = useAppDispatch()
   const text = (id: string) => intl.formatMessage({ id })
   return (
     <footer className="site-footer">
@@ -46,6 +49,19 @@ export function SiteFooter() {
                 </RouteLink>
               </li>
             ))}
+            <li>
+              <RouteLink to="privacy">{text('footer.privacy')}</RouteLink>
+            </li>
+            <li>
+              <button
+                type="button"
+                className="link-button"
+                aria-haspopup="dialog"
+                onClick={() => dispatch(consentSettingsOpened())}
+              >
+                {text('footer.cookieSettings')}
+              </button>
+            </li>
           </ul>
         </nav>
         <p>{text('footer.tagline')}</p>

@@ -6,13 +6,12 @@
 import { useIntl } from 'react-intl'
 import type { ModalContentProps, ModalRegistry } from '../../features/modal/ModalRoot'
 import { LoginDialog, LOGIN_MODAL_ID } from '../../features/auth/LoginDialog'
-
-/** Points are credited this many days after the purchase (spec §9). */
-const POINTS_CREDIT_DAYS = 30
+import { MEMBERSHIP_MODAL_IDS } from '../../features/loyalty/modal-ids'
+import { POINTS_PENDING_DAYS } from '../../shared/loyalty'
 
 export const SHOP_MODAL_IDS = {
-  membershipJoined: 'membership-joined',
-  membershipDeleted: 'membership-deleted',
+  membershipJoined: MEMBERSHIP_MODAL_IDS.joined,
+  membershipDeleted: MEMBERSHIP_MODAL_IDS.deleted,
 } as const
 
 /** A heading and a text; the dialog's own close button (ModalRoot) dismisses it. */
@@ -31,7 +30,7 @@ function MembershipJoinedModal(props: ModalContentProps) {
     <MessageModal
       {...props}
       title={intl.formatMessage({ id: 'modal.membershipJoined.title' })}
-      text={intl.formatMessage({ id: 'modal.membershipJoined.text' }, { days: POINTS_CREDIT_DAYS })}
+      text={intl.formatMessage({ id: 'modal.membershipJoined.text' }, { days: POINTS_PENDING_DAYS })}
     />
   )
 }

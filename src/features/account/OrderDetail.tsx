@@ -13,6 +13,7 @@ import { RouteLink, hrefFor, routerPath } from '../../ui/RouteLink'
 import type { AccountOrder } from './api'
 import { orderNumberOf } from './OrderList'
 import { DATE_FORMAT, orderStatusMessage, trackingLinks } from './orders'
+import { ReturnRequestList } from '../returns/ReturnRequestList'
 
 type Address = NonNullable<AccountOrder['shippingAddress']>
 
@@ -51,6 +52,8 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
       ? formatMoney(fromDecimal(amount), currency, LOCALES[site.locale].iso)
       : amount.toFixed(2)
   const ordersPath = routerPath(hrefFor(site, 'account-orders'), site.basename)
+  const returnPath = `${routerPath(hrefFor(site, 'register-return'), site.basename)}?order=${encodeURIComponent(number)}`
+  const returnRequests = order.returnRequests ?? []
 
   return (
     <section className="account-order" aria-labelledby="account-order-title">
@@ -144,7 +147,15 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
       )}
 
       <h3>{text('account.order.returns')}</h3>
-      {returns.length + refunds.length > 0 ? (
+      {order.returnableUntil ? (
+        <p>
+          {text('account.order.returnableUntil', {
+            date: intl.formatDate(order.returnableUntil, DATE_FORMAT),
+          })}
+        </p>
+      ) : null}
+      <ReturnRequestList returns={returnRequests} />
+      {returnRequests.length > 0 ? null : returns.length + refunds.length > 0 ? (
         <ul className="plain-list" role="list">
           {returns.map((entry) => (
             <li key={`return-${entry.id}`}>
@@ -168,8 +179,22 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
       ) : (
         <p>{text('account.order.noReturns')}</p>
       )}
+      {returnRequests.length > 0 && refunds.length > 0 ? (
+        <ul className="plain-list" role="list">
+          {refunds.map((refund) => (
+            <li key={`refund-${refund.id}`}>
+              {text('account.order.refund', {
+                date: intl.formatDate(refund.createdAt, DATE_FORMAT),
+                amount: money(refund.total),
+              })}
+              {refund.articleNumber ? ` (${refund.articleNumber})` : ''}
+              {refund.toBalance ? `, ${text('account.order.refundToBalance')}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <p>
-        <RouteLink to="register-return">{text('account.order.registerReturn')}</RouteLink>
+        <Link to={returnPath}>{text('account.order.registerReturn')}</Link>
       </p>
     </section>
   )

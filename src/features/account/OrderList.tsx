@@ -8,6 +8,7 @@ import { useSite } from '../../app/site'
 import { hrefFor, routerPath } from '../../ui/RouteLink'
 import { Link } from 'react-router'
 import type { AccountOrderSummary } from './api'
+import { returnStatusMessage } from '../../shared/returns'
 import { DATE_FORMAT, orderStatusMessage } from './orders'
 
 export function orderNumberOf(order: Pick<AccountOrderSummary, 'orderNumber' | 'id'>): string {
@@ -55,7 +56,20 @@ export function OrderList({ orders, limit }: { orders: readonly AccountOrderSumm
                 )}
               </th>
               <td>{order.createdAt ? intl.formatDate(order.createdAt, DATE_FORMAT) : '–'}</td>
-              <td>{intl.formatMessage({ id: orderStatusMessage(order.status) })}</td>
+              <td>
+                {intl.formatMessage({ id: orderStatusMessage(order.status) })}
+                {(order.returnRequests ?? []).map((entry) => (
+                  <span key={entry.returnNumber} className="account-table__note">
+                    {intl.formatMessage(
+                      { id: 'account.orders.returnState' },
+                      {
+                        number: entry.returnNumber,
+                        status: intl.formatMessage({ id: returnStatusMessage(entry.status) }),
+                      },
+                    )}
+                  </span>
+                ))}
+              </td>
               <td className="account-table__amount">
                 {order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}
               </td>

@@ -38,6 +38,7 @@ import updateUserMutation from '../../../graphql/operations/account-update-user.
 import deleteUserMutation from '../../../graphql/operations/account-delete-user.graphql?raw'
 import requestResetMutation from '../../../graphql/operations/account-request-password-reset.graphql?raw'
 import commitResetMutation from '../../../graphql/operations/account-commit-reset.graphql?raw'
+import returnRequestFields from '../../../graphql/operations/return-request-fields.graphql?raw'
 
 /** The AccountUser fragment with the fragment it spreads, appended to the operations that use it. */
 const userFields = accountUserFields + savedAddressFields
@@ -101,7 +102,7 @@ export async function fetchOrder(apollo: Query, orderId: number): Promise<Accoun
   try {
     const data = await runQuery<AccountOrderQuery, AccountOrderQueryVariables>(
       apollo,
-      orderQuery + orderSummaryFields,
+      orderQuery + orderSummaryFields + returnRequestFields,
       { orderId },
       FRESH,
     )

@@ -14,6 +14,7 @@ const order = (overrides: Partial<AccountOrderSummary>): AccountOrderSummary => 
   invoiceDueDate: '2026-11-15T10:00:00.000Z',
   isPaid: false,
   orderTotal: { sellingPriceIncVat: 10, sellingPriceIncVatFormatted: '10,00 €' },
+  returnRequests: [],
   ...overrides,
 })
 

@@ -100,6 +100,7 @@ const SUMMARY: AccountOrderSummary = {
   invoiceDueDate: '2026-12-04T09:30:00.000Z',
   isPaid: false,
   orderTotal: { sellingPriceIncVat: 59.9, sellingPriceIncVatFormatted: '59,90 €' },
+  returnRequests: [],
 }
 
 describe('OrderList', () => {
@@ -116,6 +117,15 @@ describe('OrderList', () => {
     const link = screen.getByRole('link', { name: 'Näytä tilaus 100012' })
     expect(link.getAttribute('href')).toBe('/fi/tilini/tilaukset?order=12')
     expect(within(rows[0]!).getByText('59,90 €')).toBeTruthy()
+  })
+
+  it('shows where each return of an order is', () => {
+    renderAt(
+      <OrderList
+        orders={[{ ...SUMMARY, returnRequests: [{ returnNumber: 'R12-1', status: 'refunded' }] }]}
+      />,
+    )
+    expect(screen.getByText('Palautus R12-1: Hyvitetty')).toBeTruthy()
   })
 
   it('says when there are no orders', () => {
@@ -183,6 +193,9 @@ describe('OrderDetail', () => {
         total: 29.95,
       },
     ],
+    deliveredAt: null,
+    returnableUntil: null,
+    returnRequests: null,
   }
 
   it('shows the items, the shipping with its tracking link, and the refunds', () => {
@@ -202,7 +215,47 @@ describe('OrderDetail', () => {
       screen.getByText(/22\.11\.2026: hyvitys 29,95\s€ \(LM-1\) – Liian pieni, hyvitetty saldollesi/),
     ).toBeTruthy()
     expect(screen.getByText('21.11.2026: palautus rekisteröity (LM-1) – Liian pieni')).toBeTruthy()
-    expect(screen.getByRole('link', { name: text('account.order.registerReturn') })).toBeTruthy()
+    expect(
+      screen.getByRole('link', { name: text('account.order.registerReturn') }).getAttribute('href'),
+    ).toBe('/fi/rekister%C3%B6i-palautus?order=100012')
+  })
+
+  it('shows each return with its number, items, reasons, state and refund', () => {
+    renderAt(
+      <OrderDetail
+        order={{
+          ...order,
+          deliveredAt: '2026-11-21T08:00:00.000Z',
+          returnableUntil: '2026-12-05T08:00:00.000Z',
+          returnRequests: [
+            {
+              returnNumber: 'R12-1',
+              status: 'refunded',
+              createdAt: '2026-11-22T10:00:00.000Z',
+              receivedAt: '2026-11-24T10:00:00.000Z',
+              refundedAt: '2026-11-24T10:00:00.000Z',
+              refundTo: 'payment',
+              refundTotalFormatted: '29,95 €',
+              items: [
+                {
+                  itemId: 1,
+                  name: 'Lumo Musta satiinimekko',
+                  size: 'M',
+                  quantity: 1,
+                  reasonCode: 'too-small',
+                  receivedQuantity: 1,
+                },
+              ],
+            },
+          ],
+        }}
+      />,
+    )
+    expect(screen.getByText('Palautusaika päättyy 5.12.2026.')).toBeTruthy()
+    expect(screen.getByText('Palautus R12-1')).toBeTruthy()
+    expect(screen.getByText(text('returns.status.refunded'))).toBeTruthy()
+    expect(screen.getByText('1 × Lumo Musta satiinimekko, M – Liian pieni')).toBeTruthy()
+    expect(screen.getByText('Hyvitetty 29,95 € alkuperäiselle maksutavalle')).toBeTruthy()
   })
 
   it('says when there is no tracking and nothing was returned', () => {

@@ -112,14 +112,16 @@ describe('register', () => {
 })
 
 describe('logout', () => {
-  it('tells the server, pushes user:logout and resets the user, the loyalty user and the cart', async () => {
+  it('empties the loyalty cart, tells the server, pushes user:logout and resets the user, the loyalty user and the cart', async () => {
+    answers.push({ status: 200, body: {} })
     answers.push({ status: 200, body: { user: null } })
     const store = newStore()
     store.dispatch(userRestored(user))
     store.dispatch(cartRestored('cart-1'))
     store.dispatch(membershipJoined())
     await store.dispatch(logout())
-    expect(calls.map((call) => call.url)).toEqual(['/api/session/logout'])
+    expect(calls.map((call) => call.url)).toEqual(['/api/loyalty/cart-events', '/api/session/logout'])
+    expect(calls[0]?.body).toEqual({ kind: 'empty-cart', reason: 'logout' })
     const state = store.getState()
     expect(state.auth.user).toBeNull()
     expect(state.cart.id).toBeNull()

@@ -9,6 +9,7 @@ import type { AppDispatch, RootState } from '../../app/store'
 import { passwordDigest } from '../../shared/password-digest'
 import { COOKIES, readCookie } from '../../shared/cookies'
 import { shopEventRecorded } from '../events/slice'
+import { sendCartEvent } from '../loyalty/api'
 import { getSession, postSession, type SessionFailure, type SessionResult } from './api'
 import { connected, connectFailed, connectStarted, loggedOut, sessionRestored } from './slice'
 import type { SessionGranted } from '../../shared/session'
@@ -54,10 +55,12 @@ export function login({ email, password, rememberMe }: Credentials) {
   return async (dispatch: Dispatch): Promise<AuthOutcome> => {
     dispatch(connectStarted())
     const digest = await passwordDigest(password)
-    return settle(
+    const outcome = settle(
       dispatch,
       await postSession('login', { username: email.trim(), password: digest, rememberMe }),
     )
+    if (outcome.ok) dispatch(shopEventRecorded({ type: 'user:login' }))
+    return outcome
   }
 }
 
@@ -66,7 +69,9 @@ export function register({ email, password, rememberMe }: Credentials, user?: Re
     dispatch(connectStarted())
     const digest = await passwordDigest(password)
     const body = { username: email.trim(), password: digest, rememberMe, ...(user ? { user } : {}) }
-    return settle(dispatch, await postSession('register', body))
+    const outcome = settle(dispatch, await postSession('register', body))
+    if (outcome.ok) dispatch(shopEventRecorded({ type: 'user:register' }))
+    return outcome
   }
 }
 
@@ -76,7 +81,10 @@ export function register({ email, password, rememberMe }: Credentials, user?: Re
  * listeners, and tells the other tabs). A failed call still logs out this browser's state.
  */
 export function logout() {
-  return async (dispatch: Dispatch): Promise<void> => {
+  return async (dispatch: Dispatch, getState: () => RootState): Promise<void> => {
+    // spec §4: logout empties the cart for the loyalty analytics, while the session still names
+    // the customer (fire and forget: a failure never keeps anyone logged in)
+    if (getState().auth.user) await sendCartEvent({ kind: 'empty-cart', reason: 'logout' })
     await postSession('logout')
     dispatch(shopEventRecorded({ type: 'user:logout' }))
     dispatch(loggedOut())

@@ -6,9 +6,11 @@ import { useCallback } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
-import { formatMoney, fromDecimal } from '../../shared/money'
+import { formatMoney } from '../../shared/money'
+import { LOYALTY_MONEY } from '../../shared/loyalty'
+import type { CurrencyCode } from '../../shared/markets'
 import { toCartApiError } from './api'
-import { cartErrorMessage, VOUCHER_MINIMUM_PURCHASE_EUR, type CartOperation } from './rules'
+import { cartErrorMessage, type CartOperation } from './rules'
 import { applyPromoCode, setLineQuantity } from './thunks'
 import type { CartView } from './types'
 
@@ -19,8 +21,10 @@ export function describeCartError(
   error: unknown,
   operation: CartOperation,
   code?: string,
+  currency: CurrencyCode = 'EUR',
 ): string {
-  const voucherMinimum = formatMoney(fromDecimal(VOUCHER_MINIMUM_PURCHASE_EUR), 'EUR', intl.locale)
+  // spec §5: 25 euro, or the market's equivalent (src/shared/loyalty.ts)
+  const voucherMinimum = formatMoney(LOYALTY_MONEY[currency].voucherMinimumPurchase, currency, intl.locale)
   const message = cartErrorMessage(toCartApiError(error), operation, {
     ...(code !== undefined ? { code } : {}),
     voucherMinimum,
@@ -34,16 +38,20 @@ function useCartAction<TInput>(
   codeOf?: (input: TInput) => string,
 ): (input: TInput) => Promise<CartResult> {
   const intl = useIntl()
+  const currency = useAppSelector((state) => state.channel.currency)
   return useCallback(
     async (input: TInput) => {
       try {
         await run(input)
         return { ok: true as const }
       } catch (error) {
-        return { ok: false as const, message: describeCartError(intl, error, operation, codeOf?.(input)) }
+        return {
+          ok: false as const,
+          message: describeCartError(intl, error, operation, codeOf?.(input), currency),
+        }
       }
     },
-    [intl, run, operation, codeOf],
+    [intl, run, operation, codeOf, currency],
   )
 }
 

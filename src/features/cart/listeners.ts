@@ -4,7 +4,11 @@
  *   load it, or the checkout market changed, spec §4), with the spec's retry rule;
  * - drops a cart cookie the server found unusable (a completed or unknown cart);
  * - records cart:add / cart:remove shop events for this tab's own changes (analytics), and lets
- *   the loyalty voucher rule check the new promo code.
+ *   the loyalty voucher rule check the new promo code;
+ * - records spec §4's 'cart changed' (item count, shipping fee, total, shipping default) and
+ *   'items changed' (regular subtotal, promo code) messages for every new cart, this tab's or
+ *   another's, with `fromOtherTab` so the toast can tell the shopper about the other one's;
+ * - records cart:view (GA4 view_cart) when the shopper opens the mini-cart.
  * The cookie write and the broadcast to other tabs are the shop-wide listeners'
  * (src/app/client/listeners.ts, broadcast.ts), keyed on `cartLoaded` / `cartEmptied`.
  */
@@ -14,7 +18,8 @@ import { isFromOtherTab } from '../../app/client/broadcast'
 import { shopEventRecorded } from '../events/slice'
 import { voucherIdChecked } from '../loyalty/slice'
 import { lineChanges } from './rules'
-import { cartLoaded } from './slice'
+import { cartChanged, cartDrawerOpened, cartItemsChanged, cartLoaded } from './slice'
+import { cartEventLine } from '../events/listeners'
 import { reloadCart, type GetCartApollo } from './thunks'
 import type { CartView } from './types'
 
@@ -42,22 +47,35 @@ export function startCartSync(store: AppStore, getApollo: GetCartApollo): () => 
       actionCreator: cartLoaded,
       effect: (action, api) => {
         api.dispatch(voucherIdChecked(action.payload.promoCode ?? null))
-        if (isFromOtherTab(action)) return
-        const before = api.getOriginalState().cart.data as CartView | null
+        const fromOtherTab = isFromOtherTab(action)
+        const original = api.getOriginalState().cart.data
+        // a first load is not a change the shopper made or needs to hear about
+        if (original && original.id === action.payload.id) {
+          if (cartChanged(original, action.payload))
+            api.dispatch(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab } }))
+          if (cartItemsChanged(original, action.payload))
+            api.dispatch(shopEventRecorded({ type: 'cart:items-changed', payload: { fromOtherTab } }))
+        }
+        if (fromOtherTab) return
+        const before = original as CartView | null
         const after = action.payload as unknown as CartView
         if (!before || before.id !== after.id) return
         for (const change of lineChanges(before, after)) {
+          const line = cartEventLine(change.item)
           api.dispatch(
             shopEventRecorded({
               type: change.delta > 0 ? 'cart:add' : 'cart:remove',
-              payload: {
-                product: change.item.product,
-                quantity: Math.abs(change.delta),
-                skuId: change.skuId,
-              },
+              payload: { ...line, quantity: Math.abs(change.delta), skuId: change.skuId },
             }),
           )
         }
+      },
+    }),
+    store.startListening({
+      actionCreator: cartDrawerOpened,
+      effect: (_action, api) => {
+        const items = (api.getState().cart.data as CartView | null)?.items ?? []
+        api.dispatch(shopEventRecorded({ type: 'cart:view', payload: { items: items.map(cartEventLine) } }))
       },
     }),
   ]

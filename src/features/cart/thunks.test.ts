@@ -178,17 +178,28 @@ describe('cart listeners', () => {
     const stop = startCartSync(store, api.getApollo)
     await store.dispatch(addToCart(api.getApollo, { skuId: 101, quantity: 2 }))
     await store.dispatch(setLineQuantity(api.getApollo, { skuId: 101, quantity: 1 }))
-    const events = store.getState().events.queue.filter((event) => event.type.startsWith('cart:'))
-    expect(events.map((event) => [event.type, event.payload.quantity])).toEqual([
+    const lineEvents = () =>
+      store
+        .getState()
+        .events.queue.filter((event) => event.type === 'cart:add' || event.type === 'cart:remove')
+    expect(lineEvents().map((event) => [event.type, event.payload.quantity])).toEqual([
       ['cart:add', 2],
       ['cart:remove', 1],
     ])
+    // spec §4's 'cart changed' message follows each change, marked as this tab's own
+    const changed = store.getState().events.queue.filter((event) => event.type === 'cart:changed')
+    expect(changed.map((event) => event.payload.fromOtherTab)).toEqual([false, false])
     // the same change arriving from another tab records nothing here
     store.dispatch({
       ...cartLoaded(cartView({ id: 'cart-1', items: [item({ skuId: 101, quantity: 5 })] }) as never),
       meta: { fromOtherTab: true },
     })
-    expect(store.getState().events.queue.filter((event) => event.type.startsWith('cart:'))).toHaveLength(2)
+    expect(lineEvents()).toHaveLength(2)
+    // …but another tab's change is still 'cart changed', for the toast to tell this tab
+    expect(store.getState().events.queue.at(-1)).toMatchObject({
+      type: 'cart:changed',
+      payload: { fromOtherTab: true },
+    })
     stop()
   })
 })

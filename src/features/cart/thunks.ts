@@ -15,7 +15,8 @@ import {
   updateItem,
   type CartScope,
 } from './api'
-import { isLostCart } from './rules'
+import { isBonusVoucher, isLostCart } from './rules'
+import { voucherIdSet } from '../loyalty/slice'
 import { addedToCartShown, cartEmptied, cartLoaded, loadCart, type CartData } from './slice'
 import type { CartView } from './types'
 
@@ -112,6 +113,9 @@ export function applyPromoCode(getApollo: GetCartApollo, code: string) {
     const cart = await changeCart(getApollo, dispatch, getState, (apollo, id, scope) =>
       setPromoCode(apollo, id, code.trim(), scope),
     )
+    // spec §4: a bonus voucher's id is kept while the cart's code is that voucher (the cart
+    // listener drops it when the code changes)
+    if (cart.promoCode && isBonusVoucher(cart.promoCode)) dispatch(voucherIdSet(cart.promoCode))
     dispatch(cartLoaded(asCartData(cart)))
     return cart
   }

@@ -6,6 +6,7 @@ import {
   sha256Hex,
   spreadDiscount,
   startEventDelivery,
+  type DataLayerContext,
   type DataLayerEntry,
 } from './listeners'
 import { pageImpression, shopEventRecorded, type ShopEvent } from './slice'
@@ -26,13 +27,14 @@ const event = (type: ShopEvent['type'], payload: Record<string, unknown> = {}): 
   payload,
 })
 
-function writer() {
+function writer(context: DataLayerContext = { personalDataAllowed: false }) {
   const entries: DataLayerEntry[] = []
   return {
     entries,
     writer: createDataLayerWriter(
       (entry) => entries.push(entry),
       () => 'https://lumo.fi/fi/?utm=x',
+      () => context,
     ),
   }
 }
@@ -128,13 +130,20 @@ describe('data layer', () => {
     expect(entries).toEqual([
       { event: 'original_location', original_location: 'https://lumo.fi/fi/?utm=x' },
       { event: 'page_data', page: { route_name: 'home', page_path: '/fi/' } },
+      { event: 'page_view', page_location: 'https://lumo.fi/fi/', page_path: '/fi/', page_type: 'home' },
       { event: 'page_data', page: { route_name: 'product', page_path: '/fi/p/a' } },
       { event: 'virtual_page_view', page: { route_name: 'product', page_path: '/fi/p/a' } },
+      {
+        event: 'page_view',
+        page_location: 'https://lumo.fi/fi/p/a',
+        page_path: '/fi/p/a',
+        page_type: 'product',
+      },
     ])
   })
 
-  it('hashes the purchaser and spreads a fixed discount over the items', async () => {
-    const { entries, writer: w } = writer()
+  it('hashes the purchaser (with marketing consent) and spreads a fixed discount over the items', async () => {
+    const { entries, writer: w } = writer({ currency: 'EUR', personalDataAllowed: true })
     await w.write([
       event('checkout:purchase', {
         orderId: 'O-1',
@@ -162,6 +171,107 @@ describe('data layer', () => {
       sha256_postal_code: await sha256Hex('00100'),
     })
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+  })
+})
+
+describe('GA4 ecommerce events', () => {
+  const line = (n: number, quantity: number, variant?: string) => ({
+    product: product(n),
+    quantity,
+    ...(variant ? { variant } : {}),
+  })
+
+  it('sends no hashed personal data without marketing consent', async () => {
+    const { entries, writer: w } = writer({ currency: 'EUR', personalDataAllowed: false })
+    await w.write([
+      event('checkout:purchase', {
+        orderId: 'O-2',
+        currency: 'EUR',
+        items: [line(1, 1)],
+        email: 'anna@example.fi',
+        firstName: 'Anna',
+      }),
+    ])
+    const purchase = entries.find((entry) => entry.event === 'purchase')
+    expect(purchase).toBeDefined()
+    expect(purchase).not.toHaveProperty('user_data')
+    expect(JSON.stringify(entries)).not.toContain(await sha256Hex('anna@example.fi'))
+  })
+
+  it('maps every cart, checkout, search and account event in order, with currency and value', async () => {
+    const { entries, writer: w } = writer({ currency: 'EUR', personalDataAllowed: false })
+    await w.write([
+      event('search', { searchTerm: 'mekko' }),
+      event('product:click', { product: product(1), listName: 'search: mekko', index: 3 }),
+      event('product-detail:impression', { product: product(1) }),
+      event('cart:add', { product: product(1), quantity: 2, variant: '38' }),
+      event('favorite:add', { productId: 1, product: product(1) }),
+      event('cart:view', { items: [line(1, 2, '38')] }),
+      event('cart:remove', { product: product(1), quantity: 1, variant: '38' }),
+      event('checkout:impression', { items: [line(1, 1, '38'), line(2, 1)] }),
+      event('checkout:shipping', { items: [line(1, 1)], shippingTier: 'Posti' }),
+      event('checkout:payment', { items: [line(1, 1)], paymentType: 'Lasku' }),
+      event('user:register'),
+      event('user:login'),
+      event('cart:changed', { fromOtherTab: false }),
+    ])
+    expect(events(entries)).toEqual([
+      'search',
+      'select_item',
+      'view_item',
+      'add_to_cart',
+      'add_to_wishlist',
+      'view_cart',
+      'remove_from_cart',
+      'begin_checkout',
+      'add_shipping_info',
+      'add_payment_info',
+      'sign_up',
+      'login',
+    ])
+    const byEvent = (name: string) => entries.find((entry) => entry.event === name) as DataLayerEntry
+    expect(byEvent('search')).toEqual({ event: 'search', search_term: 'mekko' })
+    expect(byEvent('select_item').ecommerce).toMatchObject({
+      currency: 'EUR',
+      item_list_name: 'search: mekko',
+      items: [{ item_id: 'ART-1', index: 3, item_list_name: 'search: mekko' }],
+    })
+    expect(byEvent('add_to_cart').ecommerce).toEqual({
+      currency: 'EUR',
+      value: 80,
+      items: [
+        {
+          item_id: 'ART-1',
+          item_name: 'Dress 1',
+          item_brand: 'Nova',
+          item_category: 'Dresses',
+          item_variant: '38',
+          price: 40,
+          quantity: 2,
+          sales_type: '0-5',
+        },
+      ],
+    })
+    expect(byEvent('begin_checkout').ecommerce).toMatchObject({ currency: 'EUR', value: 80 })
+    expect(byEvent('add_shipping_info').ecommerce).toMatchObject({ shipping_tier: 'Posti', value: 40 })
+    expect(byEvent('add_payment_info').ecommerce).toMatchObject({ payment_type: 'Lasku', value: 40 })
+    expect(byEvent('sign_up')).toEqual({ event: 'sign_up', method: 'password' })
+    // each ecommerce event clears the previous one's object first
+    const selectAt = entries.findIndex((entry) => entry.event === 'select_item')
+    expect(entries[selectAt - 1]).toEqual({ ecommerce: null })
+  })
+
+  it('sends impressions of one list with its name', async () => {
+    const { entries, writer: w } = writer({ currency: 'SEK', personalDataAllowed: false })
+    await w.write(
+      [1, 2, 3, 4].map((n) =>
+        event('product:impression', { product: product(n), listName: 'category: Dresses', index: n }),
+      ),
+    )
+    expect(entries.at(-1)).toMatchObject({
+      event: 'view_item_list',
+      ecommerce: { currency: 'SEK', item_list_name: 'category: Dresses' },
+    })
   })
 })
 
@@ -209,11 +319,18 @@ describe('startEventDelivery', () => {
     const stop = startEventDelivery(store, target)
     store.dispatch(shopEventRecorded({ type: 'product:impression', payload: { product: product(1) } }))
     expect(store.getState().events.queue).toEqual([])
-    await vi.waitFor(() => expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data']))
+    await vi.waitFor(() =>
+      expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data', 'page_view']),
+    )
     // the impression waits for its batch; leaving the page flushes it
     target.dispatchEvent(new Event('pagehide'))
     await vi.waitFor(() =>
-      expect(events(target.dataLayer ?? [])).toEqual(['original_location', 'page_data', 'view_item_list']),
+      expect(events(target.dataLayer ?? [])).toEqual([
+        'original_location',
+        'page_data',
+        'page_view',
+        'view_item_list',
+      ]),
     )
     stop()
   })

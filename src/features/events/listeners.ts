@@ -1,27 +1,51 @@
 /**
- * Delivers shop events to the tag manager's data layer (spec §7 'Analytics'). Product
+ * Delivers shop events to the tag manager's data layer (spec §7 'Analytics', issue #13) as GA4
+ * ecommerce events: page_view, view_item_list, select_item, view_item, add_to_cart,
+ * remove_from_cart, view_cart, begin_checkout, add_shipping_info, add_payment_info, purchase,
+ * add_to_wishlist, search, login and sign_up (docs/analytics.md has every payload). Product
  * impressions are sent in batches of 4 and flushed before any other event and before the page
- * goes away. On purchase the shopper's e-mail, names and zip are lowercased, trimmed and SHA-256
- * hashed, and a fixed-amount discount is spread over the items in proportion to their value.
+ * goes away. Each ecommerce event is preceded by `{ ecommerce: null }`, as GA4 asks, so a
+ * previous event's items never leak into the next.
+ *
+ * The data layer fills whatever the shopper chose: nothing leaves the page until the tag manager
+ * is loaded, and that happens only after consent (src/features/consent). The purchase's hashed
+ * e-mail, names and zip (SHA-256) are added only with marketing consent.
  *
  * Payload conventions of the events this maps (the emitters follow them):
  *   product:impression / product:click  { product, listName?, index? }
  *   product-detail:impression           { product }
- *   cart:add / cart:remove              { product, quantity }
+ *   cart:add / cart:remove              { product, quantity, variant? }
+ *   cart:view, checkout:impression      { items: [{ product, quantity, variant? }] }
+ *   checkout:shipping                   { items, shippingTier }
+ *   checkout:payment                    { items, paymentType }
  *   favorite:add                        { productId, product? }
- *   checkout:impression                 { items: [{ product, quantity }], currency? }
+ *   search                              { searchTerm }
+ *   user:login / user:register          {}
  *   checkout:purchase                   a PurchaseOrder (src/lib/purchase-event.ts), or
  *                                         { orderId, currency, items: [{ product, quantity }],
  *                                         fixedAmountDiscountIncVat?, shippingFeeIncVat?,
  *                                         email?, firstName?, lastName?, zip? }
+ * A product is the API's product: articleNumber, name, brand.name, primaryCategory.name and
+ * unitPrice (sellingPriceIncVat, regularPriceIncVat, discountPercentage).
  */
 import type { AppStore } from '../../app/store'
 import { eventsDelivered, shopEventRecorded, type ShopEvent } from './slice'
 import { discountBandOf } from '../../shared/discount-bands'
+import { personalDataAllowed } from '../consent/consent'
 
 export const IMPRESSION_BATCH_SIZE = 4
 
 export type DataLayerEntry = Record<string, unknown>
+
+/** What the events need to know about the page when they are written. */
+export interface DataLayerContext {
+  /** the market's currency (ISO 4217), GA4's `currency` */
+  currency?: string
+  /** the shopper gave marketing consent: the purchase may carry hashed personal data */
+  personalDataAllowed: boolean
+}
+
+const NO_CONTEXT: DataLayerContext = { personalDataAllowed: false }
 
 declare global {
   interface Window {
@@ -53,7 +77,7 @@ const roundCents = (value: number) => Math.round(value * 100) / 100
 /** A GA4 item from the API's product; the item identifier is the article number (spec §7). */
 export function analyticsItem(
   productValue: unknown,
-  extras: { quantity?: number; listName?: string; index?: number } = {},
+  extras: { quantity?: number; listName?: string; index?: number; variant?: string } = {},
 ): DataLayerEntry {
   const product = record(productValue)
   const price = record(product.unitPrice)
@@ -78,6 +102,7 @@ export function analyticsItem(
       // a broken percentage from the API only loses the band
     }
   }
+  if (extras.variant) item.item_variant = extras.variant
   if (extras.quantity !== undefined) item.quantity = extras.quantity
   if (extras.listName) item.item_list_name = extras.listName
   if (extras.index !== undefined) item.index = extras.index
@@ -100,15 +125,54 @@ export async function sha256Hex(value: string): Promise<string> {
   return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
-function lineItems(itemsValue: unknown): { product: unknown; quantity: number }[] {
+function lineItems(itemsValue: unknown): { product: unknown; quantity: number; variant?: string }[] {
   if (!Array.isArray(itemsValue)) return []
   return itemsValue.map((line) => {
     const entry = record(line)
-    return { product: entry.product, quantity: amount(entry.quantity) ?? 1 }
+    return { product: entry.product, quantity: amount(entry.quantity) ?? 1, variant: text(entry.variant) }
   })
 }
 
-async function purchaseEntry(payload: Record<string, unknown>): Promise<DataLayerEntry> {
+/** GA4 items of cart or checkout lines, and their value (price × quantity, in cents). */
+function linesEcommerce(itemsValue: unknown): { items: DataLayerEntry[]; value: number } {
+  const items = lineItems(itemsValue).map((line) =>
+    analyticsItem(line.product, { quantity: line.quantity, variant: line.variant }),
+  )
+  const value = roundCents(
+    items.reduce((sum, item) => sum + (amount(item.price) ?? 0) * (amount(item.quantity) ?? 1), 0),
+  )
+  return { items, value }
+}
+
+/** One cart line as the events carry it: the product with the line's unit price, and the size. */
+export function cartEventLine(item: {
+  product?: unknown
+  unitPrice?: unknown
+  quantity: number
+  skuId?: unknown
+}): { product: Record<string, unknown>; quantity: number; variant?: string } {
+  const product = record(item.product)
+  const skus = Array.isArray(product.skus) ? product.skus.map(record) : []
+  const size = text(skus.find((sku) => String(sku.skuId) === String(item.skuId))?.name)
+  const line: { product: Record<string, unknown>; quantity: number; variant?: string } = {
+    product: {
+      productId: product.productId,
+      articleNumber: product.articleNumber,
+      name: product.name,
+      brand: product.brand,
+      primaryCategory: product.primaryCategory,
+      unitPrice: item.unitPrice ?? product.unitPrice,
+    },
+    quantity: item.quantity,
+  }
+  if (size) line.variant = size
+  return line
+}
+
+async function purchaseEntry(
+  payload: Record<string, unknown>,
+  personalDataAllowed: boolean,
+): Promise<DataLayerEntry> {
   const lines = lineItems(payload.items)
   const items = lines.map((line) => analyticsItem(line.product, { quantity: line.quantity }))
   const prices = spreadDiscount(
@@ -122,15 +186,16 @@ async function purchaseEntry(payload: Record<string, unknown>): Promise<DataLaye
     items.reduce((sum, item) => sum + (amount(item.price) ?? 0) * (amount(item.quantity) ?? 1), 0),
   )
   const userData: Record<string, string> = {}
-  for (const [field, key] of [
-    ['email', 'sha256_email_address'],
-    ['firstName', 'sha256_first_name'],
-    ['lastName', 'sha256_last_name'],
-    ['zip', 'sha256_postal_code'],
-  ] as const) {
-    const raw = text(payload[field])
-    if (raw) userData[key] = await sha256Hex(raw)
-  }
+  if (personalDataAllowed)
+    for (const [field, key] of [
+      ['email', 'sha256_email_address'],
+      ['firstName', 'sha256_first_name'],
+      ['lastName', 'sha256_last_name'],
+      ['zip', 'sha256_postal_code'],
+    ] as const) {
+      const raw = text(payload[field])
+      if (raw) userData[key] = await sha256Hex(raw)
+    }
   const ecommerce: DataLayerEntry = {
     transaction_id: String(payload.orderId ?? ''),
     currency: text(payload.currency) ?? '',
@@ -139,28 +204,43 @@ async function purchaseEntry(payload: Record<string, unknown>): Promise<DataLaye
   }
   const shipping = amount(payload.shippingFeeIncVat)
   if (shipping !== undefined) ecommerce.shipping = shipping
-  return { event: 'purchase', ecommerce, user_data: userData }
+  return personalDataAllowed
+    ? { event: 'purchase', ecommerce, user_data: userData }
+    : { event: 'purchase', ecommerce }
 }
 
 /**
  * Turns shop events into data-layer entries, in order. One per page: it remembers whether the
  * original location was sent and holds the impression batch.
  */
-export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, currentUrl: () => string) {
+export function createDataLayerWriter(
+  push: (entry: DataLayerEntry) => void,
+  currentUrl: () => string,
+  context: () => DataLayerContext = () => NO_CONTEXT,
+) {
   let impressions: DataLayerEntry[] = []
   let originalLocationSent = false
   let chain: Promise<void> = Promise.resolve()
 
-  const pushEcommerce = (event: string, ecommerce: DataLayerEntry) => {
+  const pushEcommerce = (event: string, ecommerce: DataLayerEntry, extra: DataLayerEntry = {}) => {
+    const currency = context().currency
     push({ ecommerce: null })
-    push({ event, ecommerce })
+    push({ event, ...extra, ecommerce: currency ? { currency, ...ecommerce } : ecommerce })
+  }
+
+  /** One product's event with GA4's value (its selling price × quantity). */
+  const pushItem = (event: string, item: DataLayerEntry) => {
+    const price = amount(item.price)
+    const value = price === undefined ? undefined : roundCents(price * (amount(item.quantity) ?? 1))
+    pushEcommerce(event, value === undefined ? { items: [item] } : { value, items: [item] })
   }
 
   const flush = () => {
     if (impressions.length === 0) return
     const items = impressions
     impressions = []
-    pushEcommerce('view_item_list', { items })
+    const listName = text(items[0]?.item_list_name)
+    pushEcommerce('view_item_list', listName ? { item_list_name: listName, items } : { items })
   }
 
   const handle = async (event: ShopEvent): Promise<void> => {
@@ -184,49 +264,80 @@ export function createDataLayerWriter(push: (entry: DataLayerEntry) => void, cur
           push({ event: 'page_data', page })
           push({ event: 'virtual_page_view', page })
         }
+        // GA4's own page view: the single-page app's navigations are pages too
+        const location = new URL(String(payload.fullPath ?? ''), currentUrl())
+        push({
+          event: 'page_view',
+          page_location: location.href,
+          page_path: location.pathname,
+          page_type: payload.routeName,
+        })
         return
       }
-      case 'product:click':
-        return pushEcommerce('select_item', {
-          items: [
-            analyticsItem(payload.product, {
-              listName: text(payload.listName),
-              index: amount(payload.index),
-            }),
-          ],
-        })
+      case 'product:click': {
+        const listName = text(payload.listName)
+        const item = analyticsItem(payload.product, { listName, index: amount(payload.index) })
+        return pushEcommerce(
+          'select_item',
+          listName ? { item_list_name: listName, items: [item] } : { items: [item] },
+        )
+      }
       case 'product-detail:impression':
-        return pushEcommerce('view_item', { items: [analyticsItem(payload.product)] })
+        return pushItem('view_item', analyticsItem(payload.product))
       case 'cart:add':
       case 'cart:remove':
-        return pushEcommerce(event.type === 'cart:add' ? 'add_to_cart' : 'remove_from_cart', {
-          items: [analyticsItem(payload.product, { quantity: amount(payload.quantity) ?? 1 })],
-        })
+        return pushItem(
+          event.type === 'cart:add' ? 'add_to_cart' : 'remove_from_cart',
+          analyticsItem(payload.product, {
+            quantity: amount(payload.quantity) ?? 1,
+            variant: text(payload.variant),
+          }),
+        )
       case 'favorite:add':
-        return pushEcommerce('add_to_wishlist', {
-          items: payload.product
-            ? [analyticsItem(payload.product)]
-            : [{ item_id: String(payload.productId ?? '') }],
-        })
+        return payload.product
+          ? pushItem('add_to_wishlist', analyticsItem(payload.product))
+          : pushEcommerce('add_to_wishlist', { items: [{ item_id: String(payload.productId ?? '') }] })
+      case 'cart:view':
+        return pushEcommerce('view_cart', linesEcommerce(payload.items))
       case 'checkout:impression':
-        return pushEcommerce('begin_checkout', {
-          items: lineItems(payload.items).map((line) =>
-            analyticsItem(line.product, { quantity: line.quantity }),
-          ),
-        })
+        return pushEcommerce('begin_checkout', linesEcommerce(payload.items))
+      case 'checkout:shipping': {
+        const tier = text(payload.shippingTier)
+        const lines = linesEcommerce(payload.items)
+        return pushEcommerce('add_shipping_info', tier ? { ...lines, shipping_tier: tier } : lines)
+      }
+      case 'checkout:payment': {
+        const paymentType = text(payload.paymentType)
+        const lines = linesEcommerce(payload.items)
+        return pushEcommerce(
+          'add_payment_info',
+          paymentType ? { ...lines, payment_type: paymentType } : lines,
+        )
+      }
+      case 'search': {
+        const term = text(payload.searchTerm)
+        if (term) push({ event: 'search', search_term: term })
+        return
+      }
+      case 'user:login':
+        return push({ event: 'login', method: 'password' })
+      case 'user:register':
+        return push({ event: 'sign_up', method: 'password' })
       case 'checkout:purchase': {
+        const personalDataAllowed = context().personalDataAllowed
         // the confirmation page records the placed order (src/lib/purchase-event.ts); loaded only
         // here so that the hashing and spreading stay out of every page's first-load JavaScript
         const { buildPurchaseEvent, isPurchaseOrder } = await import('../../lib/purchase-event')
         const entry: DataLayerEntry = isPurchaseOrder(payload)
-          ? { ...(await buildPurchaseEvent(payload)) }
-          : await purchaseEntry(payload)
+          ? { ...(await buildPurchaseEvent(payload, { hashPersonalData: personalDataAllowed })) }
+          : await purchaseEntry(payload, personalDataAllowed)
         push({ ecommerce: null })
         push(entry)
         return
       }
       default:
-        // the other shop events (logout, customer type, favourite removal) have no tag-manager entry
+        // the other shop events (logout, customer type, favourite removal, cart changes) are the
+        // shop's own messages and have no tag-manager entry
         return
     }
   }
@@ -255,7 +366,7 @@ type DataLayerWriter = ReturnType<typeof createDataLayerWriter>
 /** One writer per page, so a layout change that re-registers listeners does not resend original_location. */
 const writers = new WeakMap<Window, DataLayerWriter>()
 
-function writerFor(target: Window): DataLayerWriter {
+function writerFor(target: Window, context: () => DataLayerContext): DataLayerWriter {
   let writer = writers.get(target)
   if (!writer) {
     writer = createDataLayerWriter(
@@ -264,6 +375,7 @@ function writerFor(target: Window): DataLayerWriter {
         target.dataLayer.push(entry)
       },
       () => target.location.href,
+      context,
     )
     writers.set(target, writer)
   }
@@ -271,7 +383,13 @@ function writerFor(target: Window): DataLayerWriter {
 }
 
 export function startEventDelivery(store: AppStore, target: Window = window): () => void {
-  const writer = writerFor(target)
+  const writer = writerFor(target, () => {
+    const state = store.getState()
+    return {
+      currency: state.channel.currency,
+      personalDataAllowed: personalDataAllowed(state.consent.choice),
+    }
+  })
   const drain = () => {
     const pending = store.getState().events.queue
     const last = pending[pending.length - 1]

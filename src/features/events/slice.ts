@@ -17,9 +17,18 @@ export const SHOP_EVENT_TYPES = [
   'favorite:remove',
   'cart:add',
   'cart:remove',
+  'cart:view',
+  'checkout:shipping',
+  'checkout:payment',
+  'search',
   'customer-type:change',
   'user:login',
+  'user:register',
   'user:logout',
+  /** spec §4: the cart's item count, shipping fee, total or shipping default flag differ */
+  'cart:changed',
+  /** spec §4: the cart's regular subtotal or promo code differ */
+  'cart:items-changed',
 ] as const
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number]
 

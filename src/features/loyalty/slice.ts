@@ -4,6 +4,7 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { loggedOut } from '../auth/slice'
+import { LOYALTY_VOUCHER_PREFIX } from '../../shared/loyalty'
 
 export interface LoyaltyVoucher {
   id: string
@@ -54,8 +55,8 @@ export const initialLoyaltyState: LoyaltyState = {
   softLoginEmail: null,
 }
 
-/** Prefix of promo codes that are loyalty bonus vouchers. */
-export const LOYALTY_VOUCHER_PREFIX = 'BONUS'
+/** Prefix of promo codes that are loyalty bonus vouchers (src/shared/loyalty.ts). */
+export { LOYALTY_VOUCHER_PREFIX }
 
 /**
  * Spec §4: the voucher id is kept only while the cart's promo code starts (case-insensitively)

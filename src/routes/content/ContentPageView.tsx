@@ -75,16 +75,20 @@ function contentPageAlternates(page: ContentPageDefinition): Partial<Record<Loca
   return paths
 }
 
-export function ContentPageView({ page }: { page: ContentPageDefinition }) {
+/** The page's paragraphs with the market's figures (the page and the content panel show them). */
+export function ContentPageParagraphs({ page }: { page: ContentPageDefinition }) {
   const intl = useIntl()
   const { market } = useSite()
   const threshold = useAppSelector((state) => freeShippingThresholdOf(state.channel, market))
   const values = figures(intl, market, threshold)
+  return page.paragraphs.map((id) => <p key={id}>{intl.formatMessage({ id }, values)}</p>)
+}
+
+export function ContentPageView({ page }: { page: ContentPageDefinition }) {
+  const intl = useIntl()
   return (
     <InfoPage title={intl.formatMessage({ id: page.title })} links={SHOP_LINKS}>
-      {page.paragraphs.map((id) => (
-        <p key={id}>{intl.formatMessage({ id }, values)}</p>
-      ))}
+      <ContentPageParagraphs page={page} />
     </InfoPage>
   )
 }

@@ -26,8 +26,9 @@ import type { MailDB } from '${ROOT}/server/services/mail/index'
 import type { AuthDB } from '${ROOT}/server/services/auth/db'
 import type { LikesDB } from '${ROOT}/server/services/likes/db'
 import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
+import type { AdminDB } from '${ROOT}/server/services/shared/admin'
 export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB, 'carts'> & Pick<CommerceDB, 'carts'> &
-  Pick<UsersDB, 'password_reset_keys'>
+  Pick<UsersDB, 'password_reset_keys'> & Pick<AdminDB, 'admin_audit_log'>
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */

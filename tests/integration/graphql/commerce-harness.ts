@@ -59,7 +59,11 @@ function nextShopperAddress(): string {
   return `198.18.${Math.floor(shopperCount / 250) % 250}.${(shopperCount % 250) + 1}`
 }
 
-export async function startCommerceApi(kind: DatabaseKind, products = 10): Promise<CommerceApi> {
+export async function startCommerceApi(
+  kind: DatabaseKind,
+  products = 10,
+  options: { clock?: () => Date } = {},
+): Promise<CommerceApi> {
   const database = await createTestDatabase({ kind, seed: { products } })
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -72,7 +76,13 @@ export async function startCommerceApi(kind: DatabaseKind, products = 10): Promi
   // the API verifies bearer tokens against the auth service's keys (its JWKS, in process)
   await app.register(authService, { database, config })
   // the expiry sweep is run by the tests themselves, with their own clock
-  await app.register(graphqlService, { database, config, expirySweepMs: 0, backInStockMs: 0 })
+  await app.register(graphqlService, {
+    database,
+    config,
+    expirySweepMs: 0,
+    backInStockMs: 0,
+    clock: options.clock,
+  })
   // card orders get their payment session at the provider (docs/adr/0012-payments.md)
   await app.register(paymentsService, { database, config, sweepIntervalMs: 0 })
   await app.ready()

@@ -14,6 +14,7 @@ import type { CustomerType } from '../pricing/summary'
 import type { CommerceDB } from './db'
 import { isUuid } from '../../../../src/shared/validation/ids'
 import type { SkuStock } from './stock'
+import { isVoucherCode, loadVoucherRule } from './bonus-voucher'
 
 export interface CartRecord {
   cartId: string
@@ -262,11 +263,17 @@ export async function loadCampaigns(
   return byProduct
 }
 
+/**
+ * The rule of a cart's code: a promo code of the market, or a bonus voucher of the signed-in
+ * customer (`userId`; ./bonus-voucher.ts).
+ */
 export async function loadPromoRule(
   db: Db,
   code: string,
   market: MarketAlias,
+  userId: string | null | undefined,
 ): Promise<PromoCodeRule | undefined> {
+  if (isVoucherCode(code)) return loadVoucherRule(db, code, market, userId)
   const row = await db
     .selectFrom('promo_codes as pc')
     .innerJoin('promo_code_markets as pcm', 'pcm.code', 'pc.code')

@@ -132,7 +132,9 @@ export async function priceCart(db: Db, record: CartRecord, options: PriceOption
   const [campaignsByProduct, productSkus, promoRule] = await Promise.all([
     loadCampaigns(db, productIds, scope.language, now),
     loadProductSkus(db, productIds),
-    record.promoCode ? loadPromoRule(db, record.promoCode, market) : Promise.resolve(undefined),
+    record.promoCode
+      ? loadPromoRule(db, record.promoCode, market, options.user?.id)
+      : Promise.resolve(undefined),
   ])
   const format = moneyFormat(scope)
   // A stored code that no longer applies (expired, below its minimum after a removal) stays on

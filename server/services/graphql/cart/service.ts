@@ -32,6 +32,7 @@ import {
 } from './load'
 import { moneyFormat, priceCart, toPricingLines, type PricedCart } from './price'
 import { maxOrderableQuantity } from './stock'
+import { isVoucherCode } from './bonus-voucher'
 import { quantityLimitBreach } from '../../../../src/shared/order-limits'
 
 type Db = Kysely<CommerceDB>
@@ -330,8 +331,8 @@ export function setCartPromoCode(
       return
     }
     const now = new Date()
-    const rule = await loadPromoRule(trx, code, scope.market.alias)
-    if (!rule) {
+    const rule = await loadPromoRule(trx, code, scope.market.alias, ctx.user?.id)
+    if (!rule && !isVoucherCode(code)) {
       const giftBalance = await loadGiftCodeBalance(trx, code, scope.market.currencyCode, now)
       if (giftBalance > 0) {
         await trx.updateTable('carts').set({ gift_code: code }).where('cart_id', '=', cart.cartId).execute()

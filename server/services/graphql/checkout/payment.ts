@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely'
 import { toJson, type DB } from '../../../db/schema'
 import { apiError, ERROR_CODES, notFound } from '../errors'
 import { commerceDb } from '../cart/db'
+import { isVoucherCode, releaseVoucher } from '../cart/bonus-voucher'
 
 export type PaymentOutcome =
   { status: 'paid'; transactionId: string; paidAt?: Date } | { status: 'failed'; reason: string }
@@ -130,7 +131,8 @@ export async function confirmOrderPayment(
         .where('product_id', '=', productId)
         .execute()
     }
-    if (order.promo_code) {
+    if (order.promo_code && isVoucherCode(order.promo_code)) await releaseVoucher(trx, orderId)
+    else if (order.promo_code) {
       await trx
         .updateTable('promo_codes')
         .set((eb) => ({ used_count: eb.fn('greatest', [eb.lit(0), eb('used_count', '-', 1)]) }))

@@ -40,6 +40,7 @@ import { allowedPayments, deliverableOptions, loadZipRules, normaliseZip } from 
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validation'
 import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
 import { formatter } from '../pricing/present'
+import { isVoucherCode, redeemVoucher } from '../cart/bonus-voucher'
 import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
 
 type Trx = Transaction<CommerceDB>
@@ -210,6 +211,8 @@ async function countSales(trx: Trx, priced: PricedCart): Promise<void> {
 async function redeemPromo(trx: Trx, priced: PricedCart): Promise<string | null> {
   const promo = priced.appliedPromo
   if (!promo) return null
+  // a bonus voucher is redeemed by the order itself, once it has an id (redeemOrderVoucher)
+  if (isVoucherCode(promo.code)) return promo.code
   const used = await trx
     .updateTable('promo_codes')
     .set((eb) => ({ used_count: eb('used_count', '+', 1) }))
@@ -425,6 +428,12 @@ export async function placeOrder(
         giftCode: balance.giftCode,
         fromGift: balance.fromGift,
       })
+      if (
+        promoCode &&
+        isVoucherCode(promoCode) &&
+        !(await redeemVoucher(trx, promoCode, order.order_id, userId))
+      )
+        throw invalidPromoCode(`The bonus voucher ${promoCode} is no longer valid`)
       await trx
         .updateTable('carts')
         .set({ is_completed: true, updated_at: new Date(), market_alias: scope.market.alias })

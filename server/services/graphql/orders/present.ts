@@ -299,6 +299,7 @@ export function presentOrder(loaded: LoadedOrder, market: MarketRow | undefined,
       reason: entry.reason,
       reasonCode: entry.reasonCode,
     })),
+    deliveredAt: order.delivered_at?.toISOString() ?? null,
   }
 }
 

@@ -1,0 +1,5 @@
+/** The ids of the membership modals of spec §4 (rendered by src/app/layouts/shop-modals.tsx). */
+export const MEMBERSHIP_MODAL_IDS = {
+  joined: 'membership-joined',
+  deleted: 'membership-deleted',
+} as const

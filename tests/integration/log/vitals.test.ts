@@ -1,0 +1,129 @@
+/**
+ * The real-user metrics endpoint of the log service (POST /api/vitals, ADR 0035) on a real
+ * database: a valid batch is stored, a bad one is refused with nothing stored, one address is
+ * rate-limited with Retry-After, and the report's p75 per page type comes from what was stored.
+ */
+import Fastify, { type FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import logService, { VITALS_REPORT_LIMIT } from '../../../server/services/log'
+import { formatVitalsTable, vitalsP75 } from '../../../server/services/log/vitals-report'
+import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
+import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+
+describe.each(databaseKinds())('POST /api/vitals (%s)', (kind) => {
+  let database: TestDatabase
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ kind })
+    app = Fastify()
+    await app.register(logService, { database, limiter: createMemoryRateLimiter() })
+  })
+  afterAll(async () => {
+    await app.close()
+    await database.close()
+  })
+
+  const post = (payload: unknown, ip = '203.0.113.1') =>
+    app.inject({ method: 'POST', url: '/api/vitals', payload: payload as object, remoteAddress: ip })
+  const count = async () =>
+    Number(
+      (
+        await database.db
+          .selectFrom('web_vitals')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  it('stores a valid batch', async () => {
+    const response = await post({
+      metrics: [
+        { name: 'LCP', value: 1800.5, pageType: 'product' },
+        { name: 'CLS', value: 0.02, pageType: 'product' },
+        { name: 'TTFB', value: 95, pageType: 'product' },
+        { name: 'INP', value: 120, pageType: 'product' },
+      ],
+    })
+    expect(response.statusCode).toBe(204)
+    const rows = await database.db
+      .selectFrom('web_vitals')
+      .select(['page_type', 'metric', 'value'])
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual([
+      { page_type: 'product', metric: 'LCP', value: 1800.5 },
+      { page_type: 'product', metric: 'CLS', value: 0.02 },
+      { page_type: 'product', metric: 'TTFB', value: 95 },
+      { page_type: 'product', metric: 'INP', value: 120 },
+    ])
+  })
+
+  it.each([
+    ['an unknown metric', { metrics: [{ name: 'FID', value: 10, pageType: 'home' }] }],
+    ['a negative value', { metrics: [{ name: 'LCP', value: -1, pageType: 'home' }] }],
+    ['a time beyond a minute', { metrics: [{ name: 'LCP', value: 600_000, pageType: 'home' }] }],
+    ['a page type that is not a route name', { metrics: [{ name: 'LCP', value: 10, pageType: '<script>' }] }],
+    ['an empty batch', { metrics: [] }],
+    [
+      'too many metrics',
+      { metrics: Array.from({ length: 11 }, () => ({ name: 'LCP', value: 1, pageType: 'home' })) },
+    ],
+    ['a body without metrics', {}],
+  ])('refuses %s and stores nothing', async (_label, payload) => {
+    const before = await count()
+    const response = await post(payload, '203.0.113.2')
+    expect(response.statusCode).toBe(400)
+    expect(await count()).toBe(before)
+  })
+
+  it('refuses a body that is not JSON', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/vitals',
+      headers: { 'content-type': 'text/html' },
+      payload: '<p>x</p>',
+      remoteAddress: '203.0.113.3',
+    })
+    expect(response.statusCode).toBe(415)
+  })
+
+  it('rate-limits one address like the error sink, with Retry-After', async () => {
+    const ip = '203.0.113.9'
+    const batch = { metrics: [{ name: 'TTFB', value: 50, pageType: 'home' }] }
+    const statuses: number[] = []
+    let retryAfter: string | undefined
+    for (let i = 0; i <= VITALS_REPORT_LIMIT.limit; i++) {
+      const response = await post(batch, ip)
+      statuses.push(response.statusCode)
+      if (response.statusCode === 429) retryAfter = String(response.headers['retry-after'])
+    }
+    expect(statuses.filter((status) => status === 204)).toHaveLength(VITALS_REPORT_LIMIT.limit)
+    expect(statuses.at(-1)).toBe(429)
+    expect(Number(retryAfter)).toBeGreaterThan(0)
+    // another address is not affected
+    expect((await post(batch, '203.0.113.10')).statusCode).toBe(204)
+  })
+
+  it('reports the 75th percentile per page type and metric', async () => {
+    await database.db.deleteFrom('web_vitals').execute()
+    const lcps = [1000, 2000, 3000, 4000, 5000]
+    await database.db
+      .insertInto('web_vitals')
+      .values([
+        ...lcps.map((value) => ({ page_type: 'product', metric: 'LCP' as const, value })),
+        { page_type: 'home', metric: 'CLS' as const, value: 0.3 },
+      ])
+      .execute()
+    const rows = await vitalsP75(database.db)
+    expect(rows).toEqual([
+      { pageType: 'home', metric: 'CLS', p75: 0.3, samples: 1 },
+      // percentile_cont: 4000 is the 75th percentile of five evenly spread values
+      { pageType: 'product', metric: 'LCP', p75: 4000, samples: 5 },
+    ])
+    const table = formatVitalsTable(rows)
+    expect(table).toContain('product')
+    expect(table).toMatch(/4000 ms \(n=5\) !/)
+    expect(table).toMatch(/0\.300 \(n=1\) !/)
+  })
+})
