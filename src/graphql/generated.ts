@@ -1829,6 +1829,7 @@ export type LiveCartSubscription = {
           primaryCategory: { name: string } | null
           skus: Array<{
             skuId: number
+            articleNumber: string
             name: string | null
             stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
           } | null> | null
