@@ -216,7 +216,8 @@ test.describe('recommendations', () => {
     expect(typeof body.ticket).toBe('string')
     expect(body.ticket).not.toBe('')
     await page.waitForURL(/\/fi\/p\//)
-    // the product page shows its own lists from the service
+    // the product page shows its own lists from the service, loaded as the shopper scrolls to them
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded()
     await expect(
       page.getByRole('region', { name: message('fi', 'recommendations.ALTERNATIVES') }),
     ).toBeVisible()
