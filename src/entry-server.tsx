@@ -22,6 +22,8 @@ import { App } from './app/App'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
 import type { PrepareContext, Prepared } from './shared/server-entry'
+import { BROWSER_SEARCH_URI } from './shared/search-api'
+import { preloadSearchField } from './features/search/LazySearchField'
 
 /**
  * What the client boots from, inline in the page. Page data is in the router's hydration data
@@ -80,7 +82,11 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
   })
   const getApollo = () => Promise.resolve(apollo)
-  const routes = createRoutes({ getApollo, store, site, isServer: true })
+  const search = {
+    baseUrl: context.searchUri ?? new URL(BROWSER_SEARCH_URI, context.publicUrl).href,
+    fetch: context.fetch,
+  }
+  const routes = createRoutes({ getApollo, store, site, isServer: true, search })
   const handle = pageHandle(matchRoutes(routes, url, basename) ?? [])
 
   await initServerState(store, {
@@ -103,7 +109,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     return { kind: 'redirect', status: routerContext.status, location: localLocation(routerContext, url) }
   }
 
-  const messages = await loadCompiledMessages(locale)
+  const [messages] = await Promise.all([loadCompiledMessages(locale), preloadSearchField()])
   const intl = createIntl({ locale: LOCALES[locale].iso, messages })
   const errors = routerContext.errors ? Object.values(routerContext.errors) : []
   const status = errors.length > 0 ? statusOf(errors[0]) : routerContext.statusCode

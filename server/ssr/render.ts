@@ -110,6 +110,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
     apiUri: config.services.api,
     apiHeaders,
     fetch: serviceFetch,
+    searchUri: config.services.search,
     executeGraphql: graphqlExecutor?.(apiHeaders),
     cookies,
     host: request.host,

@@ -10,6 +10,7 @@ import type { ApolloClient } from '@apollo/client'
 import type { LocaleCode, MarketAlias } from '../shared/markets'
 import type { LayoutName, RouteName } from '../shared/paths'
 import type { AppStore } from './store'
+import type { SearchTransport } from '../features/search/client'
 
 /** What every page route carries in its react-router `handle`. */
 export interface RouteHandle {
@@ -28,6 +29,8 @@ export interface PageLoaderArgs {
   locale: LocaleCode
   /** the absolute URL of the home page of this market and language (where the login opens) */
   homePath: string
+  /** how this side reaches the search service (same origin in the browser, service fetch on the server) */
+  search: SearchTransport
 }
 
 export type PageLoader<T> = (args: PageLoaderArgs) => Promise<T>

@@ -10,6 +10,8 @@ import type { RouteHandle, RouteModule } from './route-types'
 import type { AppStore } from './store'
 import type { Site } from './site'
 import type { GetApollo } from './apollo-access'
+import { BROWSER_SEARCH_URI } from '../shared/search-api'
+import type { SearchTransport } from '../features/search/client'
 import { runMiddlewares } from './middlewares'
 import { loadingFailed } from '../features/loading/slice'
 import { isNetworkFailure } from '../features/offline/connectivity'
@@ -24,6 +26,8 @@ export interface RouteDeps {
   store: AppStore
   site: Site
   isServer: boolean
+  /** the search service; the browser's same-origin endpoint when left out */
+  search?: SearchTransport
 }
 
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
@@ -65,6 +69,7 @@ function pathsOf(definition: RouteDefinition, locale: LocaleCode): string[] {
 
 function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[] {
   const { getApollo, store, site, isServer } = deps
+  const search = deps.search ?? { baseUrl: BROWSER_SEARCH_URI, fetch: (input, init) => fetch(input, init) }
   const handle: RouteHandle = {
     name: definition.name,
     layout: definition.layout,
@@ -110,6 +115,7 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
         market: site.market,
         locale: site.locale,
         homePath,
+        search,
       })
     } catch (error) {
       // Offline and the worker holds no read for this page: load it as a document instead, which

@@ -573,6 +573,7 @@ export type AddToCartMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -705,6 +706,7 @@ export type CartFragment = {
       primaryCategory: { name: string } | null
       skus: Array<{
         skuId: number
+        articleNumber: string
         name: string | null
         stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
       } | null> | null
@@ -859,6 +861,7 @@ export type GetCartQuery = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -1000,6 +1003,7 @@ export type SetCartPromoCodeMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -1142,6 +1146,7 @@ export type UpdateCartItemMutation = {
         primaryCategory: { name: string } | null
         skus: Array<{
           skuId: number
+          articleNumber: string
           name: string | null
           stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
         } | null> | null
@@ -1824,6 +1829,7 @@ export type LiveCartSubscription = {
           primaryCategory: { name: string } | null
           skus: Array<{
             skuId: number
+            articleNumber: string
             name: string | null
             stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
           } | null> | null

@@ -3,6 +3,8 @@
  * the new-arrival and bestseller rails, the newsletter offer (15 % off a first purchase) and the
  * shop promises. The campaign and the rails come from the commerce API in the loader.
  */
+import { RecommendationSlot } from '../features/recommendations/RecommendationSlot'
+import { homeRecommendations } from '../features/recommendations/request'
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
@@ -177,6 +179,8 @@ export function Component() {
         products={data.bestsellers}
         to="bestsellers"
       />
+
+      <RecommendationSlot request={homeRecommendations()} className="section" />
 
       <section className="section notice" aria-labelledby="home-newsletter">
         <h2 id="home-newsletter">{text('home.newsletter.title')}</h2>

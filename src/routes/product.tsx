@@ -7,6 +7,8 @@
  * a real 404. What the shopper only needs on demand (zoom, size guide, back-in-stock and review
  * forms, more reviews) loads in the browser when asked for.
  */
+import { RecommendationSlot } from '../features/recommendations/RecommendationSlot'
+import { productPageRecommendations } from '../features/recommendations/request'
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import { aliasFromParams } from '../shared/paths'
@@ -239,6 +241,12 @@ export function Component() {
       <ProductDetails product={product} />
       <ProductReviews key={`reviews-${product.alias}`} alias={product.alias} initial={data.reviews} />
       <RelatedProducts products={data.related} />
+      {product.articleNumber ? (
+        <RecommendationSlot
+          key={`recommendations-${product.alias}`}
+          request={productPageRecommendations(product.articleNumber)}
+        />
+      ) : null}
       {/* structured data is for crawlers, which read the server's HTML: the browser build leaves the
           builder out and hydration keeps the server's script as it is */}
       {import.meta.env.SSR ? (

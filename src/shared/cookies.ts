@@ -26,6 +26,10 @@ export const COOKIES = {
   loyaltyId: `${COOKIE_PREFIX}-loyalty-id`,
   loyaltyVoucher: `${COOKIE_PREFIX}-loyalty-voucher`,
   loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
+  /** the search service's customerKey (contracts.md §4.1): a UUID that stays with the browser */
+  searchCustomerKey: `${COOKIE_PREFIX}-customer-key`,
+  /** the search service's sessionKey: a UUID that lapses after a pause (spec §3 "Search session") */
+  searchSessionKey: `${COOKIE_PREFIX}-session-key`,
   /** the shopper's cookie choice (src/features/consent): which optional categories are granted */
   consent: `${COOKIE_PREFIX}-consent`,
   /** HttpOnly: a QA key was presented in this browser (server/ssr/qa-access.ts) */
@@ -45,6 +49,9 @@ export const COOKIE_MAX_AGE = {
   market: 365 * DAY_SECONDS,
   loyalty: 365 * DAY_SECONDS,
   locale: 365 * DAY_SECONDS,
+  searchCustomer: 365 * DAY_SECONDS,
+  /** the search service ends a session after 15 minutes without interaction (contracts.md §4.1) */
+  searchSession: 15 * 60,
   userType: 365 * DAY_SECONDS,
   persistedStates: 365 * DAY_SECONDS,
   /** a cookie choice is asked again after a year */
@@ -74,6 +81,8 @@ export const CLIENT_COOKIE_MAX_AGE: Record<ClientCookieName, number> = {
   [COOKIES.loyaltyId]: COOKIE_MAX_AGE.loyalty,
   [COOKIES.loyaltyVoucher]: COOKIE_MAX_AGE.loyalty,
   [COOKIES.loyaltyDiscovery]: COOKIE_MAX_AGE.loyalty,
+  [COOKIES.searchCustomerKey]: COOKIE_MAX_AGE.searchCustomer,
+  [COOKIES.searchSessionKey]: COOKIE_MAX_AGE.searchSession,
   [COOKIES.consent]: COOKIE_MAX_AGE.consent,
 }
 

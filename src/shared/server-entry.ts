@@ -15,6 +15,8 @@ export interface PrepareContext {
   apiUri: string
   apiHeaders: Record<string, string>
   fetch: typeof fetch
+  /** The search and recommendation service's base URL (SEARCH_URL), reached with `fetch`. */
+  searchUri?: string
   /** The commerce API in process, when it runs in this process; HTTP to apiUri otherwise. */
   executeGraphql?: GraphqlExecutor
   cookies: Record<string, string>

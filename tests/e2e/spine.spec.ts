@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { LOCALES, MARKETS, type LocaleCode } from '../../src/shared/markets'
-import { languageSwitch, marketSwitch, switchLanguage, switchMarket } from './channel'
+import { languageSwitch, marketSwitch, openChannelMenu, switchLanguage, switchMarket } from './channel'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const MARKET_HOMES: { path: string; locale: LocaleCode }[] = [
@@ -35,8 +35,8 @@ function pathOf(page: Page): string {
 async function shownMarket(page: Page): Promise<string | undefined> {
   const segment = new URL(page.url()).pathname.split('/')[1]
   if (segment !== 'fi') return segment
-  return marketSwitch(page, 'fi')
-    .inputValue({ timeout: 1000 })
+  return openChannelMenu(page, 'fi')
+    .then(() => marketSwitch(page, 'fi').inputValue({ timeout: 1000 }))
     .catch(() => undefined)
 }
 
@@ -74,12 +74,15 @@ test.describe('market and language switch', () => {
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/se/sv/kassan')
     await waitForHydration(page)
     await expect(page.locator('html')).toHaveAttribute('lang', langOf('sv'))
+    await openChannelMenu(page, 'sv')
     await expect(marketSwitch(page, 'sv')).toHaveValue('se')
 
     await page.reload()
     await waitForHydration(page)
     expect(pathOf(page)).toBe('/se/sv/kassan')
+    await openChannelMenu(page, 'sv')
     await expect(marketSwitch(page, 'sv')).toHaveValue('se')
+    await page.keyboard.press('Escape')
 
     // The selected market is remembered: a visit without a market in the path lands in Sweden.
     await page.goto('/')
@@ -98,6 +101,7 @@ test.describe('market and language switch', () => {
     await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/fi/sv/kassan')
     await waitForHydration(page)
     await expect(page.locator('html')).toHaveAttribute('lang', langOf('sv'))
+    await openChannelMenu(page, 'sv')
     await expect(marketSwitch(page, 'sv')).toHaveValue('fi')
     await expect(languageSwitch(page, 'sv')).toHaveValue('sv')
 

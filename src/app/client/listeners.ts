@@ -4,6 +4,7 @@
  * synced to other tabs, and shop events go to the data layer. Registered once per page by
  * useClientBehaviours; returns one cleanup for all.
  */
+import { startSearchNotifications } from '../../features/recommendations/listeners'
 import type { AppStore, RootState } from '../store'
 import {
   COOKIES,
@@ -273,6 +274,7 @@ export function registerClientListeners(
     startCheckoutAnalytics(store),
     startVitalsIfSampled(store),
     startOrderConfirmation(store),
+    startSearchNotifications(store),
     // the cart loads through the page's (lazily created) Apollo client
     ...(getApollo ? [startCartSyncLazily(store, getApollo)] : []),
     startLiveCartLazily(store),

@@ -1,18 +1,22 @@
 /**
- * The header of the default layout: skip link target aside, a bar with the market and language
- * switch, the logo, the shopper's links (favourites, cart, account or login, logout) and the
- * main navigation.
+ * The header of the default layout (issue #12 item 6, a header a phone can hold): the logo, the
+ * search, the market-and-language control, favourites, the account and the cart on every width;
+ * on a computer screen the main navigation below them, on smaller screens a menu button that
+ * opens it as a drawer. No row overflows from 320 px up: below 768 px the shopper's links show as
+ * icons (their text stays their accessible name) and the search takes a row of its own.
  * It slides away while the shopper scrolls down (the store's headerHidden, set by the client
  * behaviours) and comes back on focus.
  */
 import { useIntl } from 'react-intl'
 import { useAppSelector } from '../hooks'
-import { useSite } from '../site'
 import { RouteLink } from '../../ui/RouteLink'
-import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../../ui/navigation'
-import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
+import { ChannelMenu } from '../../features/channel/ChannelMenu'
 import { CartButton } from '../../features/cart/CartButton'
 import { AccountLink } from '../../features/auth/AccountLink'
+import { LazySearchField } from '../../features/search/LazySearchField'
+import { MainNavigationLinks } from './MainNavigation'
+import { NavigationDrawer } from './NavigationDrawer'
+import { HeartIcon } from '../../ui/icons'
 
 export function Logo() {
   const intl = useIntl()
@@ -25,48 +29,35 @@ export function Logo() {
 
 export function SiteHeader() {
   const intl = useIntl()
-  const { locale } = useSite()
   const hidden = useAppSelector((state) => state.global.headerHidden)
   return (
     <header className={hidden ? 'site-header site-header--hidden' : 'site-header'}>
-      <div className="site-header__utility">
-        <ChannelSwitches />
-      </div>
       <div className="site-header__bar">
+        <NavigationDrawer />
         <Logo />
-        <nav aria-label={intl.formatMessage({ id: 'nav.userLabel' })}>
+        <LazySearchField />
+        <div className="site-header__channel">
+          <ChannelMenu />
+        </div>
+        <nav className="site-header__user" aria-label={intl.formatMessage({ id: 'nav.userLabel' })}>
           <ul className="user-nav plain-list" role="list">
             <li>
-              <RouteLink to="favorites" markCurrent>
-                {intl.formatMessage({ id: 'nav.favourites' })}
+              <RouteLink to="favorites" markCurrent className="user-nav__link">
+                <HeartIcon />
+                <span className="user-nav__text">{intl.formatMessage({ id: 'nav.favourites' })}</span>
               </RouteLink>
             </li>
             <li>
-              <CartButton />
+              <AccountLink />
             </li>
             <li>
-              <AccountLink />
+              <CartButton />
             </li>
           </ul>
         </nav>
       </div>
       <nav className="main-nav" aria-label={intl.formatMessage({ id: 'nav.mainLabel' })}>
-        <ul className="main-nav__list plain-list" role="list">
-          {CATEGORY_ENTRY_POINTS.map((category) => (
-            <li key={category.label}>
-              <RouteLink to="category" params={{ '*': category.alias[locale] }} markCurrent>
-                {intl.formatMessage({ id: category.label })}
-              </RouteLink>
-            </li>
-          ))}
-          {LIST_PAGE_LINKS.map((link) => (
-            <li key={link.route}>
-              <RouteLink to={link.route} markCurrent>
-                {intl.formatMessage({ id: link.label })}
-              </RouteLink>
-            </li>
-          ))}
-        </ul>
+        <MainNavigationLinks className="main-nav__list" />
       </nav>
     </header>
   )

@@ -1,12 +1,12 @@
 /**
  * The checkout's layout: nothing that leads away from the purchase but the logo and a link back
- * to the shop. The market and language switch stay, since the market decides currency, shipping
+ * to the shop. The market and language control stays, since the market decides currency, shipping
  * and payment options (spec §4: a checkout-market change reloads the cart).
  */
 import { useIntl } from 'react-intl'
 import { Outlet } from 'react-router'
 import { RouteLink } from '../../ui/RouteLink'
-import { ChannelSwitches } from '../../features/channel/ChannelSwitches'
+import { ChannelMenu } from '../../features/channel/ChannelMenu'
 import { Logo } from './SiteHeader'
 import { MAIN_ID, SkipLink } from './DefaultLayout'
 import { ShopChrome } from './ShopChrome'
@@ -20,11 +20,9 @@ export function UndistractedLayout() {
     <div className="site">
       <SkipLink />
       <header className="site-header undistracted-header">
-        <div className="site-header__utility">
-          <ChannelSwitches />
-        </div>
         <div className="site-header__bar">
           <Logo />
+          <ChannelMenu />
           <RouteLink to="home">{intl.formatMessage({ id: 'nav.backToShop' })}</RouteLink>
         </div>
       </header>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { renderRoutes } from '../../ui/test-helpers'
 import { headerHiddenSet, onlineSet } from '../global-slice'
@@ -10,8 +10,21 @@ import { DefaultLayout } from './DefaultLayout'
 import { UndistractedLayout } from './UndistractedLayout'
 import { UndistractedSpecialLayout } from './UndistractedSpecialLayout'
 import { SHOP_MODAL_IDS } from './shop-modals'
+import { preloadSearchField } from '../../features/search/LazySearchField'
 
 afterEach(cleanup)
+
+beforeAll(async () => {
+  // as the entries do before rendering a page of the default layout
+  await preloadSearchField()
+  // jsdom has no modal dialogs
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true
+  }
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false
+  }
+})
 
 function withLayout(layout: React.ReactNode) {
   return [{ element: layout, children: [{ path: '*', element: <h1>Sivu</h1> }] }]
@@ -84,6 +97,47 @@ describe('DefaultLayout', () => {
     expect(within(footer).getByText('14 dagars returrätt')).toBeTruthy()
   })
 
+  it('holds the logo, the search, the country and language control, favourites, account and cart', () => {
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'se', locale: 'sv', path: '/se/sv/' })
+    const header = screen.getByRole('banner')
+    expect(within(header).getByRole('link', { name: 'Lumo – till startsidan' })).toBeTruthy()
+    const search = within(header).getByRole('search')
+    expect(
+      within(search).getByRole('combobox', { name: 'Sök produkter' }).getAttribute('aria-expanded'),
+    ).toBe('false')
+    expect(within(header).getByRole('button', { name: 'Land och språk: SE · SEK' })).toBeTruthy()
+    expect(within(header).getByRole('link', { name: 'Favoriter' })).toBeTruthy()
+    expect(within(header).getByRole('link', { name: 'Mina sidor' })).toBeTruthy()
+    expect(within(header).getByRole('button', { name: /Varukorg/ })).toBeTruthy()
+    // no select of the old utility bar is left in the header itself
+    expect(within(header).queryByRole('combobox', { name: 'Land' })).toBeNull()
+  })
+
+  it('opens the country and language dialog with the current market, currency and language', async () => {
+    renderRoutes(withLayout(<DefaultLayout />), { market: 'fi', locale: 'sv', path: '/fi/sv/' })
+    const button = within(screen.getByRole('banner')).getByRole('button', {
+      name: 'Land och språk: FI · EUR',
+    })
+    fireEvent.click(button)
+    const dialog = await screen.findByRole('dialog', { name: 'Land, språk och kundtyp' })
+    expect(within(dialog).getByText('Du handlar nu i Suomi (EUR), språk: Svenska.')).toBeTruthy()
+    expect((within(dialog).getByRole('combobox', { name: 'Land' }) as HTMLSelectElement).value).toBe('fi')
+    expect((within(dialog).getByRole('combobox', { name: 'Språk' }) as HTMLSelectElement).value).toBe('sv')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stäng' }))
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('opens the navigation drawer from the menu button and closes it when a link is chosen', async () => {
+    renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
+    fireEvent.click(screen.getByRole('button', { name: 'Valikko' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Valikko' })
+    const link = within(drawer).getByRole('link', { name: 'Mekot' })
+    expect(link.getAttribute('href')).toBe('/fi/c/mekot')
+    fireEvent.click(link)
+    expect(screen.queryByRole('dialog', { name: 'Valikko' })).toBeNull()
+  })
+
   it('hides the header while the store says so', () => {
     const { store } = renderRoutes(withLayout(<DefaultLayout />), { path: '/fi/' })
     expect(screen.getByRole('banner').className).not.toContain('site-header--hidden')
@@ -119,12 +173,14 @@ describe('DefaultLayout', () => {
 })
 
 describe('UndistractedLayout', () => {
-  it('offers only the logo, the way back to the shop and the market and language switch', () => {
+  it('offers only the logo, the way back to the shop and the market and language switch', async () => {
     renderRoutes(withLayout(<UndistractedLayout />), { path: '/fi/kassa' })
     const header = screen.getByRole('banner')
     expect(within(header).getByRole('link', { name: 'Takaisin kauppaan' }).getAttribute('href')).toBe('/fi/')
-    expect(within(header).getByRole('combobox', { name: 'Maa' })).toBeTruthy()
-    expect(within(header).getByRole('combobox', { name: 'Kieli' })).toBeTruthy()
+    fireEvent.click(within(header).getByRole('button', { name: 'Maa ja kieli: FI · EUR' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Maa, kieli ja asiakastyyppi' })
+    expect(within(dialog).getByRole('combobox', { name: 'Maa' })).toBeTruthy()
+    expect(within(dialog).getByRole('combobox', { name: 'Kieli' })).toBeTruthy()
     expect(screen.queryByRole('navigation')).toBeNull()
     expect(screen.queryByRole('contentinfo')).toBeNull()
   })

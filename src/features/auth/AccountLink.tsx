@@ -7,6 +7,7 @@ import type { MouseEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { RouteLink } from '../../ui/RouteLink'
+import { PersonIcon } from '../../ui/icons'
 import { modalOpened } from '../modal/slice'
 import { LOGIN_MODAL_ID } from './LoginDialog'
 import { LogoutButton } from './LogoutButton'
@@ -20,18 +21,24 @@ export function AccountLink() {
   const intl = useIntl()
   const dispatch = useAppDispatch()
   const user = useAppSelector(selectUser)
-  const label = intl.formatMessage({ id: 'nav.account' })
+  const label = (
+    <>
+      <PersonIcon />
+      <span className="user-nav__text">{intl.formatMessage({ id: 'nav.account' })}</span>
+    </>
+  )
   if (user) {
     return (
       <>
         <RouteLink
           to="account"
           markCurrent
+          className="user-nav__link"
           aria-label={intl.formatMessage({ id: 'nav.accountLoggedIn' }, { email: user.email })}
         >
           {label}
         </RouteLink>
-        <LogoutButton />
+        <LogoutButton className="link-button user-nav__logout" />
       </>
     )
   }
@@ -39,6 +46,7 @@ export function AccountLink() {
     <RouteLink
       to="account"
       markCurrent
+      className="user-nav__link"
       onClick={(event) => {
         if (!isPlainClick(event)) return
         event.preventDefault()

@@ -3,6 +3,8 @@
  * just added with its size, quantity and price, the free-shipping progress, and the ways on
  * (checkout, or back to shopping).
  */
+import { RecommendationSlot } from '../recommendations/RecommendationSlot'
+import { addToCartRecommendations } from '../recommendations/request'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -11,7 +13,7 @@ import { CartDialog } from './CartDialog'
 import { CheckoutLink } from './CheckoutLink'
 import { FreeShippingProgress } from './FreeShippingProgress'
 import { useCart, useVatIncluded } from './hooks'
-import { shownPrice, sizeName } from './rules'
+import { cartVariantKeys, shownPrice, sizeName, variantKeyOf } from './rules'
 import { addedToCartClosed } from './slice'
 import './cart.css'
 
@@ -29,6 +31,7 @@ export default function AddedToCartPopup() {
   const name = [item?.product?.brand?.name, item?.product?.name].filter(Boolean).join(' ')
   const size = item ? sizeName(item) : null
   const image = item?.product?.productImages?.[0]?.fileName
+  const variantKey = item ? variantKeyOf(item) : undefined
 
   return (
     <CartDialog
@@ -54,6 +57,14 @@ export default function AddedToCartPopup() {
         </div>
       ) : null}
       <FreeShippingProgress />
+      {variantKey ? (
+        <RecommendationSlot
+          eager
+          headingLevel={3}
+          className="recommendation-slot--compact"
+          request={addToCartRecommendations(variantKey, cart ? cartVariantKeys(cart) : [])}
+        />
+      ) : null}
       <div className="cart-drawer__actions">
         <CheckoutLink onNavigate={close}>{intl.formatMessage({ id: 'cart.toCheckout' })}</CheckoutLink>
         <button type="button" className="button button--secondary" onClick={close}>

@@ -6,6 +6,7 @@
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { cartDrawerOpened } from './slice'
+import { BagIcon } from '../../ui/icons'
 import './cart-button.css'
 
 export function CartButton() {
@@ -24,7 +25,10 @@ export function CartButton() {
       aria-label={intl.formatMessage({ id: 'cart.button' }, { count })}
       onClick={() => dispatch(cartDrawerOpened())}
     >
-      <span aria-hidden="true">{intl.formatMessage({ id: 'nav.cart' })}</span>
+      <BagIcon />
+      <span className="user-nav__text" aria-hidden="true">
+        {intl.formatMessage({ id: 'nav.cart' })}
+      </span>
       <span className="cart-button__count" aria-hidden="true">
         {count}
       </span>

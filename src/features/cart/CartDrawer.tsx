@@ -2,6 +2,9 @@
  * The mini-cart drawer (loaded on demand when the shopper opens it): the lines with quantity
  * controls, free-shipping progress, the promo-code field, the summary and the way to checkout.
  */
+import { RecommendationSlot } from '../recommendations/RecommendationSlot'
+import { cartRecommendations } from '../recommendations/request'
+import { cartVariantKeys } from './rules'
 import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
@@ -54,6 +57,12 @@ export default function CartDrawer() {
         <PromoCodeForm />
         <CartSummary />
         <MinimumOrderNotice />
+        <RecommendationSlot
+          eager
+          headingLevel={3}
+          className="recommendation-slot--compact"
+          request={cartRecommendations(cart ? cartVariantKeys(cart) : [])}
+        />
       </>
     )
   }

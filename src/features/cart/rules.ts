@@ -42,6 +42,19 @@ export function sizeName(item: CartItem): string | null {
   return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.name ?? null
 }
 
+/** The search service's key of a line's size: the SKU's article number (contracts.md §4.2 `cart[]`). */
+export function variantKeyOf(item: CartItem): string | undefined {
+  return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.articleNumber ?? undefined
+}
+
+/** The variant keys of the cart's lines, for the cart's recommendations. */
+export function cartVariantKeys(cart: { items: CartItem[] }): string[] {
+  return cart.items.flatMap((item) => {
+    const key = variantKeyOf(item)
+    return key ? [key] : []
+  })
+}
+
 /** Spec §4 loyalty: bonus vouchers are promo codes with the voucher prefix. */
 export function isBonusVoucher(code: string): boolean {
   return code.trim().toUpperCase().startsWith(LOYALTY_VOUCHER_PREFIX)

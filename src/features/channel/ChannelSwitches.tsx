@@ -1,4 +1,4 @@
-/** The market and language switch (and the customer-type switch) side by side, as the headers show them. */
+/** The market, language and customer-type switches, as the channel menu's dialog shows them (ChannelMenu). */
 import { LanguageSwitch } from './LanguageSwitch'
 import { MarketSwitch } from './MarketSwitch'
 import { CustomerTypeSwitch } from '../customer-type/CustomerTypeSwitch'

@@ -19,6 +19,8 @@ import {
 import { LOCALES, type LocaleCode } from '../../shared/markets'
 import { contentPageByKey } from '../../shared/content-pages'
 import type { RouteModule } from '../../app/route-types'
+import type { SearchPageResponse } from '../../shared/search-api'
+import type { SearchTransport } from '../../features/search/client'
 import { DefaultLayout } from '../../app/layouts/DefaultLayout'
 import { UndistractedLayout } from '../../app/layouts/UndistractedLayout'
 import { UndistractedSpecialLayout } from '../../app/layouts/UndistractedSpecialLayout'
@@ -193,6 +195,48 @@ const FAKE_ANSWERS: Record<string, unknown> = {
   },
 }
 
+/** The search service's answer to every query: one product for a search, no recommendations. */
+const SAMPLE_SEARCH_PAGE: SearchPageResponse = {
+  q: 'mekko',
+  didYouMean: [],
+  primaryList: {
+    sort: { selected: 'RELEVANCE', options: [{ id: 'RELEVANCE', label: 'Osuvin' }] },
+    totalHits: 1,
+    facets: [],
+    productGroups: [
+      {
+        key: 'LU-1',
+        remaining: 0,
+        products: [
+          {
+            key: 'LU-1',
+            title: 'Musta satiinimekko',
+            brand: 'Aurinko',
+            link: '/fi/p/musta-satiinimekko',
+            ticket: 't-1',
+            inStock: true,
+            listPrice: { min: 89, max: 89 },
+            sellingPrice: { min: 89, max: 89 },
+            variants: [],
+            badges: { primary: [], secondary: [] },
+            imageInfo: { effect: 'NONE', images: [] },
+            swatch: { type: 'MISSING_COLORS', colors: [] },
+          },
+        ],
+      },
+    ],
+  },
+  recommendationLists: [],
+  contentLists: [],
+}
+
+function fakeSearch(): SearchTransport {
+  return {
+    baseUrl: 'http://shop.test/api/storefront/v3',
+    fetch: () => Promise.resolve(Response.json(SAMPLE_SEARCH_PAGE)),
+  }
+}
+
 /** An Apollo client whose API knows one product and one list; other operations answer with no data. */
 function fakeApollo() {
   const link = new ApolloLink(
@@ -263,6 +307,7 @@ function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteOb
                     params,
                     store: makeStore(),
                     apollo: fakeApollo(),
+                    search: fakeSearch(),
                     market: 'fi',
                     locale,
                     homePath: 'http://shop.test/fi/',
@@ -363,6 +408,7 @@ describe('page meta', () => {
               params,
               store: makeStore(),
               apollo: fakeApollo(),
+              search: fakeSearch(),
               market: target.market,
               locale: target.locale,
               homePath: 'http://shop.test/',

@@ -1,0 +1,144 @@
+/**
+ * The search results page's data (`/s/{term}`, issue #12 item 5): the URL's query, sort, page
+ * and facet selections (`f.{id}=v1|v2`, `f.{id}.min/.max`) go to the service's `search-page` as
+ * they are (contracts.md §4.5: the URL keeps sort, page and facets); an empty answer also asks
+ * for TOP_PRODUCTS so the shopper has somewhere to go. A failing service gives a page that says
+ * so instead of an error page (DESIGN.md §8).
+ */
+import type { PageLoaderArgs } from '../../app/route-types'
+import {
+  PRODUCT_SORTS,
+  SEARCH_ORIGINS,
+  type ProductSort,
+  type RecommendationList,
+  type SearchOrigin,
+  type SearchPageResponse,
+  type Touchpoint,
+} from '../../shared/search-api'
+import { searchQuery, type SearchContext } from './client'
+import { requestSearchSession } from './session'
+import { emptySearchRecommendations } from '../recommendations/request'
+
+export const SEARCH_PAGE_SIZE = 24
+/** The server render waits this long for the service before showing the page without results. */
+const SERVER_TIMEOUT_MS = 3000
+
+export interface SearchUrlState {
+  q: string
+  sort: ProductSort | null
+  page: number
+  origin: SearchOrigin
+  /** the `f.*` params exactly as the URL has them */
+  facets: Record<string, string>
+}
+
+export interface SearchPageData extends SearchUrlState {
+  /** null: the service could not answer */
+  result: SearchPageResponse | null
+  /** for an empty result */
+  recommendations: RecommendationList[]
+}
+
+function isSort(value: string | null): value is ProductSort {
+  return value !== null && (PRODUCT_SORTS as readonly string[]).includes(value)
+}
+
+function isOrigin(value: string | null): value is SearchOrigin {
+  return value !== null && (SEARCH_ORIGINS as readonly string[]).includes(value)
+}
+
+export function searchUrlState(term: string, search: URLSearchParams): SearchUrlState {
+  const facets: Record<string, string> = {}
+  for (const [name, value] of search) {
+    if (/^f\.[\w-]+(\.min|\.max)?$/.test(name) && value !== '') facets[name] = value
+  }
+  const page = Number.parseInt(search.get('page') ?? '1', 10)
+  const sort = search.get('sort')
+  const origin = search.get('origin')
+  return {
+    q: term.trim(),
+    sort: isSort(sort) ? sort : null,
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, 100) : 1,
+    origin: isOrigin(origin) ? origin : 'ORGANIC',
+    facets,
+  }
+}
+
+/** The URL of a search page state (the page in the router, without basename). */
+export function searchStateQuery(state: Omit<SearchUrlState, 'q'>): string {
+  const params = new URLSearchParams()
+  if (state.sort) params.set('sort', state.sort)
+  if (state.page > 1) params.set('page', String(state.page))
+  if (state.origin !== 'ORGANIC') params.set('origin', state.origin)
+  for (const [name, value] of Object.entries(state.facets).sort(([a], [b]) => a.localeCompare(b)))
+    params.set(name, value)
+  const query = params.toString()
+  return query ? `?${query}` : ''
+}
+
+/** Selects or clears one value of a list facet (`|`-joined values); a new selection starts at page 1. */
+export function toggleFacetValue(state: SearchUrlState, facetId: string, valueId: string): SearchUrlState {
+  const name = `f.${facetId}`
+  const values = (state.facets[name] ?? '').split('|').filter(Boolean)
+  const next = values.includes(valueId) ? values.filter((value) => value !== valueId) : [...values, valueId]
+  const facets = { ...state.facets }
+  if (next.length > 0) facets[name] = next.join('|')
+  else delete facets[name]
+  return { ...state, facets, page: 1, origin: 'ORGANIC' }
+}
+
+function touchpointOf(request: Request): Touchpoint {
+  return /Mobi|Android|iPhone/i.test(request.headers.get('user-agent') ?? '') ? 'mobile' : 'desktop'
+}
+
+export async function loadSearchPage(args: PageLoaderArgs): Promise<SearchPageData> {
+  const url = new URL(args.request.url)
+  const state = searchUrlState(args.params.search ?? '', url.searchParams)
+  const onServer = typeof window === 'undefined'
+  const context: SearchContext = {
+    ...args.search,
+    market: args.market,
+    locale: args.locale,
+    touchpoint: touchpointOf(args.request),
+    session: onServer
+      ? requestSearchSession(args.request.headers.get('cookie'))
+      : (await import('./session')).browserSearchSession(),
+  }
+  const signal = onServer ? AbortSignal.timeout(SERVER_TIMEOUT_MS) : args.request.signal
+  let result: SearchPageResponse
+  try {
+    result = await searchQuery(
+      context,
+      'search-page',
+      {
+        q: state.q,
+        origin: state.origin,
+        limit: SEARCH_PAGE_SIZE,
+        skip: (state.page - 1) * SEARCH_PAGE_SIZE,
+        ...(state.sort ? { sort: state.sort } : {}),
+        ...state.facets,
+      },
+      undefined,
+      signal,
+    )
+  } catch {
+    return { ...state, result: null, recommendations: [] }
+  }
+  let recommendations = result.recommendationLists ?? []
+  if (result.primaryList.totalHits === 0 && recommendations.length === 0) {
+    const request = emptySearchRecommendations()
+    if (request.endpoint === 'landing-page') {
+      recommendations = await searchQuery(
+        context,
+        request.endpoint,
+        request.params,
+        request.body,
+        signal,
+      ).then(
+        (answer) => answer.recommendationLists,
+        () => [],
+      )
+    }
+  }
+  return { ...state, result, recommendations }
+}
