@@ -138,6 +138,8 @@ describe('cacheDecision', () => {
         'inspiration',
         'content-page',
         'no-match',
+        // the same text for everyone; the consent choices on it are the browser's
+        'privacy',
       ].sort(),
     )
   })
