@@ -861,7 +861,7 @@ export interface LoyaltyCartEventsTable {
   kind: 'cart' | 'empty-cart'
   reason: 'add' | 'remove' | 'purchase' | 'logout'
   market_alias: string | null
-  items: ColumnType<unknown, string | undefined, string>
+  items: Json<unknown>
   created_at: GeneratedTimestamp
 }
 

@@ -76,7 +76,7 @@ CREATE TABLE loyalty_cart_events (
   kind text NOT NULL CHECK (kind IN ('cart', 'empty-cart')),
   reason text NOT NULL CHECK (reason IN ('add', 'remove', 'purchase', 'logout')),
   market_alias text REFERENCES markets (alias),
-  items jsonb NOT NULL DEFAULT '[]'::jsonb,
+  items jsonb NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX loyalty_cart_events_contact_idx ON loyalty_cart_events (contact_id, created_at DESC);

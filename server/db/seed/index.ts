@@ -294,10 +294,17 @@ export async function ensureSeeded(
   return stats
 }
 
-/** Empties every table except schema_migrations (also other areas' tables), for a reseed. */
+/**
+ * Tables whose rows the migrations write (not the seed): a reseed keeps them, or they would be gone
+ * for good — the migration that filled them never runs again.
+ */
+export const MIGRATION_DATA_TABLES = ['schema_migrations', 'search_synonyms'] as const
+
+/** Empties every table but MIGRATION_DATA_TABLES (also other areas' tables), for a reseed. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {
   const { rows } = await sql<{ tablename: string }>`
-    SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'
+    SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
+      AND NOT (tablename = ANY(${[...MIGRATION_DATA_TABLES]}::text[]))
   `.execute(db)
   if (rows.length === 0) return
   const tables = sql.join(rows.map((row) => sql.id(row.tablename)))

@@ -54,14 +54,18 @@ describe('server state in the browser', () => {
 
     const stop = registerClientListeners(browser)
     await vi.waitFor(() =>
-      expect(window.dataLayer?.map((entry) => entry.event)).toEqual(['original_location', 'page_data']),
+      expect(window.dataLayer?.map((entry) => entry.event)).toEqual([
+        'original_location',
+        'page_data',
+        'page_view',
+      ]),
     )
     expect(browser.getState().events.queue).toEqual([])
     stop()
 
     // a second mount (another layout) finds nothing left to send, and later pages are virtual views
     const again = registerClientListeners(browser)
-    expect(window.dataLayer).toHaveLength(2)
+    expect(window.dataLayer).toHaveLength(3)
     browser.dispatch(
       pageImpression({
         routeName: 'checkout',
@@ -77,8 +81,10 @@ describe('server state in the browser', () => {
       expect(window.dataLayer?.map((entry) => entry.event)).toEqual([
         'original_location',
         'page_data',
+        'page_view',
         'page_data',
         'virtual_page_view',
+        'page_view',
       ]),
     )
     again()

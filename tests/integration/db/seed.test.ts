@@ -32,8 +32,10 @@ async function fingerprint(db: Kysely<DB>): Promise<Record<string, string>> {
     `.execute(connection)
     const result: Record<string, string> = {}
     for (const { tablename } of tables) {
+      // the search index's queue records when a product was queued (now()): only which ones count
+      const rowText = tablename === 'search_index_queue' ? sql`t.product_id::text` : sql`t::text`
       const { rows } = await sql<{ digest: string }>`
-        SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS digest FROM ${sql.table(tablename)} t
+        SELECT md5(coalesce(string_agg(${rowText}, E'\\n' ORDER BY ${rowText}), '')) AS digest FROM ${sql.table(tablename)} t
       `.execute(connection)
       result[tablename] = rows[0]?.digest ?? ''
     }
