@@ -33,7 +33,7 @@ async function closeAll() {
 }
 
 async function mark(database: Database, marker: string) {
-  await sql`INSERT INTO admin_audit_log (actor, action, target) VALUES ('test', 'marker', ${marker})`.execute(
+  await sql`INSERT INTO admin_audit_log (actor, action, target, details) VALUES ('test', 'marker', ${marker}, '{}')`.execute(
     database.db,
   )
 }
