@@ -70,8 +70,17 @@ describe('kill -9 during a burst on the embedded database', () => {
       } else changeCarts.push(id)
     }
 
+    // SIGKILL once three orders and three cart changes are confirmed: the rest are in flight or to come
+    let confirmedSoFar = 0
+    let changedSoFar = 0
     let killed = false
-    const orders = orderCarts.map(async (cartId, index) => {
+    const killAfter = 3
+    const maybeKill = () => {
+      if (killed || confirmedSoFar < killAfter || changedSoFar < 3) return
+      killed = true
+      process.kill(first.pid, 'SIGKILL')
+    }
+    const placeOne = async (cartId: string, index: number) => {
       const answer = await gql<{ placeOrder: { orderId: string } }>(first.baseUrl, PLACE, {
         cartId,
         checkout: {
@@ -87,22 +96,37 @@ describe('kill -9 during a burst on the embedded database', () => {
           },
         },
       }).catch(() => undefined)
-      return answer?.data?.placeOrder?.orderId ? cartId : null
-    })
-    const changes = changeCarts.map(async (id, index) => {
-      if (index === 4 && !killed) {
-        killed = true
-        process.kill(first.pid, 'SIGKILL')
-      }
+      if (!answer?.data?.placeOrder?.orderId) return null
+      confirmedSoFar++
+      maybeKill()
+      return cartId
+    }
+    const changeOne = async (id: string) => {
       const answer = await gql(
         first.baseUrl,
         `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${sku.skuId}, quantity: 2 }) { id } }`,
         { id },
       ).catch(() => undefined)
-      return answer && !answer.errors ? id : null
+      if (!answer || answer.errors) return null
+      changedSoFar++
+      maybeKill()
+      return id
+    }
+    // the cart changes all in flight at once; the orders in three streams, each sending its next
+    // order when the previous one is answered, so three are in flight when the kill comes
+    const changes = changeCarts.map((id) => changeOne(id))
+    const streams = [0, 1, 2].map(async (stream) => {
+      const placed: (string | null)[] = []
+      for (let index = stream; index < orderCarts.length; index += 3)
+        placed.push(await placeOne(orderCarts[index]!, index))
+      return placed
     })
-    const confirmedOrders = (await Promise.all(orders)).filter((id): id is string => id !== null)
+    const orders = (await Promise.all(streams)).flat()
+    const confirmedOrders = orders.filter((id): id is string => id !== null)
     const confirmedChanges = (await Promise.all(changes)).filter((id): id is string => id !== null)
+    // the kill came in the middle: orders and cart changes were confirmed before it
+    expect(killed).toBe(true)
+    expect(confirmedOrders.length).toBeGreaterThanOrEqual(killAfter)
     await first.stop()
 
     // started again on the same DATA_DIR: it opens (the stale lock is taken over) and serves
