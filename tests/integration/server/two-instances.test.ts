@@ -17,7 +17,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { ensureProductionBuild } from './production-app'
 
 const API_KEY = 'lumo-dev-storefront-key'
-const PUBLIC_HOST = 'lumo.test'
+// a host of this run's own: the Redis page cache outlives a run, and keys pages by host
+const PUBLIC_HOST = `lumo-${randomUUID().slice(0, 8)}.test`
 
 /** The page cache's state of a page asked of one instance directly, with the shop's public host. */
 function cacheStateOf(baseUrl: string, path: string): Promise<string | undefined> {
