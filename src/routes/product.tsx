@@ -62,6 +62,24 @@ export interface ProductPageData {
   related: RelatedProduct[]
 }
 
+/** What the shop's events (impression, favourites) say about the product on this page. */
+function eventProduct(product: NonNullable<ProductQuery['product']>) {
+  return {
+    productId: product.productId,
+    articleNumber: product.articleNumber,
+    name: product.name,
+    brand: { name: product.brand?.name ?? null },
+    primaryCategory: { name: product.primaryCategory?.name ?? null },
+    unitPrice: product.unitPrice
+      ? {
+          sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
+          regularPriceIncVat: product.unitPrice.regularPriceIncVat,
+          discountPercentage: product.unitPrice.discountPercentage,
+        }
+      : null,
+  }
+}
+
 export const loader: PageLoader<ProductPageData> = async ({ params, apollo, store }) => {
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
@@ -89,20 +107,7 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
     shopEventRecorded({
       type: 'product-detail:impression',
       payload: {
-        product: {
-          productId: product.productId,
-          articleNumber: product.articleNumber,
-          name: product.name,
-          brand: { name: product.brand?.name ?? null },
-          primaryCategory: { name: product.primaryCategory?.name ?? null },
-          unitPrice: product.unitPrice
-            ? {
-                sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
-                regularPriceIncVat: product.unitPrice.regularPriceIncVat,
-                discountPercentage: product.unitPrice.discountPercentage,
-              }
-            : null,
-        },
+        product: eventProduct(product),
       },
     }),
   )
@@ -187,21 +192,7 @@ export function Component() {
             <FavouriteToggle
               productId={product.productId}
               productName={alt}
-              product={{
-                productId: product.productId,
-                articleNumber: product.articleNumber,
-                name: product.name,
-                alias: product.alias,
-                brand: { name: product.brand?.name ?? null },
-                primaryCategory: { name: product.primaryCategory?.name ?? null },
-                unitPrice: product.unitPrice
-                  ? {
-                      sellingPriceIncVat: product.unitPrice.sellingPriceIncVat,
-                      regularPriceIncVat: product.unitPrice.regularPriceIncVat,
-                      discountPercentage: product.unitPrice.discountPercentage,
-                    }
-                  : null,
-              }}
+              product={{ ...eventProduct(product), alias: product.alias }}
               className="product-page__favourite"
             />
             {rating ? (

@@ -8,7 +8,8 @@ import { Link, useLoaderData, useNavigate } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { useSite } from '../app/site'
 import type { Facet, SearchOrigin } from '../shared/search-api'
-import { hrefFor, RouteLink, routerPath } from '../ui/RouteLink'
+import { hrefFor, routerPath } from '../ui/RouteLink'
+import { SuggestedLists } from '../ui/SuggestedLists'
 import {
   loadSearchPage,
   SEARCH_PAGE_SIZE,
@@ -193,18 +194,7 @@ function NoResults({ data }: { data: SearchPageData }) {
     <section className="search-page__empty" aria-labelledby="search-empty-title">
       <h2 id="search-empty-title">{intl.formatMessage({ id: 'search.empty.title' }, { query: data.q })}</h2>
       <p>{intl.formatMessage({ id: 'search.empty.help' })}</p>
-      <h3>{intl.formatMessage({ id: 'list.empty.suggestions' })}</h3>
-      <ul className="link-grid plain-list" role="list">
-        <li>
-          <RouteLink to="new-arrivals">{intl.formatMessage({ id: 'nav.newArrivals' })}</RouteLink>
-        </li>
-        <li>
-          <RouteLink to="bestsellers">{intl.formatMessage({ id: 'nav.bestsellers' })}</RouteLink>
-        </li>
-        <li>
-          <RouteLink to="brands">{intl.formatMessage({ id: 'nav.brands' })}</RouteLink>
-        </li>
-      </ul>
+      <SuggestedLists />
       {data.recommendations
         .filter((list) => list.visible && list.productGroups.length > 0)
         .map((list) => (

@@ -35,6 +35,7 @@ import { listAnalyticsName, recordListImpressions, recordProductClick } from '..
 import { useAppDispatch } from '../app/hooks'
 import { ProductCard, productCardId } from './ProductCard'
 import { RouteLink } from './RouteLink'
+import { SuggestedLists } from './SuggestedLists'
 import '../features/list/list.css'
 import { listItems } from '../graphql/list-items'
 import { isNetworkFailure } from '../features/offline/connectivity'
@@ -420,18 +421,7 @@ function EmptyList({ data }: { data: ListPageData }) {
           {intl.formatMessage({ id: 'list.filters.clear' })}
         </button>
       ) : null}
-      <h3>{intl.formatMessage({ id: 'list.empty.suggestions' })}</h3>
-      <ul className="link-grid plain-list" role="list">
-        <li>
-          <RouteLink to="new-arrivals">{intl.formatMessage({ id: 'nav.newArrivals' })}</RouteLink>
-        </li>
-        <li>
-          <RouteLink to="bestsellers">{intl.formatMessage({ id: 'nav.bestsellers' })}</RouteLink>
-        </li>
-        <li>
-          <RouteLink to="brands">{intl.formatMessage({ id: 'nav.brands' })}</RouteLink>
-        </li>
-      </ul>
+      <SuggestedLists />
     </section>
   )
 }
