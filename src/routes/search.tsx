@@ -10,6 +10,8 @@ import { useSite } from '../app/site'
 import type { Facet, SearchOrigin } from '../shared/search-api'
 import { hrefFor, routerPath } from '../ui/RouteLink'
 import { SuggestedLists } from '../ui/SuggestedLists'
+import { useAppDispatch } from '../app/hooks'
+import { recordSearchClick, recordSearchPage } from '../features/search/analytics'
 import {
   loadSearchPage,
   SEARCH_PAGE_SIZE,
@@ -23,7 +25,17 @@ import { RecommendationRail } from '../features/recommendations/RecommendationLi
 import '../features/list/list.css'
 import '../features/search/search-page.css'
 
-export const loader: PageLoader<SearchPageData> = (args) => loadSearchPage(args)
+export const loader: PageLoader<SearchPageData> = async (args) => {
+  const data = await loadSearchPage(args)
+  if (data.result && data.q)
+    recordSearchPage(
+      args.store.dispatch,
+      data.q,
+      data.result.primaryList.productGroups,
+      (data.page - 1) * SEARCH_PAGE_SIZE + 1,
+    )
+  return data
+}
 
 export const meta: PageMeta<SearchPageData> = ({ data, intl }) => ({
   title: intl.formatMessage({ id: 'page.search.title' }, { query: data.q }),
@@ -206,6 +218,7 @@ function NoResults({ data }: { data: SearchPageData }) {
 
 export function Component() {
   const intl = useIntl()
+  const dispatch = useAppDispatch()
   const data = useLoaderData() as SearchPageData
   const total = data.result?.primaryList.totalHits ?? 0
   const groups = data.result?.primaryList.productGroups ?? []
@@ -237,11 +250,22 @@ export function Component() {
                 {intl.formatMessage({ id: 'list.products' })}
               </h2>
               <ul className="list-page__grid plain-list" role="list">
-                {groups.map((group) => {
+                {groups.map((group, position) => {
                   const product = group.products[0]
                   return product ? (
                     <li key={group.key}>
-                      <ServiceProductCard product={product} headingLevel={3} />
+                      <ServiceProductCard
+                        product={product}
+                        headingLevel={3}
+                        onOpen={() =>
+                          recordSearchClick(
+                            dispatch,
+                            data.q,
+                            product,
+                            (data.page - 1) * SEARCH_PAGE_SIZE + position + 1,
+                          )
+                        }
+                      />
                     </li>
                   ) : null
                 })}

@@ -277,10 +277,11 @@ test.describe('feedback parts answer the shopper', () => {
     await waitForHydration(page)
     const indicator = page.locator('.route-delayed-loading').getByRole('status')
 
-    // the next page's data is held until the indicator has been seen, then let through
+    // the next page's data is held until the indicator has been seen, then let through (reads are
+    // GETs with a persisted-query hash in the query string, mutations POSTs: both match)
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/api/graphql', async (route) => {
+    await page.route('**/api/graphql**', async (route) => {
       await held
       await route.continue()
     })
@@ -292,10 +293,17 @@ test.describe('feedback parts answer the shopper', () => {
     release()
     await expect(page.getByRole('heading', { level: 1 })).toContainText(/Uutuudet/i)
     await expect(indicator).toBeHidden()
-    await page.unroute('**/api/graphql')
+    await page.unroute('**/api/graphql**')
 
-    // the data of the next page cannot be fetched
-    await page.route('**/api/graphql', (route) => route.abort('failed'))
+    // the server fails the next page's data (a network failure instead loads the page as a
+    // document, which the service worker answers: ADR 0037)
+    await page.route('**/api/graphql**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"errors":[{"message":"down"}]}',
+      }),
+    )
     await page
       .getByRole('link', { name: fi('nav.bestsellers') })
       .first()

@@ -169,9 +169,11 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
   await expect(page.getByTestId('membership-points')).toHaveText('0')
   const pendingText = new Intl.NumberFormat('fi-FI').format(points)
   await expect(page.getByTestId('membership-pending-points')).toHaveText(pendingText)
-  const creditDate = new Intl.DateTimeFormat('fi-FI', { dateStyle: 'long' }).format(
-    new Date(Date.now() + 30 * 86_400_000),
-  )
+  // the browser's calendar day (playwright.config.ts: Europe/Helsinki), not this process's (UTC)
+  const creditDate = new Intl.DateTimeFormat('fi-FI', {
+    dateStyle: 'long',
+    timeZone: 'Europe/Helsinki',
+  }).format(new Date(Date.now() + 30 * 86_400_000))
   await expect(page.getByTestId('membership-pending')).toContainText(creditDate)
   expect(await axeViolations(page)).toEqual([])
 

@@ -22,9 +22,12 @@ function isPlainClick(event: React.MouseEvent) {
 export function ServiceProductCard({
   product,
   headingLevel = 3,
+  onOpen,
 }: {
   product: Product
   headingLevel?: 2 | 3 | 4
+  /** the card's link was clicked (a list's select_item) */
+  onOpen?: () => void
 }) {
   const intl = useIntl()
   const site = useSite()
@@ -76,6 +79,7 @@ export function ServiceProductCard({
             onClick={(event) => {
               notifyFromBrowser(site, 'click', { ticket: product.ticket })
               rememberTicket(product.key, product.ticket)
+              onOpen?.()
               if (!isPlainClick(event) || !internal) return
               event.preventDefault()
               void navigate(inside)
