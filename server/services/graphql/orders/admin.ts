@@ -14,7 +14,8 @@ import { z } from 'zod'
 import type { Config } from '../../../config'
 import type { Database } from '../../../db'
 import { AdminRefusal, parseAdminInput, recordAdminAction, registerAdminRoutes } from '../../shared/admin'
-import { commerceDb } from '../cart/db'
+import type { Kysely } from 'kysely'
+import { commerceDb, type CommerceDB } from '../cart/db'
 import { queueOrderShippedMail } from '../returns/mails'
 import { knownCarrier, trackingLinkFor } from './carriers'
 
@@ -41,6 +42,20 @@ const shipBody = z
 
 const deliverBody = z.object({ deliveredAt: z.coerce.date().optional() })
 
+/** The order, locked for this change; refused when there is none or it was cancelled. */
+async function lockLiveOrder(trx: Kysely<CommerceDB>, orderId: number) {
+  const order = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!order) throw new AdminRefusal(404, 'ORDER_NOT_FOUND', `No order ${orderId}`)
+  if (order.status === 'cancelled')
+    throw new AdminRefusal(409, 'ORDER_CANCELLED', `Order ${orderId} was cancelled`)
+  return order
+}
+
 export async function registerOrderAdmin(
   app: FastifyInstance,
   { database, config, clock }: { database: Database; config: Pick<Config, 'adminKey'>; clock: () => Date },
@@ -52,15 +67,7 @@ export async function registerOrderAdmin(
       const body = parseAdminInput(shipBody, request.body)
       const trackingLink = trackingLinkFor(body.carrier, body.trackingNumber, body.trackingUrl)
       return db.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('order_id', '=', orderId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!order) throw new AdminRefusal(404, 'ORDER_NOT_FOUND', `No order ${orderId}`)
-        if (order.status === 'cancelled')
-          throw new AdminRefusal(409, 'ORDER_CANCELLED', `Order ${orderId} was cancelled`)
+        const order = await lockLiveOrder(trx, orderId)
         if (order.payment_kind === 'card' && order.paid_at === null)
           throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Card order ${orderId} is not paid yet`)
         if (order.delivered_at)
@@ -121,15 +128,7 @@ export async function registerOrderAdmin(
       if (deliveredAt.getTime() > now.getTime())
         throw new AdminRefusal(422, 'DELIVERY_IN_FUTURE', 'deliveredAt cannot be in the future')
       return db.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('order_id', '=', orderId)
-          .forUpdate()
-          .executeTakeFirst()
-        if (!order) throw new AdminRefusal(404, 'ORDER_NOT_FOUND', `No order ${orderId}`)
-        if (order.status === 'cancelled')
-          throw new AdminRefusal(409, 'ORDER_CANCELLED', `Order ${orderId} was cancelled`)
+        const order = await lockLiveOrder(trx, orderId)
         if (order.delivered_at)
           throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
         const shipped = await trx
