@@ -15,7 +15,7 @@
  * link, or two instances, create one code and queue one welcome mail.
  */
 import { randomInt } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { toJson, type DB } from '../../../db/schema'
 import type { NoticeMailPayload } from '../../../contracts/mail'
 import { MARKET_ALIASES } from '../../../../src/shared/markets'
@@ -193,22 +193,13 @@ export async function confirmSubscription(
     // an older link of the address (a newer confirm mail was sent since) does not confirm
     if (row.confirm_requested_at?.getTime() !== requestedAt) return 'INVALID'
     const place = placeOf(row.market_alias, row.language)
-    await trx
-      .updateTable('newsletter_subscriptions')
-      .set({ confirmed_at: now })
-      .where('email', '=', email)
-      .execute()
-    await trx
-      .insertInto('newsletter_consents')
-      .values({
-        email,
-        consent: 'yes',
-        source: CONSENT_SOURCE.confirmLink(row.source),
-        market_alias: place.market,
-        language: place.language,
-        given_at: now,
-      })
-      .execute()
+    await recordConsent(trx, email, {
+      consent: 'yes',
+      source: CONSENT_SOURCE.confirmLink(row.source),
+      market: place.market,
+      language: place.language,
+      at: now,
+    })
     const code = await createWelcomeCode(trx, email)
     if (code) {
       await queueMail(trx, 'newsletter-welcome', email, place, {
@@ -219,6 +210,41 @@ export async function confirmSubscription(
     }
     return 'DONE'
   })
+}
+
+/**
+ * A consent given or withdrawn: the subscription says so (confirmed / unsubscribed) and the
+ * history gets a row with its time and source (consent rows are never changed or deleted).
+ */
+type NewsletterConsentRow = Insertable<DB['newsletter_consents']>
+
+async function recordConsent(
+  trx: Kysely<DB>,
+  email: string,
+  change: {
+    consent: 'yes' | 'no'
+    source: string
+    market: NewsletterConsentRow['market_alias']
+    language: NewsletterConsentRow['language']
+    at: Date
+  },
+): Promise<void> {
+  await trx
+    .updateTable('newsletter_subscriptions')
+    .set(change.consent === 'yes' ? { confirmed_at: change.at } : { unsubscribed_at: change.at })
+    .where('email', '=', email)
+    .execute()
+  await trx
+    .insertInto('newsletter_consents')
+    .values({
+      email,
+      consent: change.consent,
+      source: change.source,
+      market_alias: change.market,
+      language: change.language,
+      given_at: change.at,
+    })
+    .execute()
 }
 
 /** The unsubscribe link of a newsletter mail: records the consent "no". */
@@ -236,22 +262,13 @@ export async function unsubscribe(
       .executeTakeFirst()
     if (!row) return 'INVALID'
     if (row.unsubscribed_at) return 'ALREADY_DONE'
-    await trx
-      .updateTable('newsletter_subscriptions')
-      .set({ unsubscribed_at: now })
-      .where('email', '=', email)
-      .execute()
-    await trx
-      .insertInto('newsletter_consents')
-      .values({
-        email,
-        consent: 'no',
-        source: CONSENT_SOURCE.unsubscribeLink,
-        market_alias: row.market_alias,
-        language: row.language,
-        given_at: now,
-      })
-      .execute()
+    await recordConsent(trx, email, {
+      consent: 'no',
+      source: CONSENT_SOURCE.unsubscribeLink,
+      market: row.market_alias,
+      language: row.language,
+      at: now,
+    })
     return 'DONE'
   })
 }
