@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from '../../config'
+import { preferredEncoding } from '../../compression'
 import type { Database } from '../../db'
 import type { EntryServer } from '../../../src/shared/server-entry'
 import { cacheDecision, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
@@ -115,17 +116,6 @@ function createExpiryLimit(database: Database, now: () => number) {
       known = undefined
     },
   }
-}
-
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding']
-  if (!header) return false
-  return header.split(',').some((part) => {
-    const [coding, ...parameters] = part.trim().toLowerCase().split(';')
-    if (coding !== 'gzip' && coding !== 'x-gzip') return false
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number.parseFloat(q.slice(2)) > 0
-  })
 }
 
 function cookieHeader(cookies: Record<string, string | undefined>): string {
@@ -243,7 +233,7 @@ export async function createPageCache({
       .header('vary', 'Accept-Encoding')
       .header('age', String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))))
       .header(CACHE_STATE_HEADER, state)
-    if (acceptsGzip(request)) {
+    if (preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
       return reply.header('content-encoding', 'gzip').send(gzipWithNonce(page.template, nonce))
     }
     return reply.send(htmlWithNonce(page.template, nonce))
