@@ -13,10 +13,11 @@ import type { Config } from '../../config'
 import { preferredEncoding } from '../../compression'
 import type { Database } from '../../db'
 import type { EntryServer } from '../../../src/shared/server-entry'
-import { cacheDecision, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
+import { createCacheDecider, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
 import { PageCache, type SharedRender } from './page-cache'
 import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
 import { compileTemplate, gzipWithNonce, htmlWithNonce } from './template'
+import { newNonce } from '../nonce'
 
 export { PageCache } from './page-cache'
 
@@ -219,7 +220,7 @@ export async function createPageCache({
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     reply.code(page.status)
     for (const [name, value] of Object.entries(page.headers)) reply.header(name, value)
     reply
@@ -239,6 +240,8 @@ export async function createPageCache({
     return reply.send(htmlWithNonce(page.template, nonce))
   }
 
+  const decide = createCacheDecider({ mode: config.urlMode, marketDomains: config.marketDomains })
+
   const personal = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header(CACHE_STATE_HEADER, 'bypass')
     return render(request, reply, false)
@@ -248,10 +251,12 @@ export async function createPageCache({
     cache,
     async handle(request, reply) {
       if (isSharedRender(request)) return render(request, reply, true)
-      const decision = cacheDecision(
-        { method: request.method, host: request.host, url: request.url, cookies: request.cookies },
-        { mode: config.urlMode, marketDomains: config.marketDomains },
-      )
+      const decision = decide({
+        method: request.method,
+        host: request.host,
+        url: request.url,
+        cookies: request.cookies,
+      })
       if (!decision.cacheable) return personal(request, reply)
       let served
       try {
