@@ -15,6 +15,7 @@ import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import { HASHED_ASSETS_DIR, IMMUTABLE, registerHashedAssets } from './hashed-assets'
 import sitemap from './sitemap'
+import oneClickUnsubscribe from './one-click-unsubscribe'
 import { REPO_ROOT } from '../repo-root'
 import { selfOrigin } from '../services/shared/service-fetch'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
@@ -86,6 +87,7 @@ export default async function ssr(
       .send(robotsTxt(config.publicUrl)),
   )
   await app.register(sitemap, { config, serviceFetch })
+  await app.register(oneClickUnsubscribe, { config, serviceFetch })
 
   // Server-side queries run in process when the commerce API is this process's own /graphql.
   const graphqlExecutor =
