@@ -506,7 +506,8 @@ async function load(
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts + result.non2xx + counters.graphqlErrors,
+    // autocannon's errors include its timeouts: counting both counted every timeout twice
+    errors: result.errors + result.non2xx + counters.graphqlErrors,
     errorKinds: errorKinds({
       socket: Math.max(0, result.errors - result.timeouts),
       timeouts: result.timeouts,
