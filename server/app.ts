@@ -60,7 +60,7 @@ export async function buildApp({
     genReqId: requestIdOf,
   })
 
-  app.addHook('onClose', async () => logDestination?.flushSync())
+  app.addHook('onClose', async () => logDestination?.close())
 
   // first, so that every answer has them: routes, static files, 404s and errors
   addSecurityHeaders(app, { config, dev })

@@ -39,3 +39,18 @@ describe('createLogDestination', () => {
     expect(written).toHaveLength(2)
   })
 })
+
+describe('closing', () => {
+  it('writes what waits and leaves no exit listener behind', () => {
+    const listeners = process.listenerCount('exit')
+    const written: string[] = []
+    const destination = createLogDestination({ out: (text) => written.push(text) })
+    expect(process.listenerCount('exit')).toBe(listeners + 1)
+
+    destination.write('closing\n')
+    destination.close()
+
+    expect(written).toEqual(['closing\n'])
+    expect(process.listenerCount('exit')).toBe(listeners)
+  })
+})

@@ -9,6 +9,8 @@ export interface LogDestination {
   write(line: string): void
   /** Writes every waiting line now. */
   flushSync(): void
+  /** Writes what waits and stops listening for the process's exit (the app closed). */
+  close(): void
 }
 
 export interface LogDestinationOptions {
@@ -49,5 +51,9 @@ export function createLogDestination({
       else timer ??= setTimeout(flushSync, flushMs).unref()
     },
     flushSync,
+    close() {
+      flushSync()
+      process.removeListener('exit', flushSync)
+    },
   }
 }
