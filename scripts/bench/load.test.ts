@@ -158,6 +158,12 @@ describe('CacheTally', () => {
     expect(tally.hitRatio()).toBe(3 / 4)
   })
 
+  it('counts a stale page served while it refreshes as served from the cache, a bypass not', () => {
+    const tally = new CacheTally()
+    for (const value of ['hit', 'stale', 'miss', 'bypass']) tally.record({ 'x-lumo-cache': value })
+    expect(tally.hitRatio()).toBe(2 / 4)
+  })
+
   it('has no ratio when the server sends no such header (no page cache)', () => {
     const tally = new CacheTally()
     tally.record({ 'content-type': 'text/html' })

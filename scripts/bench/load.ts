@@ -241,13 +241,16 @@ export class CacheTally {
     const key = value.toLowerCase()
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
   }
-  /** Share of answers with the header that were hits; undefined when none carried it. */
+  /**
+   * Share of answers with the header that the cache served (hit, or stale while it refreshes, as
+   * docs/deploy.md counts the hit ratio); undefined when none carried it.
+   */
   hitRatio(): number | undefined {
     let total = 0
     let hits = 0
     for (const [value, count] of this.counts) {
       total += count
-      if (value.startsWith('hit')) hits += count
+      if (value.startsWith('hit') || value === 'stale') hits += count
     }
     return total === 0 ? undefined : hits / total
   }
