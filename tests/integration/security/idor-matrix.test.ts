@@ -641,6 +641,38 @@ const MATRIX: MatrixRow[] = [
     refusal: { http: 200 },
     changesOwnData: true,
   },
+  // ---------------------------------------------------------------- back office (admin key only)
+  {
+    operation: "POST /admin/api/orders/{A's order}/ship — B with a customer token",
+    covers: [],
+    guard: 'owner',
+    attack: (h, f) =>
+      h.http(f.b, 'POST', `/admin/api/orders/${f.orderId}/ship`, {
+        carrier: 'posti',
+        trackingNumber: 'JJFI1',
+      }),
+    refusal: { http: 401 },
+  },
+  // ---------------------------------------------------------------- customer status (finding 8)
+  {
+    operation: "validateOrderCreation(B's cart, checkout.email: A's) — A's member and credit status stay A's",
+    covers: [],
+    guard: 'self',
+    attack: async (h, f) => {
+      const own = await h.gql<{ getCart: { id: string } }>(f.b, `query { getCart { id } }`)
+      const answer = await h.gql<{
+        validateOrderCreation: { memberType: string | null; message: string | null }
+      }>(
+        f.b,
+        `query ($cartId: String!, $checkout: CheckoutInputType!) { validateOrderCreation(cartId: $cartId, checkout: $checkout) { memberType message } }`,
+        { cartId: own.data!.getCart.id, checkout: CHECKOUT },
+      )
+      const result = answer.data?.validateOrderCreation
+      return { ...answer, data: { memberType: result ? result.memberType : 'no answer' } }
+    },
+    refusal: { gqlValue: (data) => data['memberType'], equals: null },
+    changesOwnData: true,
+  },
   // ---------------------------------------------------------------- payments (capability)
   {
     operation: 'GET /pay/orders/{reference} — a forged payment reference',
