@@ -16,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
@@ -38,6 +39,7 @@ import {
 import { startPeriodicJob } from '../shared/periodic'
 import {
   endSession,
+  EVENT_WEIGHTS,
   recentlyViewed,
   recentSearches,
   recordEvent,
@@ -48,7 +50,15 @@ import {
   trendingPhrases,
 } from './behaviour'
 import type { SearchDatabase } from './db'
-import { drainIndexQueue, foldPurchases, indexIsEmpty, rebuildIndex } from './indexer'
+import {
+  drainIndexQueue,
+  foldPurchases,
+  indexIsComplete,
+  IndexBuildStopped,
+  pruneChanges,
+  rebuildIndex,
+} from './indexer'
+import { compileQuery, MemoryIndex, type CompiledQuery } from './memory-index'
 import {
   BadRequest,
   parseBody,
@@ -75,7 +85,8 @@ import {
   sortOptions,
   text,
 } from './responses'
-import { listProducts, suggestProducts, type ListResult } from './search'
+import { listProducts, tsConfigOf, type ListResult } from './search'
+import { parseTsquery } from './tsquery'
 import { normaliseQuery, queryWords, editDistance } from './text'
 import { createTickets } from './tickets'
 import { loadVocabulary, type Vocabulary } from './vocabulary'
@@ -94,11 +105,17 @@ export interface SearchServiceOptions {
   halfLifeDays?: number
   /** Receives the index controls (tests and the benchmark run the indexer round themselves). */
   onIndex?: (index: SearchIndexControls) => void
+  /** false: build the index on the first request that needs it instead of right after start. */
+  buildAtStart?: boolean
 }
 
 export interface SearchIndexControls {
   /** builds the index if it was never built; resolves when it is ready */
   ready(): Promise<void>
+  /** the build under way or done (started at start-up or by a request), or null before any */
+  started(): Promise<void> | null
+  /** documents and listed products in memory */
+  size(): { documents: number; listed: number }
   /** one indexer round now (the queue drained, purchases folded) and the vocabulary reloaded */
   refresh(): Promise<void>
 }
@@ -182,23 +199,34 @@ export default async function searchService(app: FastifyInstance, options: Searc
   async function refreshVocabulary() {
     vocabulary = await loadVocabulary(db)
   }
-  // The first build, on the first request that needs the index (a fresh database has no
-  // documents yet): an app that never searches (most tests, a cold start) never waits for it,
-  // and PGlite's one connection is not held by a build at start. A failed build is retried.
+  const memory = new MemoryIndex(db)
+  // Built right after start, in the background (ADR 0038): readiness does not wait for it, the
+  // build's statements take turns with other queries on PGlite's one connection, and a request
+  // that needs the index before it is done waits for it. A failed build is retried by the next
+  // request; closing the app stops a build between two of its statements.
   let building: Promise<void> | null = null
+  let closing = false
   function ensureIndex(): Promise<void> {
     building ??= (async () => {
-      if (await indexIsEmpty(db)) await rebuildIndex(db)
+      if (!(await indexIsComplete(db))) await rebuildIndex(db, () => closing)
       else await drainIndexQueue(db)
+      if (closing) throw new IndexBuildStopped()
       await refreshVocabulary()
+      await memory.load()
     })().catch((error: unknown) => {
       building = null
-      app.log.error({ err: error }, 'search index build failed')
+      if (!(error instanceof IndexBuildStopped)) app.log.error({ err: error }, 'search index build failed')
       throw error
     })
     return building
   }
+  if (options.buildAtStart !== false) {
+    app.addHook('onReady', async () => {
+      setImmediate(() => void ensureIndex().catch(() => undefined))
+    })
+  }
   app.addHook('onClose', async () => {
+    closing = true
     await building?.catch(() => undefined)
   })
 
@@ -210,6 +238,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
     for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) changed += n
     if (changed > 0) await refreshVocabulary()
     await foldPurchases(db, halfLifeDays)
+    await memory.sync()
+    await memory.reloadPopularity()
+    await pruneChanges(db)
   })
 
   async function words(): Promise<Vocabulary> {
@@ -218,13 +249,69 @@ export default async function searchService(app: FastifyInstance, options: Searc
     return vocabulary
   }
 
+  /** The index in memory, current with the change log: what search-page and autocomplete read. */
+  async function searchable(): Promise<Vocabulary> {
+    const vocab = await words()
+    await memory.sync()
+    return vocab
+  }
+
+  // The stemmer and to_tsquery give the same answer for the same input for ever: cached.
+  const stemCache = new LRUCache<string, readonly string[]>({ max: 20_000 })
   async function stemsOf(language: LocaleCode, phrase: string): Promise<Stems> {
     const all = [...new Set(queryWords(phrase))]
-    if (all.length === 0) return new Map()
+    const stems = new Map<string, readonly string[]>()
+    const missing = all.filter((word) => {
+      const cached = stemCache.get(`${language}:${word}`)
+      if (cached) stems.set(word, cached)
+      return !cached
+    })
+    if (missing.length === 0) return stems
     const { rows } = await sql<{ word: string; lexemes: string[] | null }>`
       SELECT w AS word, ts_lexize(${STEM_DICTIONARY[language]}::regdictionary, w) AS lexemes
-      FROM unnest(${all}::text[]) AS w`.execute(db)
-    return new Map(rows.map((row) => [row.word, row.lexemes ?? [row.word]]))
+      FROM unnest(${missing}::text[]) AS w`.execute(db)
+    for (const row of rows) {
+      const lexemes = row.lexemes ?? [row.word]
+      stemCache.set(`${language}:${row.word}`, lexemes)
+      stems.set(row.word, lexemes)
+    }
+    return stems
+  }
+
+  const queryCache = new LRUCache<string, CompiledQuery>({ max: 5_000 })
+  /** The plan's tsquery as PostgreSQL normalises it (stemmed, stop words dropped), parsed. */
+  async function compiled(language: LocaleCode, tsquery: string): Promise<CompiledQuery> {
+    const key = `${language}:${tsquery}`
+    const cached = queryCache.get(key)
+    if (cached) return cached
+    let text = ''
+    if (tsquery !== '') {
+      const { rows } = await sql<{ q: string }>`
+        SELECT to_tsquery(${tsConfigOf(language)}::regconfig, ${tsquery})::text AS q`.execute(db)
+      text = rows[0]?.q ?? ''
+    }
+    const query = compileQuery(parseTsquery(text))
+    queryCache.set(key, query)
+    return query
+  }
+
+  /** Clicks and add-to-carts after this phrase, per product: the phrase's learned ranking. */
+  async function learnedChoices(language: LocaleCode, phrase: string): Promise<Map<number, number>> {
+    const { rows } = await sql<{ product_id: number; n: number }>`
+      SELECT product_id, count(*)::int AS n FROM search_events
+      WHERE language = ${language} AND phrase = ${phrase} AND kind IN ('click', 'add-to-cart')
+        AND product_id IS NOT NULL
+      GROUP BY product_id`.execute(db)
+    return new Map(rows.map((row) => [row.product_id, row.n]))
+  }
+
+  /** recordEvent, and the popularity it adds applied to the index in memory at once. */
+  async function record(event: Parameters<typeof recordEvent>[1]) {
+    await recordEvent(db, event, halfLifeDays)
+    const weight = EVENT_WEIGHTS[event.kind]
+    if (event.productId !== undefined && weight !== undefined) {
+      memory.addPopularity(event.productId, weight, halfLifeDays)
+    }
   }
 
   async function plan(
@@ -296,7 +383,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
 
   async function autocomplete(query: RawQuery, scope: QueryScope): Promise<AutocompleteResponse> {
     const q = parsePhrase(query, { required: false })
-    const vocab = await words()
+    const vocab = await searchable()
     const recent = (await recentSearches(db, scope.sessionKey)).map((phrase) => ({ q: phrase }))
     if (q === '') {
       // recently viewed only when the panel opens, not on every keystroke
@@ -313,11 +400,17 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
     }
     const queryPlan = await plan(scope.locale, q, { prefixLast: true })
-    const strict = await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.tsquery })
+    const strict = memory.suggest({
+      ...suggestScope(scope),
+      query: await compiled(scope.locale, queryPlan.tsquery),
+    })
     const result =
       strict.totalHits > 0 || queryPlan.words.length < 2
         ? strict
-        : await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.relaxedTsquery })
+        : memory.suggest({
+            ...suggestScope(scope),
+            query: await compiled(scope.locale, queryPlan.relaxedTsquery),
+          })
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
       (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [
@@ -357,11 +450,12 @@ export default async function searchService(app: FastifyInstance, options: Searc
       facetCounts?: boolean
     },
   ): Promise<ListResult & { relaxed: boolean }> {
+    const vocab = await searchable()
     const base = {
       language: scope.locale,
       market: scope.market,
       articleNumbers: queryPlan.articleNumbers,
-      phrase: normaliseQuery(phrase),
+      learned: await learnedChoices(scope.locale, normaliseQuery(phrase)),
       facets: options.facets ?? { lists: new Map(), ranges: new Map(), flags: new Set<string>() },
       sort: options.sort ?? 'RELEVANCE',
       limit: options.limit,
@@ -369,17 +463,21 @@ export default async function searchService(app: FastifyInstance, options: Searc
       halfLifeDays,
       facetCounts: options.facetCounts ?? true,
     }
-    const strict = await listProducts(db, await words(), { ...base, tsquery: queryPlan.tsquery })
+    // an empty tsquery (only stop words) finds nothing but article numbers
+    const list = async (tsquery: string) =>
+      tsquery === '' && base.articleNumbers.length === 0
+        ? memory.list({ ...base, query: compileQuery(null), articleNumbers: [] }, vocab)
+        : memory.list({ ...base, query: await compiled(scope.locale, tsquery) }, vocab)
+    const strict = await list(queryPlan.tsquery)
     if (strict.totalHits > 0 || queryPlan.words.length < 2) return { ...strict, relaxed: false }
-    const relaxed = await listProducts(db, await words(), { ...base, tsquery: queryPlan.relaxedTsquery })
-    return { ...relaxed, relaxed: true }
+    return { ...(await list(queryPlan.relaxedTsquery)), relaxed: true }
   }
 
   async function searchPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
     const q = parsePhrase(query, { required: true })
     const origin = parseOrigin(query)
     const list = parseListOptions(query)
-    const vocab = await words()
+    const vocab = await searchable()
     const queryPlan = await plan(scope.locale, q, { correct: origin !== 'UNDO_AUTO_CORRECT' })
     const result = await runList(queryPlan, scope, q, list)
     const phrase = normaliseQuery(q)
@@ -554,11 +652,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
     }
     if (scope.notify) {
-      await recordEvent(
-        db,
-        { kind: 'view', scope, language: scope.locale, productId, source: 'product-page' },
-        halfLifeDays,
-      )
+      await record({ kind: 'view', scope, language: scope.locale, productId, source: 'product-page' })
     }
     response.recommendationLists = await recommendationLists(
       body?.recommendationLists ?? [
@@ -687,18 +781,14 @@ export default async function searchService(app: FastifyInstance, options: Searc
           const { ticket } = parseBody(request.body, ticketBody) ?? { ticket: '' }
           const facts = tickets.read(ticket)
           if (!facts) throw new BadRequest('ticket is missing or not one this service issued')
-          await recordEvent(
-            db,
-            {
-              kind: name,
-              scope,
-              ...(facts.productId > 0 ? { productId: facts.productId } : {}),
-              source: facts.source,
-              ...(facts.phrase ? { phrase: facts.phrase } : {}),
-              ...(facts.phrase ? { language: await phraseLanguage(facts.phrase, scope) } : {}),
-            },
-            halfLifeDays,
-          )
+          await record({
+            kind: name,
+            scope,
+            ...(facts.productId > 0 ? { productId: facts.productId } : {}),
+            source: facts.source,
+            ...(facts.phrase ? { phrase: facts.phrase } : {}),
+            ...(facts.phrase ? { language: await phraseLanguage(facts.phrase, scope) } : {}),
+          })
           return undefined
         }
         case 'add-favorite':
@@ -708,7 +798,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
           const key = 'productKey' in body ? body.productKey : body.variantKey
           const [productId] = await productIdsOfKeys([key])
           if (productId === undefined) throw new BadRequest(`${key} is not a product of the catalogue`)
-          await recordEvent(db, { kind: name, scope, productId }, halfLifeDays)
+          await record({ kind: name, scope, productId })
           return undefined
         }
         case 'remove-recent-searches': {
@@ -754,6 +844,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
 
   options.onIndex?.({
     ready: ensureIndex,
+    started: () => building,
+    size: () => memory.size,
     async refresh() {
       await ensureIndex()
       for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) {
@@ -761,6 +853,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
       await foldPurchases(db, halfLifeDays)
       await refreshVocabulary()
+      await memory.sync()
+      await memory.reloadPopularity()
     },
   })
 }
