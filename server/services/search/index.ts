@@ -20,7 +20,7 @@ import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
-import type { LocaleCode } from '../../../src/shared/markets'
+import { MARKETS, type LocaleCode } from '../../../src/shared/markets'
 import type { UrlSettings } from '../../../src/shared/paths'
 import {
   QUERY_ENDPOINTS,
@@ -37,6 +37,7 @@ import {
   type SearchPageResponse,
 } from '../../../src/shared/search-api'
 import { startPeriodicJob } from '../shared/periodic'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
 import {
   endSession,
   EVENT_WEIGHTS,
@@ -107,7 +108,15 @@ export interface SearchServiceOptions {
   onIndex?: (index: SearchIndexControls) => void
   /** false: build the index on the first request that needs it instead of right after start. */
   buildAtStart?: boolean
+  /** The process's abuse limiter (ADR 0024; shared across instances with Redis); in process by default. */
+  limiter?: RateLimiter
 }
+
+/**
+ * Notifications per address (ADR 0024): the browser sends them directly, a shopper a few a
+ * minute; a loop that inflates a product's popularity stops here.
+ */
+export const NOTIFICATION_LIMIT: LimitRule = { name: 'search-notification', limit: 120, windowMs: 60_000 }
 
 export interface SearchIndexControls {
   /** builds the index if it was never built; resolves when it is ready */
@@ -182,8 +191,18 @@ function browserPath(url: string, config: SearchServiceOptions['config']): strin
   }
 }
 
+class TooManyNotifications extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    locale: LocaleCode,
+  ) {
+    super(text(locale, 'error.tooManyNotifications'))
+  }
+}
+
 export default async function searchService(app: FastifyInstance, options: SearchServiceOptions) {
   const db = options.database.db as unknown as SearchDatabase
+  const limiter = options.limiter ?? createMemoryRateLimiter()
   const halfLifeDays = options.halfLifeDays ?? 14
   const tickets = createTickets(options.config.sessionSecret)
   const urlSettings: UrlSettings = {
@@ -717,6 +736,13 @@ export default async function searchService(app: FastifyInstance, options: Searc
       if (body === undefined) return reply.code(204).header('cache-control', 'no-store').send()
       return reply.header('cache-control', 'private, no-store').send(body)
     } catch (error) {
+      if (error instanceof TooManyNotifications) {
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .send({ message: error.message })
+      }
       if (error instanceof BadRequest) {
         return reply.code(400).header('cache-control', 'no-store').send({ message: error.message })
       }
@@ -768,6 +794,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
   app.post<{ Params: { name: string } }>(`${SEARCH_MOUNT}/notifications/:name`, async (request, reply) =>
     answer(request, reply, async () => {
       const scope = parseSessionScope(request.query as RawQuery)
+      // the browser calls this directly: request.ip (TRUST_PROXY decides what it believes)
+      const decision = await limiter.hit(NOTIFICATION_LIMIT, request.ip)
+      if (!decision.allowed) {
+        throw new TooManyNotifications(decision.retryAfterSeconds, MARKETS[scope.market].defaultLocale)
+      }
       const name = request.params.name
       if (name === 'end') {
         await endSession(db, scope.sessionKey)
