@@ -167,18 +167,23 @@ class LanguageDocuments {
     return left
   }
 
-  /** The document of a slot as ts_rank reads it. */
-  document(slot: number): RankedDocument {
-    return {
-      entriesOf: (operand) => {
+  /**
+   * A reader of one slot's document at a time for ts_rank: one object per query, pointed at each
+   * matching slot in turn (no allocation per document but the position views).
+   */
+  reader(): RankedDocument & { slot: number } {
+    const cursor = {
+      slot: 0,
+      entriesOf: (operand: { lexeme: string; prefix: boolean }) => {
         const found: ArrayLike<PackedPosition>[] = []
-        const [from, to] = this.entriesOf(slot, operand)
+        const [from, to] = this.entriesOf(cursor.slot, operand)
         for (let e = from; e < to; e++) {
           found.push(this.positions.data.subarray(this.entryPosStart.data[e]!, this.entryPosEnd.data[e]!))
         }
         return found
       },
     }
+    return cursor
   }
 
   /** The slot's entries (a range) whose lexeme is the operand's, or starts with it for a prefix. */
@@ -441,14 +446,15 @@ export class MemoryIndex {
     })
   }
 
-  private currentPopularity(productId: number, halfLifeDays: number, now = Date.now()): number {
+  private currentPopularity(productId: number, halfLifeDays: number, now: number): number {
     const entry = this.popularity.get(productId)
     if (!entry) return 0
     return entry.score * 2 ** (-(now - entry.at) / (halfLifeDays * 86_400_000))
   }
 
-  private popularityFactor(productId: number, halfLifeDays: number): number {
-    return 1 + 0.1 * Math.log(1 + Math.max(this.currentPopularity(productId, halfLifeDays), 0))
+  private popularityFactor(productId: number, halfLifeDays: number, now: number): number {
+    if (!this.popularity.has(productId)) return 1
+    return 1 + 0.1 * Math.log(1 + Math.max(this.currentPopularity(productId, halfLifeDays, now), 0))
   }
 
   /** Documents and listed products in memory (the operator's view of the index). */
@@ -481,12 +487,14 @@ export class MemoryIndex {
       articleSlots.add(slot)
     }
     const found: { productId: number; slot: number; rank: number }[] = []
+    const document = documents.reader()
     for (let slot = 0; slot < bits.length; slot++) {
       if (!bits[slot] || !documents.slotAlive[slot]) continue
       const productId = documents.slotProduct[slot]!
       // ranking is the costly part: only for products the market lists
       if (listed && !listed.has(productId)) continue
-      const text = tree ? tsRank(RANK_WEIGHTS, documents.document(slot), tree, operands) : 0
+      document.slot = slot
+      const text = tree ? tsRank(RANK_WEIGHTS, document, tree, operands) : 0
       found.push({ productId, slot, rank: Math.fround(text + (articleSlots.has(slot) ? 10 : 0)) })
     }
     return found
@@ -497,6 +505,7 @@ export class MemoryIndex {
     const documents = this.documents[request.language]
     const listing = this.listing[request.market]
     const rows: Matched[] = []
+    const now = Date.now()
     for (const { productId, slot, rank } of this.rankedMatches(
       request.language,
       request.query,
@@ -506,7 +515,7 @@ export class MemoryIndex {
       const facts = listing.get(productId)!
       const score =
         rank *
-        this.popularityFactor(productId, request.halfLifeDays) *
+        this.popularityFactor(productId, request.halfLifeDays, now) *
         (1 + 0.3 * Math.log(1 + (request.learned.get(productId) ?? 0))) *
         (facts.stockTotal > 0 ? 1 : 0.5)
       rows.push({ facts, score, name: documents.slotName[slot]! })
@@ -600,14 +609,16 @@ export class MemoryIndex {
       const facts = listing.get(documents.slotProduct[slot]!)
       if (facts) matches.push({ slot, facts })
     }
+    const now = Date.now()
+    const document = documents.reader()
     const candidates = matches
       .sort((a, b) => b.facts.salesCount - a.facts.salesCount || a.facts.productId - b.facts.productId)
       .slice(0, 200)
       .map(({ slot, facts }) => ({
         facts,
         score:
-          tsRank(RANK_WEIGHTS, documents.document(slot), tree, operands) *
-          this.popularityFactor(facts.productId, request.halfLifeDays) *
+          tsRank(RANK_WEIGHTS, Object.assign(document, { slot }), tree, operands) *
+          this.popularityFactor(facts.productId, request.halfLifeDays, now) *
           (facts.stockTotal > 0 ? 1 : 0.5),
       }))
     const best = new Map<number, { productId: number; score: number }>()
@@ -665,10 +676,12 @@ function facetCounts(
   let max: number | null = null
   let onSale = 0
   let inStock = 0
-  matched.forEach(({ facts }, index) => {
-    const miss = failed[index]
-    if (miss === null) return
-    const counts = (facet: FacetId) => miss === 'none' || miss === facet
+  let miss: FacetId | 'none' | null | undefined
+  const counts = (facet: FacetId) => miss === 'none' || miss === facet
+  for (let index = 0; index < matched.length; index++) {
+    miss = failed[index]
+    if (miss === null || miss === undefined) continue
+    const facts = matched[index]!.facts
     if (counts('category')) for (const id of facts.categoryIds) category.set(id, (category.get(id) ?? 0) + 1)
     if (counts('brand')) brand.set(facts.brandId, (brand.get(facts.brandId) ?? 0) + 1)
     if (counts('color')) {
@@ -681,7 +694,7 @@ function facetCounts(
     }
     if ((facts.discountPercent ?? 0) > 0 && counts('onSale')) onSale++
     if (facts.stockTotal > 0 && counts('inStock')) inStock++
-  })
+  }
   const entries = <K>(counts: Map<K, number>) => [...counts].map(([id, n]) => ({ id, n }))
   return {
     category: entries(category),

@@ -97,7 +97,7 @@ describe.each(databaseKinds())('search index in memory (%s)', (kind) => {
 
 describe('search index build at start', () => {
   it('starts without a request, and a search arriving before it is done waits for it', async () => {
-    const database = await createTestDatabase({ seed: { products: 200 } })
+    const database = await createTestDatabase({ seed: { products: 400 } })
     const statements: string[] = []
     database.onQuery((event) => statements.push(event.sql))
     const app = Fastify({ logger: false })
@@ -134,7 +134,7 @@ describe('search index build at start', () => {
   }, 300_000)
 
   it('waits for no request: the build has begun before any search', async () => {
-    const database = await createTestDatabase({ seed: { products: 200 } })
+    const database = await createTestDatabase({ seed: { products: 400 } })
     const app = Fastify({ logger: false })
     let index: SearchIndexControls | undefined
     await app.register(searchService, {
