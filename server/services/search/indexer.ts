@@ -4,9 +4,10 @@
  *
  * Freshness: statement triggers on products, product_texts, skus and brands queue the changed
  * products (migration 0970); each indexer round drains the queue and rebuilds their documents.
- * Prices and stock are never copied: queries read them from product_listing, which its own
- * triggers refresh in the writer's transaction (migration 0700), so a price or stock change shows
- * at once and only a renamed product waits for the next round (a few seconds).
+ * Prices and stock are not copied here: product_listing's own triggers refresh it in the writer's
+ * transaction (migration 0700) and the index in memory follows it through search_changes
+ * (memory-index.ts), so a price or stock change shows at once and only a renamed product waits
+ * for the next round (a few seconds).
  * Purchases: order_rows newer than the `orders` watermark add to each product's decayed score.
  */
 import { sql } from 'kysely'
