@@ -588,7 +588,8 @@ export class MemoryIndex {
   }
 
   /**
-   * search.ts's suggestProducts in memory: the best few styles among the 200 most-sold matches,
+   * Autocomplete's products: the best few styles among the 200 most-sold matches (ranking every
+   * match of a two-letter prefix would cost a ts_rank per product),
    * and the number of all matches.
    */
   suggest(request: {
