@@ -90,7 +90,7 @@ import { listProducts, tsConfigOf, type ListResult } from './search'
 import { parseTsquery } from './tsquery'
 import { normaliseQuery, queryWords, editDistance } from './text'
 import { createTickets } from './tickets'
-import { loadVocabulary, type Vocabulary } from './vocabulary'
+import { loadVocabulary, type LanguageVocabulary, type Vocabulary } from './vocabulary'
 
 export const SEARCH_MOUNT = '/api/storefront/v3'
 
@@ -198,6 +198,34 @@ class TooManyNotifications extends Error {
   ) {
     super(text(locale, 'error.tooManyNotifications'))
   }
+}
+
+/**
+ * The query's words naming a colour of the catalogue (`punaiset` for the colour Punainen: the
+ * inflected forms share all but the last few letters), as colour ids, and the tsquery of the
+ * other words.
+ */
+function colourWords(plan: QueryPlan, language: LanguageVocabulary): { ids: Set<number>; rest: string } {
+  const ids = new Set<number>()
+  const others: string[] = []
+  for (const word of plan.words) {
+    const matching = [...language.colours].filter(([, colour]) =>
+      sameWordStem(word.used, colour.label.toLowerCase()),
+    )
+    for (const [id] of matching) ids.add(id)
+    if (matching.length === 0) {
+      others.push(
+        word.alternatives.length === 1 ? word.alternatives[0]! : `(${word.alternatives.join(' | ')})`,
+      )
+    }
+  }
+  return { ids, rest: others.join(' & ') }
+}
+
+function sameWordStem(a: string, b: string): boolean {
+  let common = 0
+  while (common < a.length && common < b.length && a[common] === b[common]) common++
+  return common >= Math.max(3, Math.min(a.length, b.length) - 3)
 }
 
 export default async function searchService(app: FastifyInstance, options: SearchServiceOptions) {
@@ -488,6 +516,16 @@ export default async function searchService(app: FastifyInstance, options: Searc
         ? memory.list({ ...base, query: compileQuery(null), articleNumbers: [] }, vocab)
         : memory.list({ ...base, query: await compiled(scope.locale, tsquery) }, vocab)
     const strict = await list(queryPlan.tsquery)
+    // Few styles in the colour asked for (`punaiset tennarit`): the garment in every colour, that
+    // colour first, rather than a short page (a small catalogue has few red sneakers)
+    const colours = colourWords(queryPlan, vocab.languages[scope.locale])
+    if (strict.totalHits < options.skip + options.limit && colours.ids.size > 0 && colours.rest !== '') {
+      const broad = memory.list(
+        { ...base, query: await compiled(scope.locale, colours.rest), preferredColourIds: colours.ids },
+        vocab,
+      )
+      if (broad.totalHits > strict.totalHits) return { ...broad, relaxed: false }
+    }
     if (strict.totalHits > 0 || queryPlan.words.length < 2) return { ...strict, relaxed: false }
     return { ...(await list(queryPlan.relaxedTsquery)), relaxed: true }
   }

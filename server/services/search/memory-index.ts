@@ -263,6 +263,8 @@ export interface MemoryListRequest {
   skip: number
   halfLifeDays: number
   facetCounts: boolean
+  /** colour parameter values asked for by a word the query dropped: those products rank first */
+  preferredColourIds?: ReadonlySet<number>
 }
 
 interface Matched {
@@ -518,7 +520,9 @@ export class MemoryIndex {
         this.popularityFactor(productId, request.halfLifeDays, now) *
         (1 + 0.3 * Math.log(1 + (request.learned.get(productId) ?? 0))) *
         (facts.stockTotal > 0 ? 1 : 0.5)
-      rows.push({ facts, score, name: documents.slotName[slot]! })
+      const preferred = request.preferredColourIds
+      const colourBonus = preferred && facts.parameterValueIds.some((id) => preferred.has(id)) ? 10 : 0
+      rows.push({ facts, score: score + colourBonus, name: documents.slotName[slot]! })
     }
     return rows
   }
