@@ -97,7 +97,7 @@ export async function buildApp({
   await app.register(likesService, { database, config, verifier })
   await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
-  await app.register(searchService, { database, config })
+  await app.register(searchService, { database, config, limiter })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })
