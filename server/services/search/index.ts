@@ -247,7 +247,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
     vocabulary = await loadVocabulary(db)
   }
   const memory = new MemoryIndex(db)
-  // Built right after start, in the background (ADR 0038): readiness does not wait for it, the
+  // Built right after start, in the background (ADR 0040): readiness does not wait for it, the
   // build's statements take turns with other queries on PGlite's one connection, and a request
   // that needs the index before it is done waits for it. A failed build is retried by the next
   // request; closing the app stops a build between two of its statements.

@@ -1,5 +1,5 @@
 /**
- * The search index in memory (ADR 0038): what search-page and autocomplete rank and count, so
+ * The search index in memory (ADR 0040): what search-page and autocomplete rank and count, so
  * that a query at 50,000 products costs a few milliseconds of JavaScript instead of a GIN scan,
  * a ts_rank per match and facet aggregates in PGlite's one WASM thread.
  *
