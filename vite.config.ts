@@ -27,10 +27,7 @@ function noIcuParserInBrowser(): Plugin {
  */
 function shellChunk() {
   let shell: Set<string> | undefined
-  return (
-    id: string,
-    ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
-  ) => {
+  return (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
     if (!shell) {
       shell = new Set()
       const entry = path.resolve(import.meta.dirname, 'src/entry-client.tsx')
