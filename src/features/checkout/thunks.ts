@@ -26,6 +26,7 @@ import { isValidZip, type CountryCode } from '../../shared/validation'
 import { MARKETS, type MarketAlias } from '../../shared/markets'
 import {
   graphQLErrorCode,
+  PAYMENT_UNAVAILABLE,
   placeOrder,
   placeOrderErrorMessage,
   subscribeToNewsletter,
@@ -195,6 +196,8 @@ export function submitOrder(getApollo: GetCheckoutApollo, choices: CheckoutChoic
       result = await placeOrder(apollo, cartId, choices)
     } catch (error) {
       dispatch(validationFailed())
+      // the provider went away: the options are asked for again, now without it and with a notice
+      if (graphQLErrorCode(error) === PAYMENT_UNAVAILABLE) void dispatch(refreshCheckout(getApollo, choices))
       return { kind: 'refused', message: placeOrderErrorMessage(error) }
     }
     if (choices.form.newsletter) {

@@ -14,13 +14,13 @@ import {
   gql,
   newCart,
   startFaultyShop,
-  timed,
   visitPages,
   type FaultyService,
   type FaultyShop,
   type PageName,
   type PageVisit,
 } from './fault-scenarios'
+import { sql } from 'kysely'
 import fi from '../../../locales/fi.json'
 
 const SEARCH_UNAVAILABLE = (fi as Record<string, string>)['search.unavailable']!
@@ -97,19 +97,38 @@ for (const service of Object.keys(FAULTY_SERVICES) as FaultyService[]) {
         expect(placed.data?.placeOrder.orderId).toBeTruthy()
       })
 
+      it(
+        service === 'payments'
+          ? 'explains at the checkout that card payment is unavailable, and offers invoice'
+          : 'offers card payment at the checkout',
+        () => {
+          const body = pages.checkout.response.body
+          const notice = (fi as Record<string, string>)['checkout.payment.unavailable']!.split(
+            '{options}',
+          )[1]!
+          if (service === 'payments') {
+            expect(body).toContain(`Korttimaksu${notice}`)
+            expect(body).not.toMatch(/name="payment"[^>]*value="1"/)
+            expect(body).toMatch(/name="payment"[^>]*value="2"/)
+          } else {
+            expect(body).not.toContain(notice)
+            expect(body).toMatch(/name="payment"[^>]*value="1"/)
+          }
+        },
+      )
+
       if (service === 'payments') {
-        it('refuses a card order with an answer, not a hang, and says to try again', async () => {
+        it('refuses a card order before placing it, saying the payment is unavailable', async () => {
           const cartId = await newCart(faulty.shop, faulty.skuId)
-          const { response } = await timed(() =>
-            faulty.shop.app.inject({
-              method: 'POST',
-              url: '/graphql',
-              headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
-              payload: { query: PLACE_ORDER, variables: { cartId, checkout: checkout(CARD) } },
-            }),
+          const refused = await gql(faulty.shop, PLACE_ORDER, { cartId, checkout: checkout(CARD) })
+          expect(refused.errors?.[0]?.extensions).toMatchObject({
+            code: 'PaymentUnavailable',
+            payment: 'card',
+          })
+          const { rows } = await sql`SELECT 1 FROM orders WHERE cart_id = ${cartId}`.execute(
+            faulty.shop.database.db,
           )
-          const answer = response.json() as { errors?: { extensions?: { retryable?: boolean } }[] }
-          expect(answer.errors?.[0]?.extensions?.retryable).toBe(true)
+          expect(rows).toHaveLength(0)
         })
       }
 
