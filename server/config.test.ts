@@ -96,6 +96,12 @@ describe('loadConfig', () => {
     )
   })
 
+  it('makes embedded commits durable unless DB_FSYNC=off (issue #15 finding 14)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).dbFsync).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'off' }).dbFsync).toBe(false)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'maybe' })).toThrow(/DB_FSYNC/)
+  })
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PORT: '' })
     expect(config.databaseUrl).toBeUndefined()

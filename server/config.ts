@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
   API_URL: optionalUrl,
@@ -118,6 +119,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
   dbStatementTimeoutMs: number
+  /** The embedded database waits for each commit's WAL on disk (DB_FSYNC, default on; ADR 0039). */
+  dbFsync: boolean
   trustProxy: TrustProxy
   /** Who may read /metrics (METRICS_ALLOW: addresses and CIDR ranges; the operator's network). */
   metricsAllow: string[]
@@ -235,6 +238,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbFsync: env.DB_FSYNC === 'on',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsAllow: parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW),
     publicUrl,
