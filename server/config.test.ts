@@ -102,6 +102,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'maybe' })).toThrow(/DB_FSYNC/)
   })
 
+  it('bounds the image cache on disk at 512 MiB unless IMAGE_CACHE_MB says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).imageCacheMaxBytes).toBe(512 * 1024 * 1024)
+    expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MB: '64' }).imageCacheMaxBytes).toBe(
+      64 * 1024 * 1024,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MB: '0' })).toThrow(/IMAGE_CACHE_MB/)
+  })
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PORT: '' })
     expect(config.databaseUrl).toBeUndefined()

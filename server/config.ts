@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   PAYMENT_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
@@ -147,6 +148,8 @@ export interface Config {
    */
   browserServices: { payments: string }
   smtpUrl: string | undefined
+  /** The image service's resized variants on disk are kept under this (IMAGE_CACHE_MB, LRU). */
+  imageCacheMaxBytes: number
   /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
   /** The shared page cache (server/ssr/page-cache, docs/adr/0014-page-cache.md). */
@@ -239,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     dbFsync: env.DB_FSYNC === 'on',
+    imageCacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsAllow: parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW),
     publicUrl,
