@@ -41,6 +41,7 @@ const database = await openDatabase({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
   statementTimeoutMs: config.dbStatementTimeoutMs,
+  fsync: config.dbFsync,
 })
 await ensureSeeded(database, config)
 const app = Fastify({ logger: { level: 'info' }, forceCloseConnections: 'idle' })

@@ -96,6 +96,20 @@ describe('loadConfig', () => {
     )
   })
 
+  it('makes embedded commits durable unless DB_FSYNC=off (issue #15 finding 14)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).dbFsync).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'off' }).dbFsync).toBe(false)
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'maybe' })).toThrow(/DB_FSYNC/)
+  })
+
+  it('bounds the image cache on disk at 512 MiB unless IMAGE_CACHE_MB says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).imageCacheMaxBytes).toBe(512 * 1024 * 1024)
+    expect(loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MB: '64' }).imageCacheMaxBytes).toBe(
+      64 * 1024 * 1024,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir(), IMAGE_CACHE_MB: '0' })).toThrow(/IMAGE_CACHE_MB/)
+  })
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', PORT: '' })
     expect(config.databaseUrl).toBeUndefined()

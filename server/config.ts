@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
   API_URL: optionalUrl,
@@ -39,6 +40,7 @@ const EnvSchema = z.object({
   PAYMENT_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
@@ -118,6 +120,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
   dbStatementTimeoutMs: number
+  /** The embedded database waits for each commit's WAL on disk (DB_FSYNC, default on; ADR 0039). */
+  dbFsync: boolean
   trustProxy: TrustProxy
   /** Who may read /metrics (METRICS_ALLOW: addresses and CIDR ranges; the operator's network). */
   metricsAllow: string[]
@@ -144,6 +148,8 @@ export interface Config {
    */
   browserServices: { payments: string }
   smtpUrl: string | undefined
+  /** The image service's resized variants on disk are kept under this (IMAGE_CACHE_MB, LRU). */
+  imageCacheMaxBytes: number
   /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
   /** The shared page cache (server/ssr/page-cache, docs/adr/0014-page-cache.md). */
@@ -235,6 +241,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbFsync: env.DB_FSYNC === 'on',
+    imageCacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsAllow: parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW),
     publicUrl,

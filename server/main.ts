@@ -28,6 +28,7 @@ async function main() {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    fsync: config.dbFsync,
   })
   await ensureSeeded(database, config)
   const app = await buildApp({ config, database, dev })

@@ -66,6 +66,12 @@ export function verifySignature(
   return { ok: true }
 }
 
+/**
+ * Whether the provider takes payments now (GET {payments}/api/health, 200 when it does): the
+ * checkout asks before it offers card payment (issue #15 item 4).
+ */
+export const HEALTH_PATH = '/api/health'
+
 /** The shop asks the provider to take a payment (POST {payments}/api/sessions). */
 export const SessionRequestSchema = z.object({
   /** the shop's order id (what the callback names) */

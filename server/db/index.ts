@@ -62,9 +62,14 @@ export interface OpenDatabaseOptions {
   statementTimeoutMs?: number
   /** Start an empty embedded database from this dump (a restore: server/db/backup.ts). */
   loadDataDir?: Uint8Array
+  /**
+   * The embedded database: whether a commit waits until its WAL is on disk (default true;
+   * DB_FSYNC=off trades that for speed, docs/adr/0039-durable-commits.md).
+   */
+  fsync?: boolean
 }
 
-type ConnectionOptions = Pick<OpenDatabaseOptions, 'log' | 'onQuery' | 'statementTimeoutMs'>
+type ConnectionOptions = Pick<OpenDatabaseOptions, 'log' | 'onQuery' | 'statementTimeoutMs' | 'fsync'>
 
 const pgTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -197,6 +202,7 @@ export async function openPGliteWorker(
     ...(options.directory ? { directory: options.directory } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
+    ...(options.fsync === undefined ? {} : { fsync: options.fsync }),
     log: options.log ?? ((line) => console.error(line)),
   })
   let migrations: MigrationResult

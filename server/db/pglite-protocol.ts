@@ -8,6 +8,8 @@
 export interface WorkerStartOptions {
   /** A data directory on disk; none: an in-memory database. */
   directory?: string
+  /** On disk, whether a commit waits for its WAL on disk (fsync); true unless false (ADR 0039). */
+  fsync?: boolean
   /** An in-memory database starts from this dump (pglite.dumpDataDir, uncompressed tar). */
   loadDataDir?: Uint8Array
 }

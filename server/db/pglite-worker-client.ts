@@ -180,8 +180,12 @@ export class PGliteWorker {
   }
 
   private startOptions(): WorkerStartOptions {
-    const { directory, loadDataDir } = this.options
-    return { ...(directory ? { directory } : {}), ...(loadDataDir ? { loadDataDir } : {}) }
+    const { directory, loadDataDir, fsync } = this.options
+    return {
+      ...(directory ? { directory } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+      ...(fsync === undefined ? {} : { fsync }),
+    }
   }
 
   private request(request: Request, timed: boolean): Promise<unknown> {

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS, PGLITE_PARSERS } from './pglite-options'
+import { pgliteDirectoryOptions } from './pglite-durability'
 import {
   serializeError,
   type QueryResult,
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   let pglite: PGlite
   try {
     pglite = await PGlite.create({
-      ...(options.directory ? { dataDir: options.directory } : {}),
+      // on disk: durable commits unless the operator turned fsync off (DB_FSYNC, ADR 0039)
+      ...(options.directory ? pgliteDirectoryOptions(options.directory, options.fsync !== false) : {}),
       ...(options.loadDataDir
         ? { loadDataDir: new Blob([options.loadDataDir as Uint8Array<ArrayBuffer>]) }
         : {}),

@@ -1256,6 +1256,7 @@ export type CreateOrUpdateCheckoutMutationVariables = Exact<{
 export type CreateOrUpdateCheckoutMutation = {
   createOrUpdateCheckout: {
     checkoutStatus: CheckoutStatus | null
+    unavailablePaymentOptions: Array<string> | null
     shippingOptions: Array<{
       id: number
       displayName: string | null

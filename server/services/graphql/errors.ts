@@ -27,6 +27,8 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   /** registerReturn: not delivered yet, the return window closed, or cancelled (extensions.reason). */
   RETURN_NOT_ALLOWED: 'ReturnNotAllowed',
+  /** placeOrder: the chosen payment's provider cannot be reached now (extensions.payment: its kind). */
+  PAYMENT_UNAVAILABLE: 'PaymentUnavailable',
 } as const
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]

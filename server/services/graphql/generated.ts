@@ -1176,6 +1176,12 @@ export type CheckoutType = {
   shippingOptions?: Maybe<Array<Maybe<ShippingOptionType>>>
   shippingData?: Maybe<Scalars['String']['output']>
   checkoutStatus?: Maybe<CheckoutStatus>
+  /**
+   * Lumo extension (issue #15 item 4): the display names of the payment options left out of
+   * paymentOptions because their provider cannot be reached now (card payment while the payment
+   * provider is down or hanging); empty when every option is offered.
+   */
+  unavailablePaymentOptions?: Maybe<Array<Scalars['String']['output']>>
 }
 
 export type ValidateOrderCreationResponseType = {
@@ -2851,6 +2857,7 @@ export type CheckoutTypeResolvers<
   >
   shippingData?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   checkoutStatus?: Resolver<Maybe<ResolversTypes['CheckoutStatus']>, ParentType, ContextType>
+  unavailablePaymentOptions?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>
 }
 
 export type ValidateOrderCreationResponseTypeResolvers<

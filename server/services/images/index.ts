@@ -27,7 +27,8 @@ export const IMAGE_RENDER_LIMIT: LimitRule = { name: 'image-render', limit: 300,
 
 export interface ImagesServiceOptions {
   database: Database
-  config: Pick<Config, 'dataDir'>
+  /** imageCacheMaxBytes: the disk cache's bound (IMAGE_CACHE_MB; 512 MiB when absent) */
+  config: Pick<Config, 'dataDir'> & Partial<Pick<Config, 'imageCacheMaxBytes'>>
   /** Renders allowed at once (default 2: the machine has 2 cores shared with the shop). */
   concurrency?: number
   /** Renders allowed to wait before further ones get 503 (default 64). */
@@ -59,7 +60,7 @@ export default async function imagesService(
 ) {
   const limits = limiter ?? createMemoryRateLimiter()
   const { db } = database
-  const cache = createDiskCache(config.dataDir)
+  const cache = createDiskCache(config.dataDir, { maxBytes: config.imageCacheMaxBytes })
   const queue = renderQueue ?? createJobQueue({ concurrency, maxWaiting })
   /** Identical variants asked for at once render once. */
   const inFlight = new Map<string, Promise<Buffer>>()

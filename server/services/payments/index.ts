@@ -18,7 +18,7 @@ import { startPeriodicJob } from '../shared/periodic'
 import { checkCard } from './cards'
 import { paymentsDb } from './db'
 import { renderMessagePage, renderPaymentPage, type PageLanguage, type RenderedPage } from './page'
-import { SessionRequestSchema, verifySignature } from '../../contracts/lumopay'
+import { HEALTH_PATH, SessionRequestSchema, verifySignature } from '../../contracts/lumopay'
 import {
   closedReason,
   createSession,
@@ -83,6 +83,11 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(String(body))))
     },
+  )
+
+  // the provider answers: the checkout offers card payment only then
+  app.get(`/pay${HEALTH_PATH}`, async (_request, reply) =>
+    reply.header('cache-control', PRIVATE_NO_STORE).send({ status: 'ok' }),
   )
 
   app.post('/pay/api/sessions', async (request, reply) => {

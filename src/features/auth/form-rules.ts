@@ -70,7 +70,5 @@ export function sessionErrorMessage(error: SessionError | 'network'): string {
   }
 }
 
-/** Whole minutes until another try, from Retry-After seconds (at least 1). */
-export function retryMinutes(retryAfterSeconds: number | undefined): number {
-  return Math.max(1, Math.ceil((retryAfterSeconds ?? 900) / 60))
-}
+/** Whole minutes until another try (one helper for every form that meets an abuse limit). */
+export { retryMinutes } from '../../lib/too-many-attempts'

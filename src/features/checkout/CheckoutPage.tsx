@@ -10,6 +10,7 @@
  * and places the order: an invoice order goes to the confirmation page, a card order to the
  * payment provider's page. A logged-in customer's details fill the empty fields (./prefill.ts).
  */
+import type { FailureMessage } from '../../lib/too-many-attempts'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
@@ -72,7 +73,7 @@ export function CheckoutPage() {
   const checkout = useAppSelector((state) => state.checkout)
   const { form, shippingId, paymentId, termsAccepted, options, load } = checkout
   const country = MARKETS[site.market].countryCode
-  const [feedback, setFeedback] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState<FailureMessage | null>(null)
   const [fatal, setFatal] = useState<unknown>(null)
   const feedbackRef = useRef<HTMLDivElement>(null)
 
@@ -131,7 +132,7 @@ export function CheckoutPage() {
   // Spec §8: a failed order validation request shows the error page.
   if (fatal) throw fatal
 
-  const showFeedback = (message: string) => {
+  const showFeedback = (message: FailureMessage) => {
     setFeedback(message)
     // the alert is announced; focus follows so keyboard users start from the message
     requestAnimationFrame(() => feedbackRef.current?.focus())
@@ -144,7 +145,7 @@ export function CheckoutPage() {
     fields.setServerErrors({})
     const first = firstInvalidField(checkoutErrors(ruleInput))
     if (first) {
-      setFeedback('validation.checkout.allFields')
+      setFeedback({ id: 'validation.checkout.allFields' })
       focusField(first)
       return
     }
@@ -156,7 +157,7 @@ export function CheckoutPage() {
         return
       case 'refused':
         if (outcome.fieldErrors) fields.setServerErrors(outcome.fieldErrors)
-        showFeedback(outcome.message)
+        showFeedback({ id: outcome.message, ...(outcome.values ? { values: outcome.values } : {}) })
         return
       case 'payment':
         window.location.assign(outcome.redirectUrl)

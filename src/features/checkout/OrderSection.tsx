@@ -2,6 +2,7 @@
  * The order summary beside the button (spec §8): totals, the terms, the checkout's feedback
  * (an alert that takes focus) and the place-order button, named for the payment kind.
  */
+import type { FailureMessage } from '../../lib/too-many-attempts'
 import type { Ref } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -16,7 +17,7 @@ import type { CheckoutFields } from './useCheckoutFields'
 interface OrderSectionProps {
   fields: CheckoutFields
   /** a message id, or null for no message */
-  feedback: string | null
+  feedback: FailureMessage | null
   feedbackRef: Ref<HTMLDivElement>
   /** the chosen payment is paid on the provider's page */
   isCard: boolean
@@ -59,7 +60,7 @@ export function OrderSection({ fields, feedback, feedbackRef, isCard }: OrderSec
         role="alert"
         className={feedback ? 'checkout-feedback checkout-feedback--shown' : 'checkout-feedback'}
       >
-        {feedback ? intl.formatMessage({ id: feedback }) : null}
+        {feedback ? intl.formatMessage({ id: feedback.id }, feedback.values) : null}
       </div>
       <button
         type="submit"

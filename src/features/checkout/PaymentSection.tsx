@@ -1,6 +1,6 @@
 /**
  * Payment (spec §3, §6): the payment options for this customer, with a notice when the customer's
- * status limits them.
+ * status limits them, and one naming the options whose provider cannot be reached now.
  */
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -18,6 +18,7 @@ export function PaymentSection({ fields }: { fields: CheckoutFields }) {
     (state) => state.checkout,
   )
   const paymentOptions = listItems(options?.paymentOptions)
+  const unavailable = options?.unavailablePaymentOptions ?? []
   const organisation = form.customerType === 'ORGANIZATION'
   return (
     <section className="checkout-section" aria-labelledby="checkout-payment-title">
@@ -25,6 +26,14 @@ export function PaymentSection({ fields }: { fields: CheckoutFields }) {
       {paymentsLimited || !UNLIMITED_STATUSES.includes(customerStatus) ? (
         <p className="checkout-notice" role="status">
           {intl.formatMessage({ id: 'checkout.feedback.limited' })}
+        </p>
+      ) : null}
+      {unavailable.length > 0 ? (
+        <p className="checkout-notice" role="status">
+          {intl.formatMessage(
+            { id: 'checkout.payment.unavailable' },
+            { options: intl.formatList(unavailable, { type: 'conjunction' }) },
+          )}
         </p>
       ) : null}
       {paymentOptions.length > 0 ? (

@@ -93,6 +93,14 @@ describe('messages for refused orders', () => {
       },
       'checkout.error.userBlocked',
     ],
+    [
+      {
+        errors: [
+          { message: 'Korttimaksu is not available right now', extensions: { code: 'PaymentUnavailable' } },
+        ],
+      },
+      'checkout.error.paymentUnavailable',
+    ],
     [new Error('Response not successful: Received status code 502'), 'checkout.error.orderNotCreated'],
   ])('%o → %s', (error, message) => {
     expect(placeOrderErrorMessage(error)).toBe(message)

@@ -199,6 +199,9 @@ export function graphQLErrorMessage(error: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined
 }
 
+/** placeOrder's code when the chosen payment's provider cannot be reached now (issue #15 item 4). */
+export const PAYMENT_UNAVAILABLE = 'PaymentUnavailable'
+
 /**
  * The checkout message for a refused order (spec §8): blacklisted customers, sold-out items, the
  * rest as 'the order could not be created'.
@@ -209,6 +212,7 @@ export function placeOrderErrorMessage(error: unknown): string {
   if (message === 'Customer is blacklisted') return 'checkout.feedback.blacklisted'
   if (message === 'Email seems to be invalid') return 'checkout.feedback.invalidEmail'
   if (code === 'OUT_OF_STOCK') return 'checkout.error.outOfStock'
+  if (code === PAYMENT_UNAVAILABLE) return 'checkout.error.paymentUnavailable'
   if (graphQLErrorExtension(error, 'reason') === QUANTITY_LIMIT_REASON) return 'checkout.error.quantityLimit'
   if (code === 'FORBIDDEN') return 'checkout.error.userBlocked'
   return 'checkout.error.orderNotCreated'

@@ -21,6 +21,7 @@ export function checkoutData(overrides: Partial<CheckoutData> = {}): CheckoutDat
     checkoutStatus: 'OK',
     shippingOptions: [option(1, true), option(2)],
     paymentOptions: [option(10, true), option(11, false, 'card')],
+    unavailablePaymentOptions: [],
     cart: {
       id: 'cart-1',
       isCompleted: false,

@@ -273,6 +273,20 @@ describe('submitOrder', () => {
     expect(outcome).toEqual({ kind: 'refused', message: 'checkout.error.outOfStock' })
     expect(store.getState().checkout.status).toBe('error')
   })
+
+  it('says how long to wait when placeOrder meets the abuse limit', async () => {
+    const store = storeWithCart()
+    const api = fakeApollo({
+      validateOrderCreation: valid,
+      placeOrder: () => {
+        throw {
+          errors: [{ message: 'Too many', extensions: { code: 'TOO_MANY_REQUESTS', retryAfter: 600 } }],
+        }
+      },
+    })
+    const outcome = await store.dispatch(submitOrder(api.getApollo, choicesOf(store)))
+    expect(outcome).toEqual({ kind: 'refused', message: 'error.tooManyAttempts', values: { minutes: 10 } })
+  })
 })
 
 describe('confirmPlacedOrder (the confirmation page)', () => {

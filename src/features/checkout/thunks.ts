@@ -26,6 +26,7 @@ import { isValidZip, type CountryCode } from '../../shared/validation'
 import { MARKETS, type MarketAlias } from '../../shared/markets'
 import {
   graphQLErrorCode,
+  PAYMENT_UNAVAILABLE,
   placeOrder,
   placeOrderErrorMessage,
   subscribeToNewsletter,
@@ -35,6 +36,7 @@ import {
   type CheckoutChoices,
 } from './api'
 import { customerStatusMessage, type FieldErrors } from './form-rules'
+import { failureMessage } from '../../lib/too-many-attempts'
 import {
   checkoutEmpty,
   checkoutLoaded,
@@ -151,7 +153,7 @@ export type OrderOutcome =
   /** an invoice order: placed; the checkout and the cart are reset */
   | { kind: 'confirmed'; publicId: string }
   /** the order was not placed: the message (a message id) says why */
-  | { kind: 'refused'; message: string; fieldErrors?: FieldErrors }
+  | { kind: 'refused'; message: string; values?: { minutes: number }; fieldErrors?: FieldErrors }
   /** validateOrderCreation failed: spec §8 shows the error page */
   | { kind: 'failed'; error: unknown }
 
@@ -195,7 +197,11 @@ export function submitOrder(getApollo: GetCheckoutApollo, choices: CheckoutChoic
       result = await placeOrder(apollo, cartId, choices)
     } catch (error) {
       dispatch(validationFailed())
-      return { kind: 'refused', message: placeOrderErrorMessage(error) }
+      // the provider went away: the options are asked for again, now without it and with a notice
+      if (graphQLErrorCode(error) === PAYMENT_UNAVAILABLE) void dispatch(refreshCheckout(getApollo, choices))
+      // an abuse limit (ADR 0024) says when to try again; the rest as spec §8
+      const { id, values } = failureMessage(error, placeOrderErrorMessage(error))
+      return { kind: 'refused', message: id, ...(values ? { values } : {}) }
     }
     if (choices.form.newsletter) {
       await subscribeToNewsletter(apollo, choices.form.email).catch(() => false)

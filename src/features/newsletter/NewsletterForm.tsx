@@ -4,6 +4,7 @@
  * the error is tied to the field (aria-invalid, aria-describedby) and focus returns to it; the
  * outcome is announced in a live region.
  */
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../lib/too-many-attempts'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
@@ -12,7 +13,7 @@ import { isValidEmail } from '../../shared/validation/email'
 import { subscribeToNewsletter } from './subscribe'
 import './newsletter.css'
 
-type Status = 'idle' | 'sending' | 'subscribed' | 'failed'
+type Status = 'idle' | 'sending' | 'subscribed' | 'failed' | { minutes: number }
 
 export function NewsletterForm({ headingId }: { headingId: string }) {
   const intl = useIntl()
@@ -91,7 +92,9 @@ export function NewsletterForm({ headingId }: { headingId: string }) {
             )
           : status === 'failed'
             ? text('error.generic.text')
-            : ''}
+            : typeof status === 'object'
+              ? intl.formatMessage({ id: TOO_MANY_ATTEMPTS_MESSAGE }, status)
+              : ''}
       </p>
     </form>
   )

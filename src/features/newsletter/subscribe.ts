@@ -4,6 +4,7 @@
  * home page's first-load JavaScript does not carry it (docs/adr/0006-data-loading.md).
  */
 import type { ApolloClient } from '@apollo/client'
+import { failureMessage } from '../../lib/too-many-attempts'
 import subscribeMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
 import type {
   SubscribeToNewsletterMutation,
@@ -11,7 +12,8 @@ import type {
 } from '../../graphql/generated'
 
 /** The outcome the form shows: done, the address was refused, or anything else went wrong. */
-export type SubscribeResult = 'subscribed' | 'invalid-email' | 'failed'
+/** `minutes`: an abuse limit refused the sign-up (ADR 0024) until then. */
+export type SubscribeResult = 'subscribed' | 'invalid-email' | 'failed' | { minutes: number }
 
 /** The tag the subscription is stored with, so the welcome offer can be sent to these addresses. */
 export const NEWSLETTER_OFFER_TAG = 'first-purchase-15'
@@ -42,6 +44,7 @@ export async function subscribeToNewsletter(
     )
     return result.data?.subscribeToNewsletter ? 'subscribed' : 'failed'
   } catch (error) {
-    return isBadEmailError(error) ? 'invalid-email' : 'failed'
+    if (isBadEmailError(error)) return 'invalid-email'
+    return failureMessage(error, 'failed').values ?? 'failed'
   }
 }

@@ -4,6 +4,7 @@
  * extension of monitorProductAvailability that also tells whether the same e-mail already waited
  * for the size: then the already-active message). Loaded only when a sold-out size is chosen.
  */
+import { failureMessage, TOO_MANY_ATTEMPTS_MESSAGE } from '../../lib/too-many-attempts'
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
@@ -32,7 +33,7 @@ export default function BackInStockForm({ sku }: { sku: ProductSku }) {
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
-  const [outcome, setOutcome] = useState<{ skuId: number; result: Outcome } | null>(null)
+  const [outcome, setOutcome] = useState<{ skuId: number; result: Outcome; minutes?: number } | null>(null)
   const shown = outcome?.skuId === sku.skuId ? outcome.result : null
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -57,7 +58,9 @@ export default function BackInStockForm({ sku }: { sku: ProductSku }) {
       })
     } catch (failure) {
       console.error('Back-in-stock sign-up failed', failure)
-      setOutcome({ skuId: sku.skuId, result: 'failed' })
+      // an abuse limit (ADR 0024) says when to try again
+      const { values } = failureMessage(failure, OUTCOME_MESSAGE.failed)
+      setOutcome({ skuId: sku.skuId, result: 'failed', ...(values ?? {}) })
     } finally {
       setPending(false)
     }
@@ -90,7 +93,11 @@ export default function BackInStockForm({ sku }: { sku: ProductSku }) {
         {intl.formatMessage({ id: 'product.notify.submit' })}
       </button>
       <p className="back-in-stock__result" role="status">
-        {shown ? intl.formatMessage({ id: OUTCOME_MESSAGE[shown] }) : null}
+        {shown === 'failed' && outcome?.minutes !== undefined
+          ? intl.formatMessage({ id: TOO_MANY_ATTEMPTS_MESSAGE }, { minutes: outcome.minutes })
+          : shown
+            ? intl.formatMessage({ id: OUTCOME_MESSAGE[shown] })
+            : null}
       </p>
     </form>
   )

@@ -2,6 +2,7 @@
  * The review form of a logged-in customer: stars, name and comment (each error tied to its
  * field), sent with postProductReview. Loaded only for a logged-in customer.
  */
+import { failureMessage, type FailureMessage } from '../../lib/too-many-attempts'
 import { useId, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
@@ -30,6 +31,7 @@ export default function ReviewForm({ alias }: { alias: string }) {
   const [draft, setDraft] = useState<ReviewDraft>({ rating: null, author: '', comment: '' })
   const [errors, setErrors] = useState<ReviewErrors>({})
   const [state, setState] = useState<'editing' | 'sending' | 'sent' | 'failed'>('editing')
+  const [failure, setFailure] = useState<FailureMessage>({ id: 'error.generic.text' })
   const errorId = (field: keyof ReviewDraft) => `${id}-${field}-error`
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -42,6 +44,7 @@ export default function ReviewForm({ alias }: { alias: string }) {
       return
     }
     setState('sending')
+    setFailure({ id: 'error.generic.text' })
     try {
       const apollo = await getApollo()
       const data = await runMutation<PostProductReviewMutation, PostProductReviewMutationVariables>(
@@ -57,6 +60,8 @@ export default function ReviewForm({ alias }: { alias: string }) {
       setState(data.postProductReview ? 'sent' : 'failed')
     } catch (error) {
       console.error('Could not send the review', error)
+      // an abuse limit (ADR 0024) says when to try again
+      setFailure(failureMessage(error, 'error.generic.text'))
       setState('failed')
     }
   }
@@ -123,7 +128,9 @@ export default function ReviewForm({ alias }: { alias: string }) {
       <button type="submit" className="button" disabled={state === 'sending'}>
         {intl.formatMessage({ id: 'product.reviews.send' })}
       </button>
-      {state === 'failed' ? <p role="alert">{intl.formatMessage({ id: 'error.generic.text' })}</p> : null}
+      {state === 'failed' ? (
+        <p role="alert">{intl.formatMessage({ id: failure.id }, failure.values)}</p>
+      ) : null}
     </form>
   )
 }

@@ -4,8 +4,13 @@
  * one over the limit 429 with Retry-After, and a forged X-Forwarded-For does not escape the limit
  * (no TRUST_PROXY: the socket address counts).
  */
+import { createIntl } from 'react-intl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ABUSE_LIMITS } from '../../../server/services/graphql/abuse-limits'
+import { createApolloClient } from '../../../src/app/apollo'
+import { subscribeToNewsletter } from '../../../src/features/newsletter/subscribe'
+import { TOO_MANY_ATTEMPTS_MESSAGE } from '../../../src/lib/too-many-attempts'
+import fi from '../../../locales/fi.json'
 import { startProductionApp, type ProductionApp } from './production-app'
 
 let shop: ProductionApp
@@ -45,5 +50,50 @@ describe('abuse limits through /api/graphql', () => {
     const neighbour = await subscribe('203.0.113.51', 'neighbour@example.fi')
     expect(neighbour.statusCode).toBe(200)
     expect(neighbour.json()).toEqual({ data: { subscribeToNewsletter: true } })
+  })
+})
+
+describe('what the shopper reads at the limit', () => {
+  /** The storefront's own Apollo client, its requests answered by the production app. */
+  function storefrontApollo(remoteAddress: string) {
+    const fetchThroughApp: typeof fetch = async (input, init) => {
+      const request = new Request(input, init)
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: new URL(request.url).pathname,
+        headers: Object.fromEntries(request.headers),
+        payload: await request.text(),
+        remoteAddress,
+      })
+      return new Response(answer.body, {
+        status: answer.statusCode,
+        headers: answer.headers as Record<string, string>,
+      })
+    }
+    return createApolloClient({
+      uri: 'http://localhost:3000/api/graphql',
+      fetch: fetchThroughApp,
+      ssrMode: false,
+      getScope: () => ({ market: 'fi', locale: 'fi' }),
+    })
+  }
+
+  it('says how many minutes to wait instead of the generic error (newsletter sign-up)', async () => {
+    const apollo = storefrontApollo('203.0.113.60')
+    const { limit } = ABUSE_LIMITS.newsletter
+    for (let i = 0; i < limit; i++)
+      expect(await subscribeToNewsletter(apollo, `limit${i}@example.fi`)).toBe('subscribed')
+
+    const refused = await subscribeToNewsletter(apollo, 'one-more@example.fi')
+    expect(refused).toEqual({ minutes: expect.any(Number) })
+    const { minutes } = refused as { minutes: number }
+    // the window is an hour: the wait is within it, in whole minutes
+    expect(minutes).toBeGreaterThanOrEqual(1)
+    expect(minutes).toBeLessThanOrEqual(60)
+    const text = createIntl({ locale: 'fi', messages: fi }).formatMessage(
+      { id: TOO_MANY_ATTEMPTS_MESSAGE },
+      { minutes },
+    )
+    expect(text).toBe(`Liian monta yritystä. Yritä uudelleen ${minutes} min kuluttua.`)
   })
 })

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { GraphQLContext } from '../context'
 import {
   CARD_PAYMENT_MINUTES,
+  PROVIDER_STATUS_TTL_MS,
   callbackUrl,
+  cardProviderReachable,
   paymentMinutesLeft,
   returnUrls,
   shopOrigins,
@@ -88,5 +91,36 @@ describe('paymentMinutesLeft', () => {
     expect(paymentMinutesLeft(placed, at(0))).toBe(CARD_PAYMENT_MINUTES)
     expect(paymentMinutesLeft(placed, at(10.5))).toBe(CARD_PAYMENT_MINUTES - 10)
     expect(paymentMinutesLeft(placed, at(CARD_PAYMENT_MINUTES + 3))).toBe(1)
+  })
+})
+
+describe('whether the card provider is reachable', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+  // no app in the context: the probe goes through the global fetch, stubbed here per test
+  const ctx = { config: { services: { payments: 'http://pay.example/pay' } } } as unknown as GraphQLContext
+
+  it('asks the health endpoint once per period and shares the answer', async () => {
+    const answers = [new Response('{}', { status: 200 }), new Response('{}', { status: 503 })]
+    const probe = vi.fn(async (_input: RequestInfo | URL) => answers.shift()!)
+    vi.stubGlobal('fetch', probe)
+    const start = 1_000_000
+    expect(await cardProviderReachable(ctx, start)).toBe(true)
+    expect(await cardProviderReachable(ctx, start + PROVIDER_STATUS_TTL_MS - 1)).toBe(true)
+    expect(probe).toHaveBeenCalledTimes(1)
+    expect(String(probe.mock.calls[0]![0])).toBe('http://pay.example/pay/api/health')
+    expect(await cardProviderReachable(ctx, start + PROVIDER_STATUS_TTL_MS)).toBe(false)
+    expect(probe).toHaveBeenCalledTimes(2)
+  })
+
+  it('takes a failed call as unreachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed')
+      }),
+    )
+    expect(await cardProviderReachable(ctx, 5_000_000)).toBe(false)
   })
 })

@@ -36,6 +36,7 @@ import { priceCart, type PricedCart } from '../cart/price'
 import { cartCompleted } from '../cart/service'
 import { maxOrderableQuantity, planStockDecrement, type StockDecrement } from '../cart/stock'
 import { mergeCheckout } from './input'
+import { cardProviderReachable, isExternalPayment } from './card-payment'
 import { allowedPayments, deliverableOptions, loadZipRules, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validation'
 import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
@@ -109,6 +110,7 @@ async function assertOrderable(
   scope: RequestScope,
   user: RequestUser | null,
   checkout: SavedCheckout,
+  cardReachable: boolean,
 ) {
   const market = scope.market
   const [standing, shipping, payments, zipRules] = await Promise.all([
@@ -125,6 +127,14 @@ async function assertOrderable(
   const chosenPayment = payments.find((p) => p.id === checkout.paymentId)
   if (chosenPayment && !allowed.includes(chosenPayment)) {
     throw forbidden(`The payment method ${chosenPayment.displayName} is not available for this customer`)
+  }
+  // refused before any stock is touched: the shopper may choose invoice instead
+  if (chosenPayment && isExternalPayment(chosenPayment) && !cardReachable) {
+    throw apiError(
+      ERROR_CODES.PAYMENT_UNAVAILABLE,
+      `${chosenPayment.displayName} is not available right now; choose another payment method or try again shortly`,
+      { payment: chosenPayment.kind },
+    )
   }
   const errors = fieldErrors(checkout, market.countryCode, {
     paymentIds: allowed.map((p) => p.id),
@@ -383,6 +393,8 @@ export async function placeOrder(
   input: SavedCheckout,
 ): Promise<PlaceOrderResponse> {
   const db = commerceDb(ctx.db)
+  // asked before the transaction: a hanging provider must not hold the database meanwhile
+  const cardReachable = await cardProviderReachable(ctx)
   try {
     return await db.transaction().execute(async (trx) => {
       const cart = await requireCart(trx, cartId, true)
@@ -392,7 +404,7 @@ export async function placeOrder(
       if (cart.isCompleted) throw cartCompleted(cartId)
 
       const checkout = mergeCheckout(await loadSavedCheckout(trx, cartId), input)
-      const { payment, options } = await assertOrderable(trx, scope, ctx.user, checkout)
+      const { payment, options } = await assertOrderable(trx, scope, ctx.user, checkout, cardReachable)
       await saveCheckout(trx, cartId, checkout)
 
       const priced = await priceCart(trx, cart, { scope, user: ctx.user, checkout, options })

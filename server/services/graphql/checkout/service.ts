@@ -24,6 +24,7 @@ import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/pr
 import { mergeCheckout } from './input'
 import { allowedPayments, deliverableOptions, loadZipRules, markSelected, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors, paymentTypeName } from './validation'
+import { cardProviderReachable, isExternalPayment } from './card-payment'
 
 /** createOrUpdateCheckout: saves the choices, then offers shipping for the zip and payment for the customer. */
 export async function createOrUpdateCheckout(
@@ -44,11 +45,12 @@ export async function createOrUpdateCheckout(
     return merged
   })
   const cart = await requireCart(db, cartId)
-  const [shipping, payments, zipRules, standing] = await Promise.all([
+  const [shipping, payments, zipRules, standing, cardReachable] = await Promise.all([
     loadShippingOptions(db, scope.market.alias, scope.language),
     loadPaymentOptions(db, scope.market.alias, scope.language),
     loadZipRules(db, scope.market.alias),
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
+    cardProviderReachable(ctx),
   ])
   const priced = await priceCart(db, cart, {
     scope,
@@ -81,8 +83,11 @@ export async function createOrUpdateCheckout(
       }
     },
   )
+  const allowed = allowedPayments(payments, standing.blockedPaymentKinds)
+  // a provider that cannot be reached now: its option is left out, and the checkout says so
+  const unreachable = cardReachable ? [] : allowed.filter(isExternalPayment)
   const paymentOptions = markSelected(
-    allowedPayments(payments, standing.blockedPaymentKinds),
+    allowed.filter((option) => !unreachable.includes(option)),
     checkout.paymentId,
   ).map((option) => {
     const fee = splitIncVat(option.feeIncVat, scope.market.vatRateBp)
@@ -110,6 +115,7 @@ export async function createOrUpdateCheckout(
     shippingAddress: presentAddress(checkout.shippingAddress ?? checkout.billingAddress),
     consents: [],
     paymentOptions,
+    unavailablePaymentOptions: unreachable.map((option) => option.displayName),
     shippingOptions,
     shippingData: null,
     checkoutStatus: standing.emailMessage === CUSTOMER_BLACKLISTED ? 'CUSTOMER_BLACKLISTED' : 'OK',
