@@ -68,7 +68,9 @@ export function verifySignature(
 
 /**
  * Whether the provider takes payments now (GET {payments}/api/health, 200 when it does): the
- * checkout asks before it offers card payment (issue #15 item 4).
+ * checkout asks before it offers card payment (issue #15 item 4). Any answer below 500 counts as
+ * reachable, so a provider without this page (404) still gets card orders; a 5xx, a refused
+ * connection or no answer within 2 s does not.
  */
 export const HEALTH_PATH = '/api/health'
 

@@ -114,6 +114,14 @@ describe('whether the card provider is reachable', () => {
     expect(probe).toHaveBeenCalledTimes(2)
   })
 
+  it('takes a provider without a health page (404) as reachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('not found', { status: 404 })),
+    )
+    expect(await cardProviderReachable(ctx, 9_000_000)).toBe(true)
+  })
+
   it('takes a failed call as unreachable', async () => {
     vi.stubGlobal(
       'fetch',

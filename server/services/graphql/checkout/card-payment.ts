@@ -147,7 +147,8 @@ export function cardProviderReachable(ctx: GraphQLContext, now = Date.now()): Pr
   const reachable = fetcher(`${ctx.config.services.payments}${HEALTH_PATH}`, {
     signal: AbortSignal.timeout(PROVIDER_PROBE_TIMEOUT_MS),
   }).then(
-    (answer) => answer.ok,
+    // any answer below 500 is a provider that answers (one without a health page answers 404)
+    (answer) => answer.status < 500,
     () => false,
   )
   providerStatuses.set(fetcher, { until: now + PROVIDER_STATUS_TTL_MS, reachable })
