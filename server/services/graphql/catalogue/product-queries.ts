@@ -6,7 +6,7 @@ import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
 import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
-import { coreSelect, productIdByAlias, type ProductCoreRow } from './product-sql'
+import { coreSelect, type ProductCoreRow } from './product-sql'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
 import type { GeinsMerchantApiQueryProductArgs } from '../generated'
@@ -46,9 +46,19 @@ async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx
   return {
     count: page.count,
     products: page.rows.map((row) => productType(row, scope)),
-    // Facet counts cost a statement of their own, so they run only when the query asks for them.
-    filters: () => selectFilters(ctx.db, scope, tree, query),
+    // Facet counts cost a statement of their own, so they run only when the query asks for them,
+    // and are kept between requests (the process's catalogue cache) until the catalogue changes.
+    filters: () => ctx.loaders.filters(filtersKey(scope, query), () => selectFilters(ctx.db, scope, tree, query)),
   }
+}
+
+/** What a list's facet counts depend on: everything of the query but its order and page. */
+function filtersKey(scope: RequestScope, query: ListQuery): string {
+  const { sort: _sort, skip: _skip, take: _take, target, ...counted } = query
+  const list = target.kind === 'category' ? { kind: target.kind, categoryIds: target.categoryIds } : target
+  return JSON.stringify([scope.market.alias, scope.language, list, counted], (_key, value: unknown) =>
+    value instanceof Map ? [...value] : value,
+  )
 }
 
 type ProductArgs = GeinsMerchantApiQueryProductArgs
@@ -56,7 +66,7 @@ type ProductArgs = GeinsMerchantApiQueryProductArgs
 async function product(_parent: unknown, args: ProductArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
   const alias = args.alias?.trim()
-  const productId = args.productId ?? (alias ? await productIdByAlias(ctx.db, scope, alias) : null)
+  const productId = args.productId ?? (alias ? await ctx.loaders.productIdByAlias(scope, alias) : null)
   if (!productId || productId <= 0) return null
   const core = await ctx.loaders.products(scope).load(productId)
   return core ? productType(core, scope) : null
@@ -67,7 +77,7 @@ export const RELATED_LIMIT = 12
 
 async function relatedProducts(_parent: unknown, args: ScopeArgs & { alias: string }, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
-  const productId = await productIdByAlias(ctx.db, scope, args.alias.trim())
+  const productId = await ctx.loaders.productIdByAlias(scope, args.alias.trim())
   if (!productId) return null
   const { columns, from } = coreSelect(scope, { source: sql`related`, productId: sql`related.product_id` })
   // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers
