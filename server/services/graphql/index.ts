@@ -260,6 +260,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
       }),
   })
 
+  app.decorate('catalogueCache', catalogue.cache)
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
   app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
 
@@ -368,6 +369,8 @@ declare module 'fastify' {
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
     /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
+    /** Category trees and facet counts kept between requests (catalogue/catalogue-cache.ts). */
+    catalogueCache: CatalogueCache
     /** This instance's live events (ADR 0036): what the subscriptions wait on. */
     liveEvents: LiveEvents
   }

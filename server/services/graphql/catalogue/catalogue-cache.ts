@@ -32,6 +32,7 @@ export class CatalogueCache {
   private readonly trees = new Map<LocaleCode, Promise<CategoryTree>>()
   private readonly filterEntries = new LRUCache<string, FilterEntry>({ max: MAX_FILTER_ENTRIES })
   private expiry: Promise<number> | null = null
+  private readonly dropListeners = new Set<() => void>()
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -44,6 +45,13 @@ export class CatalogueCache {
     this.trees.clear()
     this.filterEntries.clear()
     this.expiry = null
+    for (const listener of this.dropListeners) listener()
+  }
+
+  /** Calls `listener` after each invalidation (tests await the database's notification). */
+  onInvalidated(listener: () => void): () => void {
+    this.dropListeners.add(listener)
+    return () => this.dropListeners.delete(listener)
   }
 
   categoryTree(language: LocaleCode): Promise<CategoryTree> {
@@ -77,7 +85,8 @@ export class CatalogueCache {
     const date = new Date(now)
     const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
     const known = this.expiry
-    const reading = known ?? nextCampaignBoundary(this.db).then((next) => Math.min(next ?? Infinity, midnight))
+    const reading =
+      known ?? nextCampaignBoundary(this.db).then((next) => Math.min(next ?? Infinity, midnight))
     this.expiry = reading
     return reading.then(
       (at) => {

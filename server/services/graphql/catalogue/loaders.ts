@@ -91,6 +91,8 @@ export interface CatalogueLoaders {
   categoryTree(language: LocaleCode): Promise<CategoryTree>
   /** The product id of an alias in a scope's language (a product page asks three times). */
   productIdByAlias(scope: RequestScope, alias: string): Promise<number | null>
+  /** Remembers the product id of an alias that another read found. */
+  primeProductId(scope: RequestScope, alias: string, productId: number): void
   /** Facet counts under a key of the list: kept between requests when a shared cache is given. */
   filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection>
 }
@@ -205,6 +207,8 @@ export function ancestry(tree: CategoryTree, categoryId: number): CategoryNode[]
   return chain
 }
 
+const aliasKey = (scope: RequestScope, alias: string) => `${scope.language}\u0000${alias}`
+
 /**
  * `shared`: the process's catalogue cache (category trees, facet counts), if the caller has one;
  * without it the tree is read once per request and facet counts every time.
@@ -315,13 +319,18 @@ export function createCatalogueLoaders(db: Kysely<DB>, shared?: CatalogueCache):
     ),
 
     productIdByAlias(scope, alias) {
-      const key = `${scope.language}\u0000${alias}`
+      const key = aliasKey(scope, alias)
       let id = productIds.get(key)
       if (!id) {
         id = productIdByAlias(db, scope, alias)
         productIds.set(key, id)
       }
       return id
+    },
+
+    primeProductId(scope, alias, productId) {
+      const key = aliasKey(scope, alias)
+      if (!productIds.has(key)) productIds.set(key, Promise.resolve(productId))
     },
 
     filters: (key, compute) => (shared ? shared.filters(key, compute) : compute()),

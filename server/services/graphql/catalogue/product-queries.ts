@@ -6,7 +6,8 @@ import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
 import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
-import { coreSelect, type ProductCoreRow } from './product-sql'
+import { coreSelect, selectProductWithRelations, type ProductCoreRow } from './product-sql'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
 import type { GeinsMerchantApiQueryProductArgs } from '../generated'
@@ -48,7 +49,8 @@ async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx
     products: page.rows.map((row) => productType(row, scope)),
     // Facet counts cost a statement of their own, so they run only when the query asks for them,
     // and are kept between requests (the process's catalogue cache) until the catalogue changes.
-    filters: () => ctx.loaders.filters(filtersKey(scope, query), () => selectFilters(ctx.db, scope, tree, query)),
+    filters: () =>
+      ctx.loaders.filters(filtersKey(scope, query), () => selectFilters(ctx.db, scope, tree, query)),
   }
 }
 
@@ -63,13 +65,34 @@ function filtersKey(scope: RequestScope, query: ListQuery): string {
 
 type ProductArgs = GeinsMerchantApiQueryProductArgs
 
+/**
+ * A product page's product: one statement reads it with its SKUs, images, parameters and texts,
+ * which then wait in the request's loaders for the relation fields; the alias is remembered for
+ * the page's related products and reviews.
+ */
 async function product(_parent: unknown, args: ProductArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
   const alias = args.alias?.trim()
-  const productId = args.productId ?? (alias ? await ctx.loaders.productIdByAlias(scope, alias) : null)
-  if (!productId || productId <= 0) return null
-  const core = await ctx.loaders.products(scope).load(productId)
-  return core ? productType(core, scope) : null
+  const byId = args.productId !== null && args.productId !== undefined
+  if (byId ? args.productId! <= 0 : !alias) return null
+  const row = await selectProductWithRelations(
+    ctx.db,
+    scope,
+    byId ? { productId: args.productId! } : { alias: alias! },
+  )
+  if (!row) return null
+  const { skus, images, parameters, texts, ...core } = row
+  const id = core.product_id
+  ctx.loaders.products(scope).prime(id, core)
+  ctx.loaders.skus.prime(id, skus)
+  ctx.loaders.images.prime(id, images)
+  ctx.loaders.parameters(scope.language).prime(id, parameters)
+  ctx.loaders.productTexts.prime(
+    id,
+    texts.map((text) => ({ ...text, language: text.language as LocaleCode })),
+  )
+  if (!byId && alias) ctx.loaders.primeProductId(scope, alias, id)
+  return productType(core, scope)
 }
 
 /** How many related products a product page shows. */
