@@ -28,17 +28,23 @@ describe('cacheTagsOf', () => {
       'list',
     ])
     expect(cacheTagsOf(emptyFetchedData(), { routeName: 'content-page', status: 200 })).toEqual(['content'])
-    expect(cacheTagsOf(emptyFetchedData(), { routeName: 'product', status: 404 })).toEqual(['content', 'list'])
+    expect(cacheTagsOf(emptyFetchedData(), { routeName: 'product', status: 404 })).toEqual([
+      'content',
+      'list',
+    ])
   })
 })
 
 describe('createFetchedDataLink', () => {
   /** Runs one operation through the recording link against a terminating link answering `result`. */
   async function run(fetched: FetchedData, query: string, result: FetchResult) {
-    const terminating = new ApolloLink(() => new Observable<FetchResult>((observer) => {
-      observer.next(result)
-      observer.complete()
-    }))
+    const terminating = new ApolloLink(
+      () =>
+        new Observable<FetchResult>((observer) => {
+          observer.next(result)
+          observer.complete()
+        }),
+    )
     const link = ApolloLink.from([createFetchedDataLink(fetched), terminating])
     const client = { client: {} as never }
     await firstValueFrom(ApolloLink.execute(link, { query: gql(query) }, client))
@@ -46,19 +52,23 @@ describe('createFetchedDataLink', () => {
 
   it('records root fields by name (not alias, through fragments) and every product at any depth', async () => {
     const fetched = emptyFetchedData()
-    await run(fetched, `query { rail: products(take: 2) { products { productId } } ...Extra }
-      fragment Extra on Query { product(alias: "x") { productId } }`, {
-      data: {
-        rail: {
-          __typename: 'ProductsResultType',
-          products: [
-            { __typename: 'ProductType', productId: 3 },
-            { __typename: 'ProductType', productId: 4 },
-          ],
+    await run(
+      fetched,
+      `query { rail: products(take: 2) { products { productId } } ...Extra }
+      fragment Extra on Query { product(alias: "x") { productId } }`,
+      {
+        data: {
+          rail: {
+            __typename: 'ProductsResultType',
+            products: [
+              { __typename: 'ProductType', productId: 3 },
+              { __typename: 'ProductType', productId: 4 },
+            ],
+          },
+          product: { __typename: 'ProductType', productId: 9, skus: [{ __typename: 'SkuType', skuId: 1 }] },
         },
-        product: { __typename: 'ProductType', productId: 9, skus: [{ __typename: 'SkuType', skuId: 1 }] },
       },
-    })
+    )
     expect([...fetched.rootFields].sort()).toEqual(['product', 'products'])
     expect([...fetched.productIds].sort()).toEqual([3, 4, 9])
     expect(cacheTagsOf(fetched, { routeName: 'home', status: 200 })).toEqual([

@@ -82,22 +82,22 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
 
   it('home: running campaigns and two rails', async () => {
     const count = await countAt(HOME, { railSize: 8 })
-    // Markets and category tree are cached; the running campaigns, two lists, and the rails' images
-    // one batch per rail (the database answers the two rails at different moments: PostgreSQL, and
-    // PGlite since it runs in a worker thread).
-    expect(count).toBeLessThanOrEqual(5)
+    // Markets and category tree are cached; the running campaigns and the two lists, each with its
+    // cards' images and SKUs.
+    expect(count).toBeLessThanOrEqual(3)
     expect(await statementsOf(HOME, { railSize: 40 })).toBe(count)
   })
 
   it('category list with facets', async () => {
     const variables = { url: '/c/vaatteet', skip: 0, take: 24, filter: { sort: 'LATEST' } }
-    // The first time: the page, the facet counts, the cards' images and SKUs (and the category
+    // The first time: the page with its cards' images and SKUs, the facet counts (and the category
     // tree and the next campaign boundary, kept from then on).
     const first = await statementsOf(LIST_PAGE, variables)
-    expect(first).toBeLessThanOrEqual(kind === 'pglite' ? 6 : 7)
-    // Then the facet counts are kept until the catalogue changes: the page, images and SKUs.
+    expect(first).toBeLessThanOrEqual(4)
+    // Then the facet counts are kept until the catalogue changes: the page with its cards, and
+    // the category's aliases in the other languages (listPageInfo).
     const count = await statementsOf(LIST_PAGE, variables)
-    expect(count).toBeLessThanOrEqual(3)
+    expect(count).toBeLessThanOrEqual(2)
     expect(await statementsOf(LIST_PAGE, { ...variables, take: 120 })).toBe(count)
     // A selection is a list of its own: its counts once more.
     const selected = { ...variables, filter: { sort: 'LATEST', facets: ['sk_M'] } }

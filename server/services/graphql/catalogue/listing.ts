@@ -15,8 +15,15 @@ import type { RequestScope } from '../context'
 import { notFound } from '../errors'
 import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-bands'
 import { bandId, type FacetSelection } from './facets'
-import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
-import { coreSelect, type ProductCoreRow } from './product-sql'
+import {
+  descendantIds,
+  findCategory,
+  type CategoryNode,
+  type CategoryTree,
+  type ImageRow,
+  type SkuRow,
+} from './loaders'
+import { coreSelect, imagesJson, skusJson, type ProductCoreRow } from './product-sql'
 import { campaignRunsNow } from './campaigns'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
@@ -367,6 +374,8 @@ function orderBy(query: ListQuery): { order: RawBuilder<unknown>; needs: 'brand'
 export interface ProductPage {
   count: number
   rows: ProductCoreRow[]
+  /** Each row's SKUs and images, when asked for (`withRelations`). */
+  relations?: Map<number, { skus: SkuRow[]; images: ImageRow[] }>
 }
 
 /** One page of the list, with the total count of the whole list. */
@@ -375,6 +384,8 @@ export async function selectProductPage(
   scope: RequestScope,
   tree: CategoryTree,
   query: ListQuery,
+  /** Read the cards' SKUs and images in the same statement (as JSON) instead of two more. */
+  { withRelations = false }: { withRelations?: boolean } = {},
 ): Promise<ProductPage> {
   const base = baseCte(query, scope, tree)
   const { order, needs } = orderBy(query)
@@ -387,7 +398,8 @@ export async function selectProductPage(
   // The page is chosen from the listing rows first; the core's lateral parts (prior price,
   // stock, rating) then run for the page's rows only, not for the whole list.
   const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
-  const result = await sql<ProductCoreRow & { total_count: number }>`
+  const relations = withRelations ? sql`, ${skusJson} AS skus, ${imagesJson} AS images` : sql``
+  const result = await sql<ProductCoreRow & { total_count: number; skus?: SkuRow[]; images?: ImageRow[] }>`
     WITH base AS (${base.cte}),
     page AS (
       SELECT base.product_id, count(*) OVER ()::int AS total_count,
@@ -397,10 +409,18 @@ export async function selectProductPage(
       ORDER BY position
       LIMIT ${query.take} OFFSET ${query.skip}
     )
-    SELECT ${columns}, page.total_count
+    SELECT ${columns}, page.total_count ${relations}
     FROM ${from}
     ORDER BY page.position`.execute(db)
   const first = result.rows[0]
+  if (first && withRelations) {
+    const byProduct = new Map<number, { skus: SkuRow[]; images: ImageRow[] }>()
+    const rows = result.rows.map(({ skus, images, ...row }) => {
+      byProduct.set(row.product_id, { skus: skus ?? [], images: images ?? [] })
+      return row
+    })
+    return { count: first.total_count, rows, relations: byProduct }
+  }
   if (first) return { count: first.total_count, rows: result.rows }
   if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
   // An empty page past the end (or take 0) still reports how long the list is.

@@ -1,5 +1,6 @@
 /** products, product and relatedProducts. */
 import { sql } from 'kysely'
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { DEFAULT_TAKE } from '../limits'
@@ -22,7 +23,39 @@ function primeProducts(ctx: GraphQLContext, scope: RequestScope, rows: readonly 
   for (const row of rows) loader.prime(row.product_id, row)
 }
 
-async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx: GraphQLContext) {
+/** Fields selected in a selection set, through fragments: name → their selection sets. */
+function selectedFields(info: GraphQLResolveInfo, sets: readonly (SelectionSetNode | undefined)[]) {
+  const fields = new Map<string, SelectionSetNode[]>()
+  const visit = (set: SelectionSetNode | undefined) => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) {
+        const nested = fields.get(selection.name.value) ?? []
+        if (selection.selectionSet) nested.push(selection.selectionSet)
+        fields.set(selection.name.value, nested)
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet)
+      else visit(info.fragments[selection.name.value]?.selectionSet)
+    }
+  }
+  sets.forEach(visit)
+  return fields
+}
+
+/** Whether the list's products select their SKUs or images (a product card does). */
+function cardsSelectRelations(info: GraphQLResolveInfo): boolean {
+  const products = selectedFields(
+    info,
+    info.fieldNodes.map((node) => node.selectionSet),
+  ).get('products')
+  const fields = selectedFields(info, products ?? [])
+  return fields.has('skus') || fields.has('productImages')
+}
+
+async function products(
+  _parent: unknown,
+  rawArgs: ProductsArgs & ScopeArgs,
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
   const args = parseArgs(ProductsArgs, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const tree = await ctx.loaders.categoryTree(scope.language)
@@ -42,8 +75,15 @@ async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx
     skip: args.skip ?? 0,
     take: args.take ?? DEFAULT_TAKE,
   }
-  const page = await selectProductPage(ctx.db, scope, tree, query)
+  // A card's SKUs and images come with the page (as JSON) rather than in two statements more.
+  const page = await selectProductPage(ctx.db, scope, tree, query, {
+    withRelations: cardsSelectRelations(info),
+  })
   primeProducts(ctx, scope, page.rows)
+  for (const [id, { skus, images }] of page.relations ?? []) {
+    ctx.loaders.skus.prime(id, skus)
+    ctx.loaders.images.prime(id, images)
+  }
   return {
     count: page.count,
     products: page.rows.map((row) => productType(row, scope)),

@@ -163,6 +163,21 @@ export async function productIdByAlias(
   return row?.product_id ?? null
 }
 
+/** The SKUs of the row's product `p` as JSON, in the order the skus loader reads them. */
+export const skusJson = sql`COALESCE((
+    SELECT json_agg(json_build_object('sku_id', s.sku_id, 'product_id', s.product_id,
+             'article_number', s.article_number, 'name', s.name, 'gtin', s.gtin,
+             'stock_in_stock', s.stock_in_stock, 'stock_oversellable', s.stock_oversellable,
+             'stock_static', s.stock_static, 'incoming_on', s.incoming_on)
+           ORDER BY s.sort_order, s.sku_id)
+    FROM skus s WHERE s.product_id = p.product_id), '[]'::json)`
+
+/** The images of the row's product `p` as JSON, in the order the images loader reads them. */
+export const imagesJson = sql`COALESCE((
+    SELECT json_agg(json_build_object('product_id', i.product_id, 'file_name', i.file_name, 'tags', i.tags)
+           ORDER BY i.sort_order, i.file_name)
+    FROM product_images i WHERE i.product_id = p.product_id), '[]'::json)`
+
 /** A product page's own relations, read with its core row (see selectProductWithRelations). */
 export interface ProductRelationsJson {
   skus: SkuRow[]
@@ -191,17 +206,8 @@ export async function selectProductWithRelations(
   const result = await sql<ProductCoreRow & ProductRelationsJson>`
     WITH target AS (${target})
     SELECT ${columns},
-      COALESCE((
-        SELECT json_agg(json_build_object('sku_id', s.sku_id, 'product_id', s.product_id,
-                 'article_number', s.article_number, 'name', s.name, 'gtin', s.gtin,
-                 'stock_in_stock', s.stock_in_stock, 'stock_oversellable', s.stock_oversellable,
-                 'stock_static', s.stock_static, 'incoming_on', s.incoming_on)
-               ORDER BY s.sort_order, s.sku_id)
-        FROM skus s WHERE s.product_id = p.product_id), '[]'::json) AS skus,
-      COALESCE((
-        SELECT json_agg(json_build_object('product_id', i.product_id, 'file_name', i.file_name, 'tags', i.tags)
-               ORDER BY i.sort_order, i.file_name)
-        FROM product_images i WHERE i.product_id = p.product_id), '[]'::json) AS images,
+      ${skusJson} AS skus,
+      ${imagesJson} AS images,
       COALESCE((
         SELECT json_agg(json_build_object('product_id', ppv.product_id, 'parameter_id', pa.parameter_id,
                  'parameter_group_id', pa.parameter_group_id, 'group_name', COALESCE(pgt.name, ''),
