@@ -5,6 +5,7 @@
  * double opt-in with its first-purchase code (created once per address, accepted once by the
  * cart, refused for a customer who already ordered), and the admin API's key check.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -248,6 +249,29 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
       expect(svText).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
       expect(svText).toMatch(/finns i lager igen/)
       await setStock({ skuId: SKU.outOfStock, quantity: 0 })
+    })
+
+    it("tells only the address's signed-in customer that the request already waits", async () => {
+      const email = nextEmail('bis-already')
+      const token = await api.tokenFor({ id: randomUUID(), email })
+      const ask = (options: { token?: string } = {}) =>
+        api.gql<{ requestStockNotification: { ok: boolean; alreadyActive: boolean } }>(
+          REQUEST_STOCK,
+          { email, skuId: SKU.outOfStock },
+          options,
+        )
+      expect((await ask({ token })).data!.requestStockNotification).toEqual({
+        ok: true,
+        alreadyActive: false,
+      })
+      expect((await ask({ token })).data!.requestStockNotification).toEqual({ ok: true, alreadyActive: true })
+      // a visitor (or another customer) typing the address learns nothing from the answer
+      expect((await ask()).data!.requestStockNotification).toEqual({ ok: true, alreadyActive: false })
+      const other = await api.tokenFor({ id: randomUUID(), email: nextEmail('bis-other') })
+      expect((await ask({ token: other })).data!.requestStockNotification).toEqual({
+        ok: true,
+        alreadyActive: false,
+      })
     })
 
     it('queues exactly one mail per request when two rounds run at the same time', async () => {
