@@ -39,12 +39,18 @@ export class CatalogueCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Forget everything (a notification, or a lost one: the listener's '*'). */
-  invalidate(): void {
+  /**
+   * Forget what a change made stale: a listing change (every order's stock and sales counts) only
+   * the facet counts; anything else (labels, categories, campaigns, or a lost notification: the
+   * listener's '*') everything.
+   */
+  invalidate(change: string = '*'): void {
     this.generation += 1
-    this.trees.clear()
     this.filterEntries.clear()
-    this.expiry = null
+    if (change !== 'listing') {
+      this.trees.clear()
+      this.expiry = null
+    }
     for (const listener of this.dropListeners) listener()
   }
 
@@ -120,7 +126,7 @@ export async function followCatalogue(
   now?: () => number,
 ): Promise<{ cache: CatalogueCache; stop: () => Promise<void> }> {
   const cache = new CatalogueCache(database.db, now)
-  const stop = await database.listen(CATALOGUE_CHANNEL, () => cache.invalidate())
+  const stop = await database.listen(CATALOGUE_CHANNEL, (payload) => cache.invalidate(payload))
   // anything read before listening began may already be stale
   cache.invalidate()
   return { cache, stop }
