@@ -28,6 +28,7 @@ import ssr from './ssr'
 import { compressionOptions } from './compression'
 import { addSecurityHeaders } from './security-headers'
 import { addObservability, requestIdOf } from './observability'
+import { createLogDestination } from './log-destination'
 
 export interface AppOptions {
   config: Config
@@ -46,8 +47,10 @@ export async function buildApp({
   logger = true,
   processMetrics = true,
 }: AppOptions): Promise<FastifyInstance> {
+  const logDestination = logger ? createLogDestination() : undefined
   const app = Fastify({
-    logger: logger ? { level: config.isProduction ? 'info' : 'warn' } : false,
+    // JSON lines on stdout, written in batches (server/log-destination.ts)
+    logger: logger ? { level: config.isProduction ? 'info' : 'warn', stream: logDestination } : false,
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
@@ -56,6 +59,8 @@ export async function buildApp({
     // a proxy's X-Request-Id when it is a sane one, else a new UUID (server/observability.ts)
     genReqId: requestIdOf,
   })
+
+  app.addHook('onClose', async () => logDestination?.close())
 
   // first, so that every answer has them: routes, static files, 404s and errors
   addSecurityHeaders(app, { config, dev })
@@ -92,7 +97,7 @@ export async function buildApp({
   await app.register(likesService, { database, config, verifier })
   await app.register(loyaltyService, { database, config, verifier, limiter })
   await app.register(adminService, { database, config })
-  await app.register(searchService, { database, config })
+  await app.register(searchService, { database, config, limiter })
 
   // Storefront.
   await app.register(graphqlProxy, { config, serviceFetch })

@@ -2,7 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compressionOptions } from './compression'
+import { compressionOptions, preferredEncoding } from './compression'
 
 const page = `<!doctype html><title>Lumo</title>${'<p>Mekot ja kengät</p>'.repeat(200)}`
 const storedCompressed = brotliCompressSync(page)
@@ -41,5 +41,29 @@ describe('response compression', () => {
 
     expect(response.headers['content-encoding']).toBe('br')
     expect(response.rawPayload.equals(storedCompressed)).toBe(true)
+  })
+})
+
+describe('preferredEncoding', () => {
+  const both = ['br', 'gzip'] as const
+
+  it('takes the first stored copy the browser names, in the server’s order', () => {
+    expect(preferredEncoding('gzip, deflate, br', both)).toBe('br')
+    expect(preferredEncoding('gzip', both)).toBe('gzip')
+    expect(preferredEncoding('x-gzip', both)).toBe('gzip')
+    expect(preferredEncoding('br', ['gzip'])).toBeUndefined()
+  })
+
+  it('honours q=0 and the * wildcard', () => {
+    expect(preferredEncoding('br;q=0, gzip', both)).toBe('gzip')
+    expect(preferredEncoding('br;q=0, gzip;q=0', both)).toBeUndefined()
+    expect(preferredEncoding('*', both)).toBe('br')
+    expect(preferredEncoding('*;q=0, gzip;q=0.5', both)).toBe('gzip')
+  })
+
+  it('sends the content as it is without a header, for identity or with no copy', () => {
+    expect(preferredEncoding(undefined, both)).toBeUndefined()
+    expect(preferredEncoding('identity', both)).toBeUndefined()
+    expect(preferredEncoding('br, gzip', [])).toBeUndefined()
   })
 })

@@ -16,3 +16,26 @@ export const compressionOptions: FastifyCompressOptions = {
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   zlibOptions: { level: 6 },
 }
+
+/** The encodings the server stores copies in (static files, cached pages). */
+export type ContentCoding = 'br' | 'gzip'
+
+/**
+ * The first of `available` (in the server's order of preference) that an Accept-Encoding header
+ * accepts: named with a q above 0, or covered by `*`. undefined: send the content as it is.
+ */
+export function preferredEncoding(
+  header: string | undefined,
+  available: readonly ContentCoding[],
+): ContentCoding | undefined {
+  if (!header || available.length === 0) return undefined
+  const weights = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [coding = '', ...parameters] = part.trim().toLowerCase().split(';')
+    const q = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='))
+    const weight = q === undefined ? 1 : Number.parseFloat(q.slice(2))
+    weights.set(coding === 'x-gzip' ? 'gzip' : coding, Number.isNaN(weight) ? 0 : weight)
+  }
+  const wildcard = weights.get('*')
+  return available.find((coding) => (weights.get(coding) ?? wildcard ?? 0) > 0)
+}

@@ -3,6 +3,9 @@ import {
   CacheTally,
   cartIdFrom,
   DEFAULT_FLAGS,
+  errorKinds,
+  gaugeFromMetrics,
+  graphqlErrorMessage,
   growth,
   hasGraphqlErrors,
   pagePathsFromHtml,
@@ -155,6 +158,12 @@ describe('CacheTally', () => {
     expect(tally.hitRatio()).toBe(3 / 4)
   })
 
+  it('counts a stale page served while it refreshes as served from the cache, a bypass not', () => {
+    const tally = new CacheTally()
+    for (const value of ['hit', 'stale', 'miss', 'bypass']) tally.record({ 'x-lumo-cache': value })
+    expect(tally.hitRatio()).toBe(2 / 4)
+  })
+
   it('has no ratio when the server sends no such header (no page cache)', () => {
     const tally = new CacheTally()
     tally.record({ 'content-type': 'text/html' })
@@ -266,5 +275,43 @@ describe('renderedUrl', () => {
     expect(renderedUrl('http://127.0.0.1:3000/fi/c/mekot?size=m')).toBe(
       'http://127.0.0.1:3000/fi/c/mekot?size=m&nocache=1',
     )
+  })
+})
+
+describe('errorKinds', () => {
+  it('names each kind of error with its count, 2xx left out', () => {
+    expect(
+      errorKinds({
+        socket: 2,
+        timeouts: 12,
+        statuses: { '200': 900, '503': 4, '429': 1 },
+        graphql: 3,
+        graphqlMessage: 'canceling statement due to statement timeout',
+      }),
+    ).toBe(
+      'timeouts 12, socket errors 2, 429 × 1, 503 × 4, GraphQL 3 (canceling statement due to statement timeout)',
+    )
+    expect(errorKinds({ socket: 0, timeouts: 0, statuses: { '200': 5 }, graphql: 0 })).toBe('')
+  })
+
+  it('reads the first GraphQL error message, or says the body was not JSON', () => {
+    expect(graphqlErrorMessage('{"errors":[{"message":"Too many requests"},{"message":"x"}]}')).toBe(
+      'Too many requests',
+    )
+    expect(graphqlErrorMessage('<html>')).toBe('not JSON: <html>')
+  })
+})
+
+describe('gaugeFromMetrics', () => {
+  it('reads a gauge with or without labels from Prometheus text', () => {
+    const text = [
+      '# HELP lumo_nodejs_heap_size_used_bytes Process heap size used from Node.js in bytes.',
+      '# TYPE lumo_nodejs_heap_size_used_bytes gauge',
+      'lumo_nodejs_heap_size_used_bytes 123456',
+      'lumo_nodejs_heap_space_size_used_bytes{space="old"} 42',
+    ].join('\n')
+    expect(gaugeFromMetrics(text, 'lumo_nodejs_heap_size_used_bytes')).toBe(123456)
+    expect(gaugeFromMetrics(text, 'lumo_nodejs_heap_space_size_used_bytes')).toBe(42)
+    expect(gaugeFromMetrics(text, 'lumo_missing')).toBeUndefined()
   })
 })

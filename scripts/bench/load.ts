@@ -14,6 +14,7 @@
  * BENCH_SEED_PRODUCTS (2000) products are seeded.
  */
 import http from 'node:http'
+import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -221,6 +222,16 @@ export function hasGraphqlErrors(body: string): boolean {
   }
 }
 
+/** The first error message of a GraphQL answer (or why the body was no GraphQL answer). */
+export function graphqlErrorMessage(body: string): string {
+  try {
+    const errors = (JSON.parse(body) as { errors?: { message?: unknown }[] }).errors
+    return String(errors?.[0]?.message ?? 'no message')
+  } catch {
+    return `not JSON: ${body.slice(0, 40)}`
+  }
+}
+
 /** Tallies the page cache's `x-lumo-cache` header (hit, miss, …) when the server sends one. */
 export class CacheTally {
   private readonly counts = new Map<string, number>()
@@ -230,13 +241,16 @@ export class CacheTally {
     const key = value.toLowerCase()
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1)
   }
-  /** Share of answers with the header that were hits; undefined when none carried it. */
+  /**
+   * Share of answers with the header that the cache served (hit, or stale while it refreshes, as
+   * docs/deploy.md counts the hit ratio); undefined when none carried it.
+   */
   hitRatio(): number | undefined {
     let total = 0
     let hits = 0
     for (const [value, count] of this.counts) {
       total += count
-      if (value.startsWith('hit')) hits += count
+      if (value.startsWith('hit') || value === 'stale') hits += count
     }
     return total === 0 ? undefined : hits / total
   }
@@ -260,7 +274,35 @@ export interface LoadFigures {
   p99: number
   /** Socket errors, timeouts, non-2xx answers and GraphQL answers with errors. */
   errors: number
+  /** What the errors were (errorKinds), '' for none. */
+  errorKinds?: string
   cacheHitRatio: number | undefined
+}
+
+export interface ErrorCounts {
+  /** Connection errors (refused, reset) other than timeouts. */
+  socket: number
+  /** No answer within autocannon's 10 s. */
+  timeouts: number
+  /** Answers by status, 2xx left out. */
+  statuses: Record<string, number>
+  graphql: number
+  /** The first GraphQL error message seen. */
+  graphqlMessage?: string
+}
+
+/** The errors of a run by kind, e.g. "timeouts 12, 503 × 4, GraphQL 2 (Too many requests)". */
+export function errorKinds(counts: ErrorCounts): string {
+  const parts: string[] = []
+  if (counts.timeouts > 0) parts.push(`timeouts ${counts.timeouts}`)
+  if (counts.socket > 0) parts.push(`socket errors ${counts.socket}`)
+  for (const [status, count] of Object.entries(counts.statuses))
+    if (count > 0 && !status.startsWith('2')) parts.push(`${status} × ${count}`)
+  if (counts.graphql > 0)
+    parts.push(
+      `GraphQL ${counts.graphql}${counts.graphqlMessage ? ` (${counts.graphqlMessage.slice(0, 80)})` : ''}`,
+    )
+  return parts.join(', ')
 }
 
 const mib = (bytes: number | undefined) =>
@@ -361,11 +403,24 @@ export function walkRows(
     },
     {
       metric: `walking shoppers at ${connections} connections: errors; server RSS start → end`,
-      value: `${walk.errors}; ${mib(rssBefore)} → ${mib(rssAfter)}`,
+      value: `${walk.errors}${walk.errorKinds ? ` (${walk.errorKinds})` : ''}; ${mib(rssBefore)} → ${mib(rssAfter)}`,
       target: '0 errors',
       meets: walk.errors === 0,
     },
   ]
+}
+
+/** A gauge's value from Prometheus text (e.g. the server's lumo_nodejs_heap_size_used_bytes). */
+export function gaugeFromMetrics(text: string, name: string): number | undefined {
+  const value = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1]
+  return value === undefined ? undefined : Number(value)
+}
+
+export interface SoakMemory {
+  /** RSS at the start, then once per sampling interval, then at the end. */
+  rssSamples: (number | undefined)[]
+  /** V8 heap in use at the start and the end (from /metrics). */
+  heapUsed: [number | undefined, number | undefined]
 }
 
 /** The soak: how much the server's memory grew over a long run of walking shoppers. */
@@ -375,11 +430,15 @@ export function soakRow(
   soak: LoadFigures,
   rssBefore: number | undefined,
   rssAfter: number | undefined,
+  memory?: SoakMemory,
 ): BenchmarkRow {
   const grew = rssBefore && rssAfter ? growth(rssBefore, rssAfter) : undefined
+  const detail = memory
+    ? `; RSS every minute ${memory.rssSamples.map((rss) => mib(rss).replace(' MiB', '')).join(' → ')} MiB; V8 heap used ${mib(memory.heapUsed[0])} → ${mib(memory.heapUsed[1])}`
+    : ''
   return {
     metric: `soak: walking shoppers, ${connections} connections for ${seconds} s: RSS growth`,
-    value: `${grew === undefined ? 'n/a' : `${(grew * 100).toFixed(1)} %`} (${mib(rssBefore)} → ${mib(rssAfter)}; ${soak.errors} errors)`,
+    value: `${grew === undefined ? 'n/a' : `${(grew * 100).toFixed(1)} %`} (${mib(rssBefore)} → ${mib(rssAfter)}; ${soak.errors} errors${soak.errorKinds ? ` (${soak.errorKinds})` : ''}${detail})`,
     target: `≤ ${(TARGETS.rssGrowth * 100).toFixed(0)} %`,
     meets: grew !== undefined && grew <= TARGETS.rssGrowth && soak.errors === 0,
   }
@@ -403,9 +462,11 @@ interface AutocannonRequest {
 }
 interface AutocannonResult {
   requests: { average: number; total: number }
+  /** Includes the timeouts. */
   errors: number
   timeouts: number
   non2xx: number
+  statusCodeStats: Record<string, { count: number }>
 }
 interface AutocannonInstance extends PromiseLike<AutocannonResult> {
   on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void
@@ -419,12 +480,18 @@ type Autocannon = (options: {
 }) => AutocannonInstance
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
+interface Counters {
+  graphqlErrors: number
+  graphqlMessage?: string
+  cache: CacheTally
+}
+
 async function load(
   baseUrl: string,
   connections: number,
   durationS: number,
   requests: AutocannonRequest[],
-  counters: { graphqlErrors: number; cache: CacheTally } = { graphqlErrors: 0, cache: new CacheTally() },
+  counters: Counters = { graphqlErrors: 0, cache: new CacheTally() },
 ): Promise<LoadFigures> {
   const latencies: number[] = []
   const run = autocannon({
@@ -442,7 +509,17 @@ async function load(
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts + result.non2xx + counters.graphqlErrors,
+    // autocannon's errors include its timeouts: counting both counted every timeout twice
+    errors: result.errors + result.non2xx + counters.graphqlErrors,
+    errorKinds: errorKinds({
+      socket: Math.max(0, result.errors - result.timeouts),
+      timeouts: result.timeouts,
+      statuses: Object.fromEntries(
+        Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+      ),
+      graphql: counters.graphqlErrors,
+      graphqlMessage: counters.graphqlMessage,
+    }),
     cacheHitRatio: counters.cache.hitRatio(),
   }
 }
@@ -457,7 +534,7 @@ function rotating(paths: readonly string[], cache?: CacheTally): AutocannonReque
 }
 
 /** The walking mix: each connection walks again and again, a new shopper each time. */
-function walkingShoppers(site: Site, counters: { graphqlErrors: number; cache: CacheTally }) {
+function walkingShoppers(site: Site, counters: Counters) {
   let walks = 0
   const shopperOf = (context: Record<string, unknown>): Shopper => {
     if (!context['shopper']) {
@@ -475,7 +552,10 @@ function walkingShoppers(site: Site, counters: { graphqlErrors: number; cache: C
       const shopper = shopperOf(context)
       const spec = walkRequest(step, shopper, site)
       if (spec.method === 'POST') {
-        if (status === 200 && hasGraphqlErrors(body)) counters.graphqlErrors += 1
+        if (status === 200 && hasGraphqlErrors(body)) {
+          counters.graphqlErrors += 1
+          counters.graphqlMessage ??= graphqlErrorMessage(body)
+        }
         if (step === 3) shopper.cartId = cartIdFrom(body)
       } else {
         counters.cache.record(headers)
@@ -589,6 +669,46 @@ async function singleRenders(pageUrl: string, headers: Record<string, string>): 
   }
 }
 
+/**
+ * How far the bytes alone cap the script's ratio on this machine: a bare Node http server in its
+ * own process answering the same two bodies as the shop (robots.txt, the largest script's brotli
+ * copy) from memory, with nothing else per request, under the same load.
+ */
+const BARE_SERVER = `
+const http = require('node:http')
+const { readFileSync } = require('node:fs')
+const bodies = { '/small': Buffer.from(process.env.SMALL_BODY), '/large': readFileSync(process.env.LARGE_FILE) }
+const server = http.createServer((request, response) => {
+  const body = bodies[request.url] ?? Buffer.alloc(0)
+  response.writeHead(200, { 'content-length': body.length, 'content-type': 'application/octet-stream' })
+  response.end(body)
+})
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'))
+`
+
+async function bareSizeEffect(
+  smallBody: string,
+  largeFile: string,
+  durationS: number,
+): Promise<{ small: LoadFigures; large: LoadFigures }> {
+  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
+    env: { ...process.env, SMALL_BODY: smallBody, LARGE_FILE: largeFile },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  try {
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()))
+      child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)))
+    })
+    const base = `http://127.0.0.1:${port}`
+    const small = await load(base, SIDE_BY_SIDE_CONNECTIONS, durationS, [{ path: '/small' }])
+    const large = await load(base, SIDE_BY_SIDE_CONNECTIONS, durationS, [{ path: '/large' }])
+    return { small, large }
+  } finally {
+    child.kill()
+  }
+}
+
 function rssOf(pid: number): number | undefined {
   try {
     return rssFromStatus(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -689,7 +809,7 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
     for (const cart of carts.slice(0, 5))
       await request(`${base}${CHECKOUT_PATH}`, { headers: { cookie: cartCookie(cart) } })
 
-    const side = (requests: AutocannonRequest[], counters?: { graphqlErrors: number; cache: CacheTally }) =>
+    const side = (requests: AutocannonRequest[], counters?: Counters) =>
       load(base, SIDE_BY_SIDE_CONNECTIONS, flags.durationS, requests, counters)
     const staticRun = await side([{ path: staticUrl }])
     const robotsRun = await side([{ path: '/robots.txt' }])
@@ -718,6 +838,13 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
       },
     ])
 
+    const robotsBody = decoded(await request(`${base}/robots.txt`)).toString('utf8')
+    const bare = await bareSizeEffect(
+      robotsBody,
+      path.join(REPO_ROOT, 'dist', 'client', 'assets', `${script.name}.br`),
+      flags.durationS,
+    )
+
     const cartHeaders = { cookie: cartCookie(at(carts, 0)) }
     const renders = {
       product: await singleRenders(`${base}${at(site.products, 0).path}`, cartHeaders),
@@ -726,6 +853,10 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
     }
 
     rows.push(
+      {
+        metric: `size effect: a bare Node server, same bytes as robots.txt / the largest script (br), ${AT_50} (req/s)`,
+        value: `${perSecond(bare.small)} / ${perSecond(bare.large)}: ${times(bare.large.requestsPerSecond / bare.small.requestsPerSecond)}`,
+      },
       ...sideBySideRows({
         staticBytes: statSync(staticFile).size,
         script: { bytes: script.bytes, encoding: scriptEncoding },
@@ -752,10 +883,21 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
     if (flags.soakS > 0) {
       const connections = flags.connections[0] ?? SIDE_BY_SIDE_CONNECTIONS
       const counters = { graphqlErrors: 0, cache: new CacheTally() }
+      const heapUsed = async () =>
+        gaugeFromMetrics(
+          decoded(await request(`${base}/metrics`)).toString('utf8'),
+          'lumo_nodejs_heap_size_used_bytes',
+        )
+      const heapBefore = await heapUsed()
       const rssBefore = rssOf(server.pid)
+      const rssSamples = [rssBefore]
+      const sampling = setInterval(() => rssSamples.push(rssOf(server?.pid ?? 0)), 60_000)
       const soak = await load(base, connections, flags.soakS, walkingShoppers(site, counters), counters)
+      clearInterval(sampling)
       const rssAfter = rssOf(server.pid)
-      rows.push(soakRow(connections, flags.soakS, soak, rssBefore, rssAfter))
+      rssSamples.push(rssAfter)
+      const memory: SoakMemory = { rssSamples, heapUsed: [heapBefore, await heapUsed()] }
+      rows.push(soakRow(connections, flags.soakS, soak, rssBefore, rssAfter, memory))
     } else {
       rows.push({ metric: 'soak: RSS growth under load', value: 'not run (add --soak 300)' })
     }
@@ -781,6 +923,7 @@ async function run(flagArgs: readonly string[] = []): Promise<BenchmarkResult> {
       `autocannon, ${flags.durationS} s per run, browser-like Accept-Encoding: br, gzip. Side by side at ${SIDE_BY_SIDE_CONNECTIONS} connections, in this order: the home page's HTML as a static file under /assets/ (precompressed like the build's files), /robots.txt, the largest script, anonymous pages (home, lists, products in turn), checkout with a cart cookie (20 carts in turn).`,
       `Single renders: ${SINGLE_RENDERS} requests one at a time with a cart cookie after 5 warm-ups, time to the last byte on loopback; \`?nocache\` makes the page cache pass them to the render.`,
       `Walking shoppers: each connection walks home → list → product, then ${Math.round(CART_SHARE * 100)} % of walks get a cart (getCart and addToCart through /api/graphql, then the checkout page with the cart cookie) while the others browse a product, a list and a product more; a new shopper every walk. Errors count socket errors, timeouts (no answer within autocannon's 10 s), non-2xx answers and GraphQL answers with errors; a run's req/s counts the answers that finished within it. Connections: ${flags.connections.join(', ')}.`,
+      'Size effect: a bare Node http server in its own process answers the same bytes as /robots.txt and the largest script (its brotli copy) from memory, under the same load: the ratio the bytes alone allow on this machine, with the load generator on the same cores.',
       "Latency percentiles come from every response time of the run. RSS is the server process's resident memory (/proc), before and after each run.",
     ],
   }

@@ -13,6 +13,7 @@ import { renderPage } from './render'
 import { handleQaParam } from './qa-access'
 import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
+import { HASHED_ASSETS_DIR, IMMUTABLE, registerHashedAssets } from './hashed-assets'
 import sitemap from './sitemap'
 import oneClickUnsubscribe from './one-click-unsubscribe'
 import { REPO_ROOT } from '../repo-root'
@@ -55,9 +56,10 @@ export default async function ssr(
   } else {
     manifest = await loadAssetManifest(clientDist)
     entry = (await import(serverEntry)) as EntryServer
-    // One static handler for the build output. Hashed assets never change under their name, so
-    // they are cached for a year; the service worker must always be revalidated to see updates;
-    // the rest of public/ (manifest, icons) keeps its names and gets a short cache.
+    // Hashed assets never change under their name: sent from memory, cached for a year.
+    await registerHashedAssets(app, clientDist)
+    // The rest of the build output: the service worker must always be revalidated to see
+    // updates; the rest of public/ (manifest, icons) keeps its names and gets a short cache.
     // The build wrote brotli and gzip copies beside each text file (scripts/precompress.ts):
     // they are sent as they are, with Content-Encoding and Vary set, so @fastify/compress leaves
     // them alone. The copies are reached only through their original's URL.
@@ -68,6 +70,7 @@ export default async function ssr(
       index: false,
       cacheControl: false,
       preCompressed: true,
+      globIgnore: [`${HASHED_ASSETS_DIR}/**`],
       allowedPath: (pathname) => !pathname.startsWith('/.vite') && !isPrecompressedCopy(pathname),
       setHeaders(reply, filePath) {
         const relative = path.relative(clientDist, filePath)
@@ -148,7 +151,7 @@ function isPrecompressedCopy(pathname: string): boolean {
 /** The caching of a built file, by the path of its original (sw.js.br is cached as sw.js). */
 export function cacheControlFor(relativePath: string): string {
   const original = relativePath.replace(PRECOMPRESSED_COPY, '')
-  if (original.startsWith(`assets${path.sep}`)) return 'public, max-age=31536000, immutable'
+  if (original.startsWith(`${HASHED_ASSETS_DIR}${path.sep}`)) return IMMUTABLE
   if (original === 'sw.js') return 'no-cache'
   return 'public, max-age=3600'
 }

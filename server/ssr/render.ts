@@ -2,7 +2,6 @@
  * Streams one page: asks the app's server entry to resolve the URL and run the route loaders, then
  * writes the document head at once and pipes React's stream into the body.
  */
-import { randomBytes } from 'node:crypto'
 import { Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
@@ -12,6 +11,7 @@ import type { GraphqlExecutor } from '../../src/shared/graphql-executor'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
 import { qaConsoleEnabled } from './qa-access'
+import { newNonce } from './nonce'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
 import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
@@ -97,7 +97,7 @@ export function contentSecurityPolicy(
 
 export async function renderPage(request: FastifyRequest, reply: FastifyReply, options: RenderOptions) {
   const { entry, manifest, config, serviceFetch, graphqlExecutor, verifier, dev } = options
-  const nonce = randomBytes(16).toString('base64')
+  const nonce = newNonce()
   const cookies = request.cookies as Record<string, string>
   const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey }
   // a token that does not verify (junk, expired, forged) is no session: no user, no bearer

@@ -16,10 +16,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
-import type { LocaleCode } from '../../../src/shared/markets'
+import { MARKETS, type LocaleCode } from '../../../src/shared/markets'
 import type { UrlSettings } from '../../../src/shared/paths'
 import {
   QUERY_ENDPOINTS,
@@ -36,8 +37,10 @@ import {
   type SearchPageResponse,
 } from '../../../src/shared/search-api'
 import { startPeriodicJob } from '../shared/periodic'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
 import {
   endSession,
+  EVENT_WEIGHTS,
   recentlyViewed,
   recentSearches,
   recordEvent,
@@ -48,7 +51,15 @@ import {
   trendingPhrases,
 } from './behaviour'
 import type { SearchDatabase } from './db'
-import { drainIndexQueue, foldPurchases, indexIsEmpty, rebuildIndex } from './indexer'
+import {
+  drainIndexQueue,
+  foldPurchases,
+  indexIsComplete,
+  IndexBuildStopped,
+  pruneChanges,
+  rebuildIndex,
+} from './indexer'
+import { compileQuery, MemoryIndex, type CompiledQuery } from './memory-index'
 import {
   BadRequest,
   parseBody,
@@ -75,10 +86,11 @@ import {
   sortOptions,
   text,
 } from './responses'
-import { listProducts, suggestProducts, type ListResult } from './search'
+import { listProducts, tsConfigOf, type ListResult } from './search'
+import { parseTsquery } from './tsquery'
 import { normaliseQuery, queryWords, editDistance } from './text'
 import { createTickets } from './tickets'
-import { loadVocabulary, type Vocabulary } from './vocabulary'
+import { loadVocabulary, type LanguageVocabulary, type Vocabulary } from './vocabulary'
 
 export const SEARCH_MOUNT = '/api/storefront/v3'
 
@@ -94,11 +106,25 @@ export interface SearchServiceOptions {
   halfLifeDays?: number
   /** Receives the index controls (tests and the benchmark run the indexer round themselves). */
   onIndex?: (index: SearchIndexControls) => void
+  /** false: build the index on the first request that needs it instead of right after start. */
+  buildAtStart?: boolean
+  /** The process's abuse limiter (ADR 0024; shared across instances with Redis); in process by default. */
+  limiter?: RateLimiter
 }
+
+/**
+ * Notifications per address (ADR 0024): the browser sends them directly, a shopper a few a
+ * minute; a loop that inflates a product's popularity stops here.
+ */
+export const NOTIFICATION_LIMIT: LimitRule = { name: 'search-notification', limit: 120, windowMs: 60_000 }
 
 export interface SearchIndexControls {
   /** builds the index if it was never built; resolves when it is ready */
   ready(): Promise<void>
+  /** the build under way or done (started at start-up or by a request), or null before any */
+  started(): Promise<void> | null
+  /** documents and listed products in memory */
+  size(): { documents: number; listed: number }
   /** one indexer round now (the queue drained, purchases folded) and the vocabulary reloaded */
   refresh(): Promise<void>
 }
@@ -165,8 +191,46 @@ function browserPath(url: string, config: SearchServiceOptions['config']): strin
   }
 }
 
+class TooManyNotifications extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    locale: LocaleCode,
+  ) {
+    super(text(locale, 'error.tooManyNotifications'))
+  }
+}
+
+/**
+ * The query's words naming a colour of the catalogue (`punaiset` for the colour Punainen: the
+ * inflected forms share all but the last few letters), as colour ids, and the tsquery of the
+ * other words.
+ */
+function colourWords(plan: QueryPlan, language: LanguageVocabulary): { ids: Set<number>; rest: string } {
+  const ids = new Set<number>()
+  const others: string[] = []
+  for (const word of plan.words) {
+    const matching = [...language.colours].filter(([, colour]) =>
+      sameWordStem(word.used, colour.label.toLowerCase()),
+    )
+    for (const [id] of matching) ids.add(id)
+    if (matching.length === 0) {
+      others.push(
+        word.alternatives.length === 1 ? word.alternatives[0]! : `(${word.alternatives.join(' | ')})`,
+      )
+    }
+  }
+  return { ids, rest: others.join(' & ') }
+}
+
+function sameWordStem(a: string, b: string): boolean {
+  let common = 0
+  while (common < a.length && common < b.length && a[common] === b[common]) common++
+  return common >= Math.max(3, Math.min(a.length, b.length) - 3)
+}
+
 export default async function searchService(app: FastifyInstance, options: SearchServiceOptions) {
   const db = options.database.db as unknown as SearchDatabase
+  const limiter = options.limiter ?? createMemoryRateLimiter()
   const halfLifeDays = options.halfLifeDays ?? 14
   const tickets = createTickets(options.config.sessionSecret)
   const urlSettings: UrlSettings = {
@@ -182,23 +246,34 @@ export default async function searchService(app: FastifyInstance, options: Searc
   async function refreshVocabulary() {
     vocabulary = await loadVocabulary(db)
   }
-  // The first build, on the first request that needs the index (a fresh database has no
-  // documents yet): an app that never searches (most tests, a cold start) never waits for it,
-  // and PGlite's one connection is not held by a build at start. A failed build is retried.
+  const memory = new MemoryIndex(db)
+  // Built right after start, in the background (ADR 0040): readiness does not wait for it, the
+  // build's statements take turns with other queries on PGlite's one connection, and a request
+  // that needs the index before it is done waits for it. A failed build is retried by the next
+  // request; closing the app stops a build between two of its statements.
   let building: Promise<void> | null = null
+  let closing = false
   function ensureIndex(): Promise<void> {
     building ??= (async () => {
-      if (await indexIsEmpty(db)) await rebuildIndex(db)
+      if (!(await indexIsComplete(db))) await rebuildIndex(db, () => closing)
       else await drainIndexQueue(db)
+      if (closing) throw new IndexBuildStopped()
       await refreshVocabulary()
+      await memory.load()
     })().catch((error: unknown) => {
       building = null
-      app.log.error({ err: error }, 'search index build failed')
+      if (!(error instanceof IndexBuildStopped)) app.log.error({ err: error }, 'search index build failed')
       throw error
     })
     return building
   }
+  if (options.buildAtStart !== false) {
+    app.addHook('onReady', async () => {
+      setImmediate(() => void ensureIndex().catch(() => undefined))
+    })
+  }
   app.addHook('onClose', async () => {
+    closing = true
     await building?.catch(() => undefined)
   })
 
@@ -210,6 +285,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
     for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) changed += n
     if (changed > 0) await refreshVocabulary()
     await foldPurchases(db, halfLifeDays)
+    await memory.sync()
+    await memory.reloadPopularity()
+    await pruneChanges(db)
   })
 
   async function words(): Promise<Vocabulary> {
@@ -218,13 +296,69 @@ export default async function searchService(app: FastifyInstance, options: Searc
     return vocabulary
   }
 
+  /** The index in memory, current with the change log: what search-page and autocomplete read. */
+  async function searchable(): Promise<Vocabulary> {
+    const vocab = await words()
+    await memory.sync()
+    return vocab
+  }
+
+  // The stemmer and to_tsquery give the same answer for the same input for ever: cached.
+  const stemCache = new LRUCache<string, readonly string[]>({ max: 20_000 })
   async function stemsOf(language: LocaleCode, phrase: string): Promise<Stems> {
     const all = [...new Set(queryWords(phrase))]
-    if (all.length === 0) return new Map()
+    const stems = new Map<string, readonly string[]>()
+    const missing = all.filter((word) => {
+      const cached = stemCache.get(`${language}:${word}`)
+      if (cached) stems.set(word, cached)
+      return !cached
+    })
+    if (missing.length === 0) return stems
     const { rows } = await sql<{ word: string; lexemes: string[] | null }>`
       SELECT w AS word, ts_lexize(${STEM_DICTIONARY[language]}::regdictionary, w) AS lexemes
-      FROM unnest(${all}::text[]) AS w`.execute(db)
-    return new Map(rows.map((row) => [row.word, row.lexemes ?? [row.word]]))
+      FROM unnest(${missing}::text[]) AS w`.execute(db)
+    for (const row of rows) {
+      const lexemes = row.lexemes ?? [row.word]
+      stemCache.set(`${language}:${row.word}`, lexemes)
+      stems.set(row.word, lexemes)
+    }
+    return stems
+  }
+
+  const queryCache = new LRUCache<string, CompiledQuery>({ max: 5_000 })
+  /** The plan's tsquery as PostgreSQL normalises it (stemmed, stop words dropped), parsed. */
+  async function compiled(language: LocaleCode, tsquery: string): Promise<CompiledQuery> {
+    const key = `${language}:${tsquery}`
+    const cached = queryCache.get(key)
+    if (cached) return cached
+    let text = ''
+    if (tsquery !== '') {
+      const { rows } = await sql<{ q: string }>`
+        SELECT to_tsquery(${tsConfigOf(language)}::regconfig, ${tsquery})::text AS q`.execute(db)
+      text = rows[0]?.q ?? ''
+    }
+    const query = compileQuery(parseTsquery(text))
+    queryCache.set(key, query)
+    return query
+  }
+
+  /** Clicks and add-to-carts after this phrase, per product: the phrase's learned ranking. */
+  async function learnedChoices(language: LocaleCode, phrase: string): Promise<Map<number, number>> {
+    const { rows } = await sql<{ product_id: number; n: number }>`
+      SELECT product_id, count(*)::int AS n FROM search_events
+      WHERE language = ${language} AND phrase = ${phrase} AND kind IN ('click', 'add-to-cart')
+        AND product_id IS NOT NULL
+      GROUP BY product_id`.execute(db)
+    return new Map(rows.map((row) => [row.product_id, row.n]))
+  }
+
+  /** recordEvent, and the popularity it adds applied to the index in memory at once. */
+  async function record(event: Parameters<typeof recordEvent>[1]) {
+    await recordEvent(db, event, halfLifeDays)
+    const weight = EVENT_WEIGHTS[event.kind]
+    if (event.productId !== undefined && weight !== undefined) {
+      memory.addPopularity(event.productId, weight, halfLifeDays)
+    }
   }
 
   async function plan(
@@ -296,7 +430,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
 
   async function autocomplete(query: RawQuery, scope: QueryScope): Promise<AutocompleteResponse> {
     const q = parsePhrase(query, { required: false })
-    const vocab = await words()
+    const vocab = await searchable()
     const recent = (await recentSearches(db, scope.sessionKey)).map((phrase) => ({ q: phrase }))
     if (q === '') {
       // recently viewed only when the panel opens, not on every keystroke
@@ -313,11 +447,17 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
     }
     const queryPlan = await plan(scope.locale, q, { prefixLast: true })
-    const strict = await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.tsquery })
+    const strict = memory.suggest({
+      ...suggestScope(scope),
+      query: await compiled(scope.locale, queryPlan.tsquery),
+    })
     const result =
       strict.totalHits > 0 || queryPlan.words.length < 2
         ? strict
-        : await suggestProducts(db, { ...suggestScope(scope), tsquery: queryPlan.relaxedTsquery })
+        : memory.suggest({
+            ...suggestScope(scope),
+            query: await compiled(scope.locale, queryPlan.relaxedTsquery),
+          })
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
       (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [
@@ -357,11 +497,12 @@ export default async function searchService(app: FastifyInstance, options: Searc
       facetCounts?: boolean
     },
   ): Promise<ListResult & { relaxed: boolean }> {
+    const vocab = await searchable()
     const base = {
       language: scope.locale,
       market: scope.market,
       articleNumbers: queryPlan.articleNumbers,
-      phrase: normaliseQuery(phrase),
+      learned: await learnedChoices(scope.locale, normaliseQuery(phrase)),
       facets: options.facets ?? { lists: new Map(), ranges: new Map(), flags: new Set<string>() },
       sort: options.sort ?? 'RELEVANCE',
       limit: options.limit,
@@ -369,17 +510,31 @@ export default async function searchService(app: FastifyInstance, options: Searc
       halfLifeDays,
       facetCounts: options.facetCounts ?? true,
     }
-    const strict = await listProducts(db, await words(), { ...base, tsquery: queryPlan.tsquery })
+    // an empty tsquery (only stop words) finds nothing but article numbers
+    const list = async (tsquery: string) =>
+      tsquery === '' && base.articleNumbers.length === 0
+        ? memory.list({ ...base, query: compileQuery(null), articleNumbers: [] }, vocab)
+        : memory.list({ ...base, query: await compiled(scope.locale, tsquery) }, vocab)
+    const strict = await list(queryPlan.tsquery)
+    // Few styles in the colour asked for (`punaiset tennarit`): the garment in every colour, that
+    // colour first, rather than a short page (a small catalogue has few red sneakers)
+    const colours = colourWords(queryPlan, vocab.languages[scope.locale])
+    if (strict.totalHits < options.skip + options.limit && colours.ids.size > 0 && colours.rest !== '') {
+      const broad = memory.list(
+        { ...base, query: await compiled(scope.locale, colours.rest), preferredColourIds: colours.ids },
+        vocab,
+      )
+      if (broad.totalHits > strict.totalHits) return { ...broad, relaxed: false }
+    }
     if (strict.totalHits > 0 || queryPlan.words.length < 2) return { ...strict, relaxed: false }
-    const relaxed = await listProducts(db, await words(), { ...base, tsquery: queryPlan.relaxedTsquery })
-    return { ...relaxed, relaxed: true }
+    return { ...(await list(queryPlan.relaxedTsquery)), relaxed: true }
   }
 
   async function searchPage(query: RawQuery, scope: QueryScope, body: z.infer<typeof pageBody> | undefined) {
     const q = parsePhrase(query, { required: true })
     const origin = parseOrigin(query)
     const list = parseListOptions(query)
-    const vocab = await words()
+    const vocab = await searchable()
     const queryPlan = await plan(scope.locale, q, { correct: origin !== 'UNDO_AUTO_CORRECT' })
     const result = await runList(queryPlan, scope, q, list)
     const phrase = normaliseQuery(q)
@@ -554,11 +709,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
     }
     if (scope.notify) {
-      await recordEvent(
-        db,
-        { kind: 'view', scope, language: scope.locale, productId, source: 'product-page' },
-        halfLifeDays,
-      )
+      await record({ kind: 'view', scope, language: scope.locale, productId, source: 'product-page' })
     }
     response.recommendationLists = await recommendationLists(
       body?.recommendationLists ?? [
@@ -623,6 +774,13 @@ export default async function searchService(app: FastifyInstance, options: Searc
       if (body === undefined) return reply.code(204).header('cache-control', 'no-store').send()
       return reply.header('cache-control', 'private, no-store').send(body)
     } catch (error) {
+      if (error instanceof TooManyNotifications) {
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfterSeconds))
+          .header('cache-control', 'no-store')
+          .send({ message: error.message })
+      }
       if (error instanceof BadRequest) {
         return reply.code(400).header('cache-control', 'no-store').send({ message: error.message })
       }
@@ -674,6 +832,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
   app.post<{ Params: { name: string } }>(`${SEARCH_MOUNT}/notifications/:name`, async (request, reply) =>
     answer(request, reply, async () => {
       const scope = parseSessionScope(request.query as RawQuery)
+      // the browser calls this directly: request.ip (TRUST_PROXY decides what it believes)
+      const decision = await limiter.hit(NOTIFICATION_LIMIT, request.ip)
+      if (!decision.allowed) {
+        throw new TooManyNotifications(decision.retryAfterSeconds, MARKETS[scope.market].defaultLocale)
+      }
       const name = request.params.name
       if (name === 'end') {
         await endSession(db, scope.sessionKey)
@@ -687,18 +850,14 @@ export default async function searchService(app: FastifyInstance, options: Searc
           const { ticket } = parseBody(request.body, ticketBody) ?? { ticket: '' }
           const facts = tickets.read(ticket)
           if (!facts) throw new BadRequest('ticket is missing or not one this service issued')
-          await recordEvent(
-            db,
-            {
-              kind: name,
-              scope,
-              ...(facts.productId > 0 ? { productId: facts.productId } : {}),
-              source: facts.source,
-              ...(facts.phrase ? { phrase: facts.phrase } : {}),
-              ...(facts.phrase ? { language: await phraseLanguage(facts.phrase, scope) } : {}),
-            },
-            halfLifeDays,
-          )
+          await record({
+            kind: name,
+            scope,
+            ...(facts.productId > 0 ? { productId: facts.productId } : {}),
+            source: facts.source,
+            ...(facts.phrase ? { phrase: facts.phrase } : {}),
+            ...(facts.phrase ? { language: await phraseLanguage(facts.phrase, scope) } : {}),
+          })
           return undefined
         }
         case 'add-favorite':
@@ -708,7 +867,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
           const key = 'productKey' in body ? body.productKey : body.variantKey
           const [productId] = await productIdsOfKeys([key])
           if (productId === undefined) throw new BadRequest(`${key} is not a product of the catalogue`)
-          await recordEvent(db, { kind: name, scope, productId }, halfLifeDays)
+          await record({ kind: name, scope, productId })
           return undefined
         }
         case 'remove-recent-searches': {
@@ -754,6 +913,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
 
   options.onIndex?.({
     ready: ensureIndex,
+    started: () => building,
+    size: () => memory.size,
     async refresh() {
       await ensureIndex()
       for (let n = await drainIndexQueue(db); n > 0; n = await drainIndexQueue(db)) {
@@ -761,6 +922,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
       }
       await foldPurchases(db, halfLifeDays)
       await refreshVocabulary()
+      await memory.sync()
+      await memory.reloadPopularity()
     },
   })
 }

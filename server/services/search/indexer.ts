@@ -4,9 +4,10 @@
  *
  * Freshness: statement triggers on products, product_texts, skus and brands queue the changed
  * products (migration 0970); each indexer round drains the queue and rebuilds their documents.
- * Prices and stock are never copied: queries read them from product_listing, which its own
- * triggers refresh in the writer's transaction (migration 0700), so a price or stock change shows
- * at once and only a renamed product waits for the next round (a few seconds).
+ * Prices and stock are not copied here: product_listing's own triggers refresh it in the writer's
+ * transaction (migration 0700) and the index in memory follows it through search_changes
+ * (memory-index.ts), so a price or stock change shows at once and only a renamed product waits
+ * for the next round (a few seconds).
  * Purchases: order_rows newer than the `orders` watermark add to each product's decayed score.
  */
 import { sql } from 'kysely'
@@ -19,26 +20,55 @@ import { compoundsOf, loadWords } from './vocabulary'
 const QUEUE_BATCH = 500
 const FULL_REBUILD_AT = 5000
 
-/** Computes the compound words of each language and rebuilds every document. */
-export async function rebuildIndex(db: SearchDatabase): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('search_compounds').execute()
-    for (const language of LOCALE_CODES) {
-      const compounds = [...compoundsOf(await loadWords(trx, language))]
-      for (let i = 0; i < compounds.length; i += 1000) {
-        await trx
-          .insertInto('search_compounds')
-          .values(compounds.slice(i, i + 1000).map(([word, parts]) => ({ language, word, parts })))
-          .execute()
-      }
+/** Products whose documents one statement of a full rebuild writes. */
+const REBUILD_BATCH = 500
+/** The search_watermarks row that says the last full rebuild finished. */
+const COMPLETE_MARK = 'index-complete'
+
+export class IndexBuildStopped extends Error {
+  constructor() {
+    super('the search index build was stopped')
+  }
+}
+
+/**
+ * Computes the compound words of each language and rebuilds every document. The documents are
+ * written in batches of their own statements, so the other queries of a fresh start get PGlite's
+ * one connection between them (a single statement held it for minutes at 50,000 products); a
+ * watermark written last tells a finished build from one interrupted by a stop or a crash.
+ * `stopped` is asked between batches (the app is closing).
+ */
+export async function rebuildIndex(db: SearchDatabase, stopped: () => boolean = () => false): Promise<void> {
+  await db.deleteFrom('search_watermarks').where('name', '=', COMPLETE_MARK).execute()
+  // a product changed from here on is queued again and rebuilt by a later round
+  await db.deleteFrom('search_index_queue').execute()
+  await db.deleteFrom('search_documents').execute()
+  await db.deleteFrom('search_compounds').execute()
+  for (const language of LOCALE_CODES) {
+    if (stopped()) throw new IndexBuildStopped()
+    const compounds = [...compoundsOf(await loadWords(db, language))]
+    for (let i = 0; i < compounds.length; i += 1000) {
+      await db
+        .insertInto('search_compounds')
+        .values(compounds.slice(i, i + 1000).map(([word, parts]) => ({ language, word, parts })))
+        .execute()
     }
-    await trx.deleteFrom('search_index_queue').execute()
-    await trx.deleteFrom('search_documents').execute()
+  }
+  const { rows } = await sql<{ top: number | null }>`SELECT max(product_id) AS top FROM products`.execute(db)
+  const top = Number(rows[0]?.top ?? 0)
+  for (let from = 1; from <= top; from += REBUILD_BATCH) {
+    if (stopped()) throw new IndexBuildStopped()
+    const ids = Array.from({ length: Math.min(REBUILD_BATCH, top - from + 1) }, (_, i) => from + i)
     await sql`INSERT INTO search_documents (language, product_id, lexemes)
-              SELECT language, product_id, lexemes FROM search_document_rows(NULL)`.execute(trx)
-  })
+              SELECT language, product_id, lexemes FROM search_document_rows(${ids}::integer[])`.execute(db)
+  }
   // fresh statistics after the bulk change, or the planner guesses its way past the indexes
   await sql`ANALYZE search_documents, search_compounds`.execute(db)
+  await db
+    .insertInto('search_watermarks')
+    .values({ name: COMPLETE_MARK, value: Date.now() })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: Date.now() }))
+    .execute()
 }
 
 /** Rebuilds the documents of queued products; returns how many were rebuilt. */
@@ -65,13 +95,19 @@ export async function drainIndexQueue(db: SearchDatabase): Promise<number> {
   })
 }
 
-/** True when the index has never been built for a catalogue that has products. */
-export async function indexIsEmpty(db: SearchDatabase): Promise<boolean> {
-  const { rows } = await sql<{ empty: boolean }>`
-    SELECT NOT EXISTS (SELECT 1 FROM search_documents) AND EXISTS (SELECT 1 FROM products) AS empty`.execute(
-    db,
-  )
-  return rows[0]?.empty === true
+/** True when a full rebuild finished and none started since. */
+export async function indexIsComplete(db: SearchDatabase): Promise<boolean> {
+  const row = await db
+    .selectFrom('search_watermarks')
+    .select('name')
+    .where('name', '=', COMPLETE_MARK)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** Drops the change log's entries older than an hour (every instance has read them by then). */
+export async function pruneChanges(db: SearchDatabase): Promise<void> {
+  await sql`DELETE FROM search_changes WHERE changed_at < now() - interval '1 hour'`.execute(db)
 }
 
 /**

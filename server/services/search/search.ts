@@ -1,5 +1,6 @@
 /**
- * The product list behind search-page and landing-page: the matching products of a market, ranked,
+ * The product list behind landing-page (search-page and autocomplete read the same rules from the
+ * index in memory, memory-index.ts): the matching products of a market, ranked,
  * filtered by the facet selections, grouped by style and paged, with the facet counts. One SQL
  * statement; the facets count disjunctively (each facet's counts apply every other selection, so
  * a shopper can pick a second brand).
@@ -251,63 +252,4 @@ export async function listProducts(
       inStock: row?.in_stock ?? 0,
     },
   }
-}
-
-/** How many products a tsquery finds in a market (autocomplete's totalHits, the relaxed fallback). */
-export async function countMatches(
-  db: SearchDatabase,
-  language: LocaleCode,
-  market: MarketAlias,
-  tsquery: string,
-): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM search_documents d
-    JOIN product_listing pl ON pl.product_id = d.product_id AND pl.market_alias = ${market}
-    WHERE d.language = ${language} AND d.lexemes @@ to_tsquery(${TS_CONFIG[language]}::regconfig, ${tsquery})`.execute(
-    db,
-  )
-  return rows[0]?.n ?? 0
-}
-
-/**
- * Autocomplete's products: the best few styles among the 200 most-sold matches (ranking every
- * match of a two-letter prefix would cost a ts_rank per product), and the number of all matches.
- */
-export async function suggestProducts(
-  db: SearchDatabase,
-  request: {
-    language: LocaleCode
-    market: MarketAlias
-    tsquery: string
-    limit: number
-    halfLifeDays: number
-  },
-): Promise<{ productIds: number[]; totalHits: number }> {
-  if (request.tsquery === '') return { productIds: [], totalHits: 0 }
-  const tsq = sql`to_tsquery(${TS_CONFIG[request.language]}::regconfig, ${request.tsquery})`
-  const { rows } = await sql<{ total: number; products: number[] | null }>`
-    WITH matches AS MATERIALIZED (
-      SELECT d.product_id, d.lexemes, pl.sales_count, pl.stock_total
-      FROM search_documents d
-      JOIN product_listing pl ON pl.product_id = d.product_id AND pl.market_alias = ${request.market}
-      WHERE d.language = ${request.language} AND d.lexemes @@ ${tsq}
-    ),
-    candidates AS (
-      SELECT m.product_id, COALESCE(p.variant_group_id, p.product_id) AS style_id,
-             ts_rank('{0.05, 0.2, 0.5, 1.0}', m.lexemes, ${tsq})
-               * (1 + 0.1 * ln(1 + greatest(COALESCE(${currentPopularity('pop', request.halfLifeDays)}, 0), 0)))
-               * CASE WHEN m.stock_total > 0 THEN 1 ELSE 0.5 END AS score
-      FROM (SELECT * FROM matches ORDER BY sales_count DESC, product_id LIMIT 200) m
-      JOIN products p ON p.product_id = m.product_id
-      LEFT JOIN search_product_popularity pop ON pop.product_id = m.product_id
-    ),
-    best AS (
-      SELECT DISTINCT ON (style_id) style_id, product_id, score FROM candidates
-      ORDER BY style_id, score DESC, product_id
-    )
-    SELECT (SELECT count(*)::int FROM matches) AS total,
-           (SELECT array_agg(product_id ORDER BY score DESC, product_id)
-            FROM (SELECT product_id, score FROM best ORDER BY score DESC, product_id LIMIT ${request.limit}) top) AS products
-  `.execute(db)
-  return { productIds: rows[0]?.products ?? [], totalHits: rows[0]?.total ?? 0 }
 }

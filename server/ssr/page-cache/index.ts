@@ -10,12 +10,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from '../../config'
+import { preferredEncoding } from '../../compression'
 import type { Database } from '../../db'
 import type { EntryServer } from '../../../src/shared/server-entry'
-import { cacheDecision, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
+import { createCacheDecider, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
 import { PageCache, type SharedRender } from './page-cache'
 import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
 import { compileTemplate, gzipWithNonce, htmlWithNonce } from './template'
+import { newNonce } from '../nonce'
 
 export { PageCache } from './page-cache'
 
@@ -115,17 +117,6 @@ function createExpiryLimit(database: Database, now: () => number) {
       known = undefined
     },
   }
-}
-
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers['accept-encoding']
-  if (!header) return false
-  return header.split(',').some((part) => {
-    const [coding, ...parameters] = part.trim().toLowerCase().split(';')
-    if (coding !== 'gzip' && coding !== 'x-gzip') return false
-    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    return q === undefined || Number.parseFloat(q.slice(2)) > 0
-  })
 }
 
 function cookieHeader(cookies: Record<string, string | undefined>): string {
@@ -229,7 +220,7 @@ export async function createPageCache({
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     reply.code(page.status)
     for (const [name, value] of Object.entries(page.headers)) reply.header(name, value)
     reply
@@ -243,11 +234,13 @@ export async function createPageCache({
       .header('vary', 'Accept-Encoding')
       .header('age', String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))))
       .header(CACHE_STATE_HEADER, state)
-    if (acceptsGzip(request)) {
+    if (preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
       return reply.header('content-encoding', 'gzip').send(gzipWithNonce(page.template, nonce))
     }
     return reply.send(htmlWithNonce(page.template, nonce))
   }
+
+  const decide = createCacheDecider({ mode: config.urlMode, marketDomains: config.marketDomains })
 
   const personal = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header(CACHE_STATE_HEADER, 'bypass')
@@ -258,10 +251,12 @@ export async function createPageCache({
     cache,
     async handle(request, reply) {
       if (isSharedRender(request)) return render(request, reply, true)
-      const decision = cacheDecision(
-        { method: request.method, host: request.host, url: request.url, cookies: request.cookies },
-        { mode: config.urlMode, marketDomains: config.marketDomains },
-      )
+      const decision = decide({
+        method: request.method,
+        host: request.host,
+        url: request.url,
+        cookies: request.cookies,
+      })
       if (!decision.cacheable) return personal(request, reply)
       let served
       try {

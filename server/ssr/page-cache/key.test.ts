@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { cacheDecision, isTrackingParam, normaliseQuery, pageCacheKey } from './key'
+import { cacheDecision, createCacheDecider, isTrackingParam, normaliseQuery, pageCacheKey } from './key'
 import { ROUTES, type UrlSettings } from '../../../src/shared/paths'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
@@ -142,5 +142,40 @@ describe('cacheDecision', () => {
         'privacy',
       ].sort(),
     )
+  })
+})
+
+describe('createCacheDecider', () => {
+  const requests = [
+    { url: '/fi/', cookies: {} },
+    { url: '/fi/', cookies: { 'lumo-user-type': 'ORGANIZATION' } },
+    { url: '/fi/', cookies: { 'lumo-qa': 'x' } },
+    { url: '/fi/', cookies: { 'lumo-qa': '' } },
+    { url: '/fi/kassa', cookies: {} },
+    { url: '/', cookies: {} },
+    { url: '/', cookies: { 'lumo-selected-market': 'se' } },
+    { url: '/', cookies: { 'lumo-selected-market': '' } },
+    { url: '/se/sv/p/mekko?utm_source=x', cookies: {} },
+    { url: '/fi/?nocache=1', cookies: {} },
+  ]
+
+  it('answers as cacheDecision does, the same request again included, cookie by cookie', () => {
+    const decide = createCacheDecider(settings)
+    for (let round = 0; round < 2; round++)
+      for (const { url, cookies } of requests)
+        for (const method of ['GET', 'POST']) {
+          const request = { method, host: 'localhost:3000', url, cookies }
+          expect(decide(request), `${method} ${url} ${JSON.stringify(cookies)}`).toEqual(
+            cacheDecision(request, settings),
+          )
+        }
+  })
+
+  it('keeps answering right once it has forgotten the oldest requests', () => {
+    const decide = createCacheDecider(settings, 3)
+    for (const { url, cookies } of [...requests, ...requests].reverse()) {
+      const request = { method: 'GET', host: 'localhost:3000', url, cookies }
+      expect(decide(request)).toEqual(cacheDecision(request, settings))
+    }
   })
 })

@@ -94,6 +94,29 @@ export function pageCacheKey(host: string, pathname: string, search: string, sco
 /** The cookies a shared render may see: they pick the market, language and customer type. */
 export const SHARED_RENDER_COOKIES = [COOKIES.selectedMarket, COOKIES.locale, COOKIES.userType] as const
 
+/**
+ * Whether the route of a path may be shared (an unknown path may: it is the shared 404 page).
+ * React Router ranks the whole route table on every match, a tenth of a page-cache hit's time
+ * (issue #9), so answers are remembered for the most recent paths.
+ */
+const ROUTE_SHARED_MEMO_SIZE = 10_000
+const routeSharedMemo = new Map<string, boolean>()
+
+export function routeShared(relativePath: string, locale: LocaleCode): boolean {
+  const memoKey = `${locale} ${relativePath}`
+  const known = routeSharedMemo.get(memoKey)
+  if (known !== undefined) return known
+  const match = matchRoute(relativePath, locale)
+  const shared = !match || match.route.cacheable
+  if (routeSharedMemo.size >= ROUTE_SHARED_MEMO_SIZE) {
+    // the oldest answer goes first (a Map iterates in insertion order)
+    const oldest = routeSharedMemo.keys().next().value
+    if (oldest !== undefined) routeSharedMemo.delete(oldest)
+  }
+  routeSharedMemo.set(memoKey, shared)
+  return shared
+}
+
 export type CacheDecision =
   | { cacheable: false; reason: 'method' | 'query' | 'qa' | 'redirect' | 'route' }
   | { cacheable: true; key: string; scope: PageScope }
@@ -121,12 +144,44 @@ export function cacheDecision(
   })
   if (resolution.kind === 'redirect') return { cacheable: false, reason: 'redirect' }
   const relative = url.pathname.slice(resolution.basename.length) || '/'
-  const match = matchRoute(relative, resolution.locale)
-  if (match && !match.route.cacheable) return { cacheable: false, reason: 'route' }
+  if (!routeShared(relative, resolution.locale)) return { cacheable: false, reason: 'route' }
   const scope: PageScope = {
     market: resolution.market,
     locale: resolution.locale,
     customerType: customerTypeOf(request.cookies[COOKIES.userType]),
   }
   return { cacheable: true, scope, key: pageCacheKey(request.host, url.pathname, url.search, scope) }
+}
+
+/**
+ * cacheDecision remembered for the most recent requests: the decision depends only on the
+ * method, host, URL and the cookies it reads, and working it out (URL parsing, canonical paths,
+ * route ranking) was a fifth of a page-cache hit (issue #9). Bounded, oldest first out.
+ */
+/** A cookie in a memo key: absent and empty stay apart. */
+const cookieKey = (value: string | undefined) => (value === undefined ? '-' : `=${value}`)
+
+export function createCacheDecider(settings: UrlSettings, memoSize = 10_000) {
+  const memo = new Map<string, CacheDecision>()
+  return (request: Parameters<typeof cacheDecision>[0]): CacheDecision => {
+    const { cookies } = request
+    const memoKey = [
+      request.method,
+      request.host,
+      request.url,
+      cookieKey(cookies[COOKIES.selectedMarket]),
+      cookieKey(cookies[COOKIES.locale]),
+      cookieKey(cookies[COOKIES.userType]),
+      cookies[COOKIES.qa] === undefined ? '-' : 'qa',
+    ].join('\n')
+    const known = memo.get(memoKey)
+    if (known) return known
+    const decision = cacheDecision(request, settings)
+    if (memo.size >= memoSize) {
+      const oldest = memo.keys().next().value
+      if (oldest !== undefined) memo.delete(oldest)
+    }
+    memo.set(memoKey, decision)
+    return decision
+  }
 }

@@ -70,24 +70,48 @@ function storedBlock(bytes: Buffer): Buffer {
   return block
 }
 
+/**
+ * The CRC shift operator of each segment's length (and of the nonce's), worked out once per
+ * template: with them a response's CRC costs two multiplications per nonce instead of two
+ * O(log length) combinations (issue #9: crc32Combine was 7 % of a page-cache hit).
+ */
+const segmentShifts = new WeakMap<PageTemplate, number[]>()
+const nonceShifts = new Map<number, number>()
+
+function shiftsOf(template: PageTemplate): number[] {
+  let shifts = segmentShifts.get(template)
+  if (!shifts) {
+    shifts = template.segments.map((segment) => x2nmodp(segment.length, 3))
+    segmentShifts.set(template, shifts)
+  }
+  return shifts
+}
+
+function nonceShift(length: number): number {
+  let shift = nonceShifts.get(length)
+  if (shift === undefined) nonceShifts.set(length, (shift = x2nmodp(length, 3)))
+  return shift
+}
+
 /** The page gzip-compressed with `nonce` spliced in. */
 export function gzipWithNonce(template: PageTemplate, nonce: string): Buffer {
   const nonceBytes = Buffer.from(nonce)
   const nonceBlock = storedBlock(nonceBytes)
   const nonceCrc = crc32(nonceBytes)
+  const toNonce = nonceShift(nonceBytes.length)
+  const shifts = shiftsOf(template)
   const parts: Buffer[] = [GZIP_HEADER]
   let crc = 0
   let size = 0
   template.deflated.forEach((deflated, index) => {
     if (index > 0) {
       parts.push(nonceBlock)
-      crc = crc32Combine(crc, nonceCrc, nonceBytes.length)
+      crc = (multmodp(toNonce, crc) ^ nonceCrc) >>> 0
       size += nonceBytes.length
     }
     parts.push(deflated)
-    const length = template.segments[index]!.length
-    crc = index === 0 ? template.crcs[0]! : crc32Combine(crc, template.crcs[index]!, length)
-    size += length
+    crc = index === 0 ? template.crcs[0]! : (multmodp(shifts[index]!, crc) ^ template.crcs[index]!) >>> 0
+    size += template.segments[index]!.length
   })
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc >>> 0, 0)

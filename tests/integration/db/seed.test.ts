@@ -32,8 +32,12 @@ async function fingerprint(db: Kysely<DB>): Promise<Record<string, string>> {
     `.execute(connection)
     const result: Record<string, string> = {}
     for (const { tablename } of tables) {
-      // the search index's queue records when a product was queued (now()): only which ones count
-      const rowText = tablename === 'search_index_queue' ? sql`t.product_id::text` : sql`t::text`
+      // the search index's queue and change log record when a product was queued or changed
+      // (now()): only which ones count
+      const rowText =
+        tablename === 'search_index_queue' || tablename === 'search_changes'
+          ? sql`t.product_id::text`
+          : sql`t::text`
       const { rows } = await sql<{ digest: string }>`
         SELECT md5(coalesce(string_agg(${rowText}, E'\\n' ORDER BY ${rowText}), '')) AS digest FROM ${sql.table(tablename)} t
       `.execute(connection)

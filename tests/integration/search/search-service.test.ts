@@ -345,6 +345,19 @@ describe.each(databaseKinds())('search service (%s)', (kind) => {
     expect(forged.json()).toEqual({ message: 'ticket is missing or not one this service issued' })
   })
 
+  it('a colour with fewer styles than a page: the garment in every colour, that colour first', async () => {
+    const page = await get<SearchPageResponse>('search-page', shopper(), { q: 'musta mekko', limit: '48' })
+    const black = page.primaryList.productGroups.map((group) =>
+      group.products.some((product) => product.custom?.color?.[0]?.id === 'musta'),
+    )
+    expect(black.some(Boolean)).toBe(true)
+    const firstOther = black.indexOf(false)
+    expect(firstOther).toBeGreaterThan(0)
+    expect(black.slice(firstOther).some(Boolean)).toBe(false)
+    const titlesOf = titles(page.primaryList.productGroups)
+    expect(titlesOf.every((title) => /mekko/i.test(title))).toBe(true)
+  })
+
   it('end closes the session: its key is refused afterwards', async () => {
     const session = shopper()
     expect((await notify('end', session)).statusCode).toBe(204)

@@ -86,3 +86,63 @@ describe('precompressed static files', () => {
     expect(response.headers['vary']).toMatch(/accept-encoding/i)
   })
 })
+
+describe('hashed assets from memory', () => {
+  it('answers a revalidation with 304 for any encoding it sent', async () => {
+    const first = await get(script.url, 'br')
+    const etag = first.headers['etag']
+    expect(etag).toMatch(/^W\/"[\w-]+"$/)
+
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      const again = await shop.app.inject({
+        method: 'GET',
+        url: script.url,
+        headers: {
+          'if-none-match': String(etag),
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        },
+      })
+      expect(again.statusCode).toBe(304)
+      expect(again.rawPayload.length).toBe(0)
+      expect(again.headers['etag']).toBe(etag)
+      expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    }
+  })
+
+  it('sends the whole body to a browser whose copy is another file', async () => {
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: script.url,
+      headers: { 'if-none-match': 'W/"something-else"', 'accept-encoding': 'br' },
+    })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.rawPayload.equals(readFileSync(`${script.file}.br`))).toBe(true)
+  })
+
+  it('answers HEAD with the headers of the copy it would send and no body', async () => {
+    const response = await shop.app.inject({
+      method: 'HEAD',
+      url: script.url,
+      headers: { 'accept-encoding': 'gzip' },
+    })
+
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('gzip')
+    expect(Number(response.headers['content-length'])).toBe(statSync(`${script.file}.gz`).size)
+    expect(response.rawPayload.length).toBe(0)
+  })
+
+  it('keeps the security headers of every answer', async () => {
+    const response = await get(script.url, 'br')
+
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+  })
+
+  it('answers 404 for an asset name the build did not write', async () => {
+    const response = await get('/assets/entry-client-doesnotexist.js', 'br')
+
+    expect(response.statusCode).toBe(404)
+  })
+})

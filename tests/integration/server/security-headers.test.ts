@@ -189,7 +189,7 @@ function concrete(url: string): string {
 }
 
 describe('every route of the app', () => {
-  it('is enumerated (the routes this test walks exist)', () => {
+  it('is enumerated (the routes this test walks exist)', async () => {
     const urls = routesOf(shop.app).map((route) => route.url)
     for (const url of [
       '/healthz',
@@ -200,7 +200,9 @@ describe('every route of the app', () => {
       '*',
     ])
       expect(urls).toContain(url)
-    expect(urls.some((url) => url.startsWith('/assets/'))).toBe(true)
+    // printRoutes leaves a wildcard under a path (/assets/*, the hashed assets from memory) out
+    // of its tree: those answers are among the kinds above instead, and are served
+    expect((await shop.app.inject({ url: asset('.js') })).statusCode).toBe(200)
   })
 
   it('answers every method with the security headers; personal paths private, no-store', async () => {
