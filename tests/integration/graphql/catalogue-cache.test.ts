@@ -1,6 +1,6 @@
 /**
  * The catalogue cache (server/services/graphql/catalogue/catalogue-cache.ts): facet counts and
- * category trees are kept between requests, and the database's notifications (migration 1010)
+ * category trees are kept between requests, and the database's notifications (migration 1020)
  * drop them when the catalogue changes, so the next request counts again. Each test awaits the
  * cache's invalidation, never a timer.
  */

@@ -3,7 +3,7 @@
  * tree of each language and the facet counts of each list (an unfiltered category list is what
  * most shoppers open, and its counts cost more SQL than its page).
  *
- * The database says when they change (migration 1010: pg_notify on 'lumo_catalogue' whenever the
+ * The database says when they change (migration 1020: pg_notify on 'lumo_catalogue' whenever the
  * listing table or a table of facet labels or categories is written), and every instance
  * listening to it drops everything. Whether a campaign runs and which products are new depend
  * on the clock, so facet counts also expire at the next campaign start or end and at midnight
