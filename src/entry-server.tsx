@@ -6,7 +6,6 @@
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
 import { createIntl } from 'react-intl'
-import type { NormalizedCacheObject } from '@apollo/client'
 import { LOCALES } from './shared/markets'
 import { resolveUrl, routeByName } from './shared/paths'
 import { serializeForScriptExpression } from './lib/serialize'
@@ -14,7 +13,7 @@ import { makeStore } from './app/store'
 import { createApolloClient } from './app/apollo'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
-import { cacheTagsOf } from './app/cache-tags'
+import { cacheTagsOf, createFetchedDataLink, emptyFetchedData } from './app/cache-tags'
 import { createRoutes, loadRouteModule, pageHandle } from './app/router'
 import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
@@ -73,6 +72,8 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     ...(context.qaConsole ? { qaConsole: true } : {}),
   }
   const store = makeStore()
+  // the page cache's tags come from what the render fetched; the page itself does not carry it
+  const fetched = emptyFetchedData()
   const apollo = createApolloClient({
     uri: context.apiUri,
     fetch: context.fetch,
@@ -80,6 +81,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
     terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
+    transportLinks: [createFetchedDataLink(fetched)],
   })
   const getApollo = () => Promise.resolve(apollo)
   const search = {
@@ -142,8 +144,6 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   })
 
   const router = createStaticRouter(handler.dataRoutes, routerContext)
-  // the page cache's tags come from what the render fetched; the page itself does not carry it
-  const apolloState = apollo.extract() as NormalizedCacheObject
   const boot: BootState = { site, redux: store.getState() }
   const element = (
     <App store={store} getApollo={getApollo} site={site} messages={messages}>
@@ -168,7 +168,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
       !context.qaConsole &&
       matchedHandle?.layout === 'default' &&
       !routeByName(matchedHandle.name).middleware.includes('login-required'),
-    cacheTags: cacheTagsOf(apolloState, { routeName: matchedHandle?.name ?? 'not-found', status }),
+    cacheTags: cacheTagsOf(fetched, { routeName: matchedHandle?.name ?? 'not-found', status }),
     render: (options: RenderToPipeableStreamOptions) => renderToPipeableStream(element, options),
   }
 }

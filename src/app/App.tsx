@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react'
 import { Provider as ReduxProvider } from 'react-redux'
-import { IntlProvider } from 'react-intl'
+import { RawIntlProvider, createIntl, createIntlCache, type IntlShape } from 'react-intl'
 import { LOCALES, MARKETS } from '../shared/markets'
 import type { AppStore } from './store'
 import { SiteProvider, type Site } from './site'
@@ -19,18 +19,35 @@ export interface AppProps {
   children: ReactNode
 }
 
+// One formatter cache for every page this process renders (the compiled messages of a language
+// are one object): a page reuses the message and number formatters the pages before it built,
+// instead of building its own (an IntlProvider's cache lives as long as the provider).
+const formatterCache = createIntlCache()
+const intls = new WeakMap<object, Map<string, IntlShape>>()
+
+function intlFor(messages: Messages | CompiledMessages, locale: string, timeZone: string): IntlShape {
+  let byLocale = intls.get(messages)
+  if (!byLocale) {
+    byLocale = new Map()
+    intls.set(messages, byLocale)
+  }
+  const key = `${locale}|${timeZone}`
+  let intl = byLocale.get(key)
+  if (!intl) {
+    intl = createIntl({ locale, defaultLocale: 'fi-FI', messages, timeZone }, formatterCache)
+    byLocale.set(key, intl)
+  }
+  return intl
+}
+
 export function App({ store, getApollo, site, messages, children }: AppProps) {
+  const intl = intlFor(messages, LOCALES[site.locale].iso, MARKETS[site.market].timeZone)
   return (
     <ReduxProvider store={store}>
       <ApolloAccessProvider getApollo={getApollo}>
-        <IntlProvider
-          locale={LOCALES[site.locale].iso}
-          defaultLocale="fi-FI"
-          messages={messages}
-          timeZone={MARKETS[site.market].timeZone}
-        >
+        <RawIntlProvider value={intl}>
           <SiteProvider site={site}>{children}</SiteProvider>
-        </IntlProvider>
+        </RawIntlProvider>
       </ApolloAccessProvider>
     </ReduxProvider>
   )

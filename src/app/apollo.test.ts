@@ -276,10 +276,22 @@ describe('cache', () => {
     expect(cache.readQuery({ query })).toEqual({ products: [{ __typename: 'ProductType', name: 'A' }] })
   })
 
-  it('answers from the restored server cache without a request after hydration', async () => {
+  it('keeps nothing in the server client cache: the page carries the loader data', async () => {
     const server = fakeFetch(json({ data: productData }))
     const serverClient = client(server.fetch)
-    await serverClient.query({ query: PRODUCT, variables: { alias: 'red-dress' } })
+    const result = await serverClient.query({ query: PRODUCT, variables: { alias: 'red-dress' } })
+    expect(result.data).toEqual(productData)
+    expect(serverClient.extract()).toEqual({})
+  })
+
+  it('answers from a restored cache without a request', async () => {
+    const server = fakeFetch(json({ data: productData }))
+    const serverClient = client(server.fetch)
+    await serverClient.query({
+      query: PRODUCT,
+      variables: { alias: 'red-dress' },
+      fetchPolicy: 'cache-first',
+    })
     const state = serverClient.extract()
 
     const browser = fakeFetch(json({ data: productData }))

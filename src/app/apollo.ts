@@ -165,6 +165,10 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
     ]),
     cache: createCache(options.restore),
     ssrMode: options.ssrMode,
+    // The server's client runs a page's queries once and nothing reads its cache afterwards (the
+    // page carries the loaders' data, ADR 0016): writing and re-reading each result through the
+    // normalised cache was a tenth of a render's time.
+    ...(options.ssrMode ? { defaultOptions: { query: { fetchPolicy: 'no-cache' as const } } } : {}),
     // after hydration, network-only and no-cache queries would refetch what the page already
     // holds; cache-first queries are answered by the restored cache
     ssrForceFetchDelay: options.restore ? 100 : undefined,

@@ -17,7 +17,10 @@ function loadApollo(): Promise<typeof import('@apollo/client')> {
   return apolloModule
 }
 
-/** `no-cache` for personal data (spec §7: getUser is never cached); cache-first otherwise. */
+/**
+ * `no-cache` for personal data (spec §7: getUser is never cached); otherwise the client's default:
+ * cache-first in the browser, no-cache on the server (src/app/apollo.ts).
+ */
 export interface RunQueryOptions {
   fetchPolicy?: 'cache-first' | 'no-cache'
 }
@@ -26,10 +29,14 @@ export async function runQuery<TData, TVariables extends OperationVariables = Op
   apollo: Pick<ApolloClient, 'query'>,
   source: string,
   variables?: TVariables,
-  { fetchPolicy = 'cache-first' }: RunQueryOptions = {},
+  { fetchPolicy }: RunQueryOptions = {},
 ): Promise<TData> {
   const { gql } = await loadApollo()
-  const result = await apollo.query<TData>({ query: gql(source), variables, fetchPolicy })
+  const result = await apollo.query<TData>({
+    query: gql(source),
+    variables,
+    ...(fetchPolicy ? { fetchPolicy } : {}),
+  })
   if (result.data === undefined) throw new Error('The commerce API returned no data')
   return result.data as TData
 }

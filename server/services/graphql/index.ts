@@ -18,6 +18,7 @@ import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { apiKeyFromRequest, isValidApiKey, userFromRequest } from './auth'
 import { createCatalogueLoaders, type CatalogueLoaders } from './catalogue/loaders'
+import { followCatalogue, type CatalogueCache } from './catalogue/catalogue-cache'
 import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
@@ -104,6 +105,8 @@ export interface ContextDeps {
   limiter: RateLimiter
   log?: Pick<FastifyBaseLogger, 'error'>
   clock?: () => Date
+  /** Category trees and facet counts kept between requests (catalogue/catalogue-cache.ts). */
+  catalogue?: CatalogueCache
 }
 
 export interface ContextInput {
@@ -148,7 +151,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     config: deps.config,
     scope,
     user: input.user ?? null,
-    loaders: input.loaders ?? createCatalogueLoaders(db),
+    loaders: input.loaders ?? createCatalogueLoaders(db, deps.catalogue),
     markets: deps.markets,
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
@@ -194,7 +197,18 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
   const limiter = opts.limiter ?? createMemoryRateLimiter()
   const clock = opts.clock ?? (() => new Date())
-  const deps: ContextDeps = { database, config, markets, tokens, limiter, log: app.log, clock }
+  const catalogue = await followCatalogue(database)
+  app.addHook('onClose', () => catalogue.stop())
+  const deps: ContextDeps = {
+    database,
+    config,
+    markets,
+    tokens,
+    limiter,
+    log: app.log,
+    clock,
+    catalogue: catalogue.cache,
+  }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
   const requireApiKey: onRequestHookHandler = (request, reply, done) => {
@@ -246,6 +260,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
       }),
   })
 
+  app.decorate('catalogueCache', catalogue.cache)
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
   app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
 
@@ -318,7 +333,7 @@ function inProcessExecutor(app: FastifyInstance, deps: ContextDeps, headers: Rec
   const apiKey = apiKeyFromRequest(source) ?? null
   const authorised = isValidApiKey(apiKey ?? undefined, deps.config.apiKey)
   const user = authorised ? userFromRequest(source, deps.tokens) : Promise.resolve(null)
-  const loaders = createCatalogueLoaders(deps.database.db)
+  const loaders = createCatalogueLoaders(deps.database.db, deps.catalogue)
   const requestId = randomUUID()
 
   return async ({ query, variables, operationName }: InProcessRequest): Promise<InProcessResponse> => {
@@ -354,6 +369,8 @@ declare module 'fastify' {
     graphqlContext(input?: ContextInput): Promise<GraphQLContext>
     /** The API in process for one page rendered with these request headers (X-ApiKey, Authorization). */
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
+    /** Category trees and facet counts kept between requests (catalogue/catalogue-cache.ts). */
+    catalogueCache: CatalogueCache
     /** This instance's live events (ADR 0036): what the subscriptions wait on. */
     liveEvents: LiveEvents
   }

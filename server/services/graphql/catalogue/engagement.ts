@@ -9,7 +9,6 @@ import { DEFAULT_TAKE } from '../limits'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { ABUSE_LIMITS, countAttempt } from '../abuse-limits'
-import { productIdByAlias } from './product-sql'
 import { NewsletterInput, parseArgs, ReviewInput, ReviewsArgs, StockNotificationInput } from './validation'
 import { isUuid } from '../../../../src/shared/validation/ids'
 import type { GeinsMerchantApiMutationPostProductReviewArgs } from '../generated'
@@ -17,7 +16,7 @@ import { subscribe } from '../mail-subscriptions/newsletter'
 
 async function requireProductId(ctx: GraphQLContext, args: ScopeArgs, alias: string): Promise<number> {
   const scope = await scopeFromArgs(ctx, args)
-  const productId = await productIdByAlias(ctx.db, scope, alias)
+  const productId = await ctx.loaders.productIdByAlias(scope, alias)
   if (!productId) throw notFound(`No product with alias '${alias.slice(0, 200)}'`)
   return productId
 }
@@ -30,27 +29,38 @@ async function reviews(
   const args = parseArgs(ReviewsArgs, rawArgs)
   if (!args.alias) return { count: 0, averageRating: 0, reviews: [] }
   const productId = await requireProductId(ctx, rawArgs, args.alias)
-  const [summary, rows] = await Promise.all([
-    ctx.db
-      .selectFrom('reviews')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('count'),
-        sql<number | null>`avg(rating)::float8`.as('average'),
-      ])
-      .where('product_id', '=', productId)
-      .executeTakeFirstOrThrow(),
-    ctx.db
-      .selectFrom('reviews')
-      .select(['rating', 'comment', 'author', 'created_at'])
-      .where('product_id', '=', productId)
-      .orderBy('created_at', 'desc')
-      .orderBy('review_id', 'desc')
-      .offset(args.skip ?? 0)
-      .limit(args.take ?? DEFAULT_TAKE)
-      .execute(),
-  ])
+  // One statement: the page of reviews with the product's count and average beside each row
+  // (window functions run before the LIMIT); only a page past the end asks for them again.
+  const rows = await ctx.db
+    .selectFrom('reviews')
+    .select([
+      'rating',
+      'comment',
+      'author',
+      'created_at',
+      sql<number>`count(*) OVER ()`.as('total'),
+      sql<number | null>`(avg(rating) OVER ())::float8`.as('average'),
+    ])
+    .where('product_id', '=', productId)
+    .orderBy('created_at', 'desc')
+    .orderBy('review_id', 'desc')
+    .offset(args.skip ?? 0)
+    .limit(args.take ?? DEFAULT_TAKE)
+    .execute()
+  const summary =
+    rows[0] ??
+    ((args.skip ?? 0) === 0 && (args.take ?? DEFAULT_TAKE) > 0
+      ? { total: 0, average: null }
+      : await ctx.db
+          .selectFrom('reviews')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('total'),
+            sql<number | null>`avg(rating)::float8`.as('average'),
+          ])
+          .where('product_id', '=', productId)
+          .executeTakeFirstOrThrow())
   return {
-    count: Number(summary.count),
+    count: Number(summary.total),
     averageRating: summary.average === null ? 0 : Math.round(summary.average * 100) / 100,
     reviews: rows.map((row) => ({
       rating: row.rating,

@@ -15,8 +15,15 @@ import type { RequestScope } from '../context'
 import { notFound } from '../errors'
 import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-bands'
 import { bandId, type FacetSelection } from './facets'
-import { descendantIds, findCategory, type CategoryNode, type CategoryTree } from './loaders'
-import { coreSelect, type ProductCoreRow } from './product-sql'
+import {
+  descendantIds,
+  findCategory,
+  type CategoryNode,
+  type CategoryTree,
+  type ImageRow,
+  type SkuRow,
+} from './loaders'
+import { coreSelect, imagesJson, skusJson, type ProductCoreRow } from './product-sql'
 import { campaignRunsNow } from './campaigns'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
@@ -367,6 +374,8 @@ function orderBy(query: ListQuery): { order: RawBuilder<unknown>; needs: 'brand'
 export interface ProductPage {
   count: number
   rows: ProductCoreRow[]
+  /** Each row's SKUs and images, when asked for (`withRelations`). */
+  relations?: Map<number, { skus: SkuRow[]; images: ImageRow[] }>
 }
 
 /** One page of the list, with the total count of the whole list. */
@@ -375,6 +384,8 @@ export async function selectProductPage(
   scope: RequestScope,
   tree: CategoryTree,
   query: ListQuery,
+  /** Read the cards' SKUs and images in the same statement (as JSON) instead of two more. */
+  { withRelations = false }: { withRelations?: boolean } = {},
 ): Promise<ProductPage> {
   const base = baseCte(query, scope, tree)
   const { order, needs } = orderBy(query)
@@ -387,7 +398,8 @@ export async function selectProductPage(
   // The page is chosen from the listing rows first; the core's lateral parts (prior price,
   // stock, rating) then run for the page's rows only, not for the whole list.
   const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
-  const result = await sql<ProductCoreRow & { total_count: number }>`
+  const relations = withRelations ? sql`, ${skusJson} AS skus, ${imagesJson} AS images` : sql``
+  const result = await sql<ProductCoreRow & { total_count: number; skus?: SkuRow[]; images?: ImageRow[] }>`
     WITH base AS (${base.cte}),
     page AS (
       SELECT base.product_id, count(*) OVER ()::int AS total_count,
@@ -397,10 +409,18 @@ export async function selectProductPage(
       ORDER BY position
       LIMIT ${query.take} OFFSET ${query.skip}
     )
-    SELECT ${columns}, page.total_count
+    SELECT ${columns}, page.total_count ${relations}
     FROM ${from}
     ORDER BY page.position`.execute(db)
   const first = result.rows[0]
+  if (first && withRelations) {
+    const byProduct = new Map<number, { skus: SkuRow[]; images: ImageRow[] }>()
+    const rows = result.rows.map(({ skus, images, ...row }) => {
+      byProduct.set(row.product_id, { skus: skus ?? [], images: images ?? [] })
+      return row
+    })
+    return { count: first.total_count, rows, relations: byProduct }
+  }
   if (first) return { count: first.total_count, rows: result.rows }
   if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
   // An empty page past the end (or take 0) still reports how long the list is.
@@ -487,27 +507,39 @@ export async function selectFilters(
         ])
       : flagsExcept(base.flags, null)
   const lang = scope.language
-  // Each facet group is one grouped pass over the list's rows (their value arrays unnested); the
-  // labels are joined to the few grouped rows afterwards.
+  // Each facet group is one grouped pass over the list's rows: the value arrays are unnested in
+  // the select list (a ProjectSet; a lateral unnest per row costs a nested loop and a memo of
+  // every distinct array), grouped by value, and the labels joined to the few grouped rows after.
+  // A parameter value needs its parameter only when a parameter is selected (BY_GROUP).
+  const parameterCounts =
+    mode === 'BY_GROUP' && parameterFlags.length > 0
+      ? sql`SELECT pv.parameter_value_id, count(*)::int AS n
+          FROM base, unnest(base.parameter_value_ids) x(parameter_value_id)
+          JOIN parameter_values pv ON pv.parameter_value_id = x.parameter_value_id
+          WHERE ${parameterCondition} GROUP BY pv.parameter_value_id`
+      : sql`SELECT x.parameter_value_id, count(*)::int AS n
+          FROM (SELECT unnest(base.parameter_value_ids) AS parameter_value_id FROM base WHERE ${parameterCondition}) x
+          GROUP BY x.parameter_value_id`
   const result = await sql<FacetCountRow>`
     WITH base AS MATERIALIZED (${base.cte})
     SELECT 'c' AS kind, c.category_id::text AS key, NULL AS label, NULL AS alias, NULL::int AS group_id,
            NULL AS group_label, NULL::int AS sort, count(*)::int AS n, NULL::bigint AS lo, NULL::bigint AS hi
-    FROM base, unnest(base.category_ids) c(category_id)
-    WHERE ${except('c')} GROUP BY c.category_id
+    FROM (SELECT unnest(base.category_ids) AS category_id FROM base WHERE ${except('c')}) c
+    GROUP BY c.category_id
     UNION ALL
     SELECT 'b', br.brand_id::text, br.name, br.alias, NULL, NULL, NULL, counted.n, NULL, NULL
     FROM (SELECT base.brand_id, count(*)::int AS n FROM base WHERE ${except('b')} GROUP BY base.brand_id) counted
     JOIN brands br ON br.brand_id = counted.brand_id
     UNION ALL
     SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(*)::int, NULL, NULL
-    FROM base, unnest(base.sizes, base.size_orders) s(name, sort_order)
-    WHERE ${except('sk')} GROUP BY s.name
+    FROM (SELECT unnest(base.sizes) AS name, unnest(base.size_orders) AS sort_order FROM base WHERE ${except('sk')}) s
+    GROUP BY s.name
     UNION ALL
     SELECT 'dc', dc.campaign_id::text, COALESCE(dct.name, dc.name), dct.alias, NULL, NULL, dc.sort_order,
            counted.n, NULL, NULL
-    FROM (SELECT x.campaign_id, count(*)::int AS n FROM base, unnest(base.campaign_ids) x(campaign_id)
-          WHERE ${except('dc')} GROUP BY x.campaign_id) counted
+    FROM (SELECT x.campaign_id, count(*)::int AS n
+          FROM (SELECT unnest(base.campaign_ids) AS campaign_id FROM base WHERE ${except('dc')}) x
+          GROUP BY x.campaign_id) counted
     JOIN discount_campaigns dc ON dc.campaign_id = counted.campaign_id
       AND ${campaignRunsNow}
     LEFT JOIN discount_campaign_texts dct ON dct.campaign_id = dc.campaign_id AND dct.language = ${lang}
@@ -517,10 +549,7 @@ export async function selectFilters(
     UNION ALL
     SELECT 'p', pv.parameter_id::text || '_' || pv.identifier, COALESCE(pvt.value, pv.identifier), NULL,
            pa.parameter_id, COALESCE(pat.label, pa.name), pv.sort_order, counted.n, NULL, NULL
-    FROM (SELECT pv.parameter_value_id, count(*)::int AS n
-          FROM base, unnest(base.parameter_value_ids) x(parameter_value_id)
-          JOIN parameter_values pv ON pv.parameter_value_id = x.parameter_value_id
-          WHERE ${parameterCondition} GROUP BY pv.parameter_value_id) counted
+    FROM (${parameterCounts}) counted
     JOIN parameter_values pv ON pv.parameter_value_id = counted.parameter_value_id
     JOIN parameters pa ON pa.parameter_id = pv.parameter_id AND pa.is_filter
     LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${lang}

@@ -10,7 +10,9 @@ import type { LocaleCode, MarketAlias } from '../../../../src/shared/markets'
 import { BatchLoader, groupBy } from '../batch-loader'
 import type { RequestScope } from '../request-scope'
 import { scopeKey } from '../scope'
-import { selectProductCores, type ProductCoreRow } from './product-sql'
+import { selectProductCores, productIdByAlias, type ProductCoreRow } from './product-sql'
+import type { CatalogueCache } from './catalogue-cache'
+import type { FilterCollection } from './listing'
 
 export interface SkuRow {
   sku_id: number
@@ -87,6 +89,12 @@ export interface CatalogueLoaders {
   priceLog(market: MarketAlias): BatchLoader<number, PriceLogRow[]>
   productTexts: BatchLoader<number, ProductTextRow[]>
   categoryTree(language: LocaleCode): Promise<CategoryTree>
+  /** The product id of an alias in a scope's language (a product page asks three times). */
+  productIdByAlias(scope: RequestScope, alias: string): Promise<number | null>
+  /** Remembers the product id of an alias that another read found. */
+  primeProductId(scope: RequestScope, alias: string, productId: number): void
+  /** Facet counts under a key of the list: kept between requests when a shared cache is given. */
+  filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection>
 }
 
 function memo<K, V>(create: (key: K) => V): (key: K) => V {
@@ -199,8 +207,15 @@ export function ancestry(tree: CategoryTree, categoryId: number): CategoryNode[]
   return chain
 }
 
-export function createCatalogueLoaders(db: Kysely<DB>): CatalogueLoaders {
+const aliasKey = (scope: RequestScope, alias: string) => `${scope.language}\u0000${alias}`
+
+/**
+ * `shared`: the process's catalogue cache (category trees, facet counts), if the caller has one;
+ * without it the tree is read once per request and facet counts every time.
+ */
+export function createCatalogueLoaders(db: Kysely<DB>, shared?: CatalogueCache): CatalogueLoaders {
   const productsByScope = new Map<string, BatchLoader<number, ProductCoreRow>>()
+  const productIds = new Map<string, Promise<number | null>>()
 
   return {
     products(scope) {
@@ -299,6 +314,25 @@ export function createCatalogueLoaders(db: Kysely<DB>): CatalogueLoaders {
       return withEmpty(ids, byProduct(rows.map((row) => ({ ...row, language: row.language as LocaleCode }))))
     }),
 
-    categoryTree: memo((language: LocaleCode) => loadCategoryTree(db, language)),
+    categoryTree: memo((language: LocaleCode) =>
+      shared ? shared.categoryTree(language) : loadCategoryTree(db, language),
+    ),
+
+    productIdByAlias(scope, alias) {
+      const key = aliasKey(scope, alias)
+      let id = productIds.get(key)
+      if (!id) {
+        id = productIdByAlias(db, scope, alias)
+        productIds.set(key, id)
+      }
+      return id
+    },
+
+    primeProductId(scope, alias, productId) {
+      const key = aliasKey(scope, alias)
+      if (!productIds.has(key)) productIds.set(key, Promise.resolve(productId))
+    },
+
+    filters: (key, compute) => (shared ? shared.filters(key, compute) : compute()),
   }
 }

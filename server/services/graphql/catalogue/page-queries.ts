@@ -1,5 +1,5 @@
 /** categories, brands and listPageInfo. */
-import type { LocaleCode } from '../../../../src/shared/markets'
+import { LOCALE_CODES, type LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import { badUserInput } from '../errors'
 import type { ResolverModule } from '../resolver-types'
@@ -143,12 +143,16 @@ async function categoryPage(ctx: GraphQLContext, scope: RequestScope, alias: str
   const tree = await ctx.loaders.categoryTree(scope.language)
   const node = await findCategory(ctx.db, tree, alias)
   if (!node || !isVisible(tree, node)) return null
-  // The same category's alias in the other languages, for hreflang.
-  const aliases = await ctx.db
-    .selectFrom('category_texts')
-    .select(['language', 'alias'])
-    .where('category_id', '=', node.categoryId)
-    .execute()
+  // The same category's alias in the other languages, for hreflang: from each language's tree
+  // (kept in process by the catalogue cache, so no statement once they are read).
+  const aliases = (
+    await Promise.all(
+      LOCALE_CODES.map(async (language) => {
+        const other = (await ctx.loaders.categoryTree(language)).byId.get(node.categoryId)
+        return other ? [{ language, alias: other.alias }] : []
+      }),
+    )
+  ).flat()
   return pageInfo({
     id: node.categoryId,
     alias: node.alias,
@@ -161,10 +165,7 @@ async function categoryPage(ctx: GraphQLContext, scope: RequestScope, alias: str
     subCategories: (tree.children.get(node.categoryId) ?? [])
       .filter((child) => !child.isHidden)
       .map(categoryType),
-    alternativeUrls: alternativeUrls(
-      new Map(aliases.map((row) => [row.language as LocaleCode, row.alias])),
-      categoryUrl,
-    ),
+    alternativeUrls: alternativeUrls(new Map(aliases.map((row) => [row.language, row.alias])), categoryUrl),
   })
 }
 

@@ -1,12 +1,14 @@
 /** products, product and relatedProducts. */
 import { sql } from 'kysely'
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
 import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
-import { coreSelect, productIdByAlias, type ProductCoreRow } from './product-sql'
+import { coreSelect, selectProductWithRelations, type ProductCoreRow } from './product-sql'
+import type { LocaleCode } from '../../../../src/shared/markets'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
 import type { GeinsMerchantApiQueryProductArgs } from '../generated'
@@ -21,7 +23,39 @@ function primeProducts(ctx: GraphQLContext, scope: RequestScope, rows: readonly 
   for (const row of rows) loader.prime(row.product_id, row)
 }
 
-async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx: GraphQLContext) {
+/** Fields selected in a selection set, through fragments: name → their selection sets. */
+function selectedFields(info: GraphQLResolveInfo, sets: readonly (SelectionSetNode | undefined)[]) {
+  const fields = new Map<string, SelectionSetNode[]>()
+  const visit = (set: SelectionSetNode | undefined) => {
+    for (const selection of set?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) {
+        const nested = fields.get(selection.name.value) ?? []
+        if (selection.selectionSet) nested.push(selection.selectionSet)
+        fields.set(selection.name.value, nested)
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet)
+      else visit(info.fragments[selection.name.value]?.selectionSet)
+    }
+  }
+  sets.forEach(visit)
+  return fields
+}
+
+/** Whether the list's products select their SKUs or images (a product card does). */
+function cardsSelectRelations(info: GraphQLResolveInfo): boolean {
+  const products = selectedFields(
+    info,
+    info.fieldNodes.map((node) => node.selectionSet),
+  ).get('products')
+  const fields = selectedFields(info, products ?? [])
+  return fields.has('skus') || fields.has('productImages')
+}
+
+async function products(
+  _parent: unknown,
+  rawArgs: ProductsArgs & ScopeArgs,
+  ctx: GraphQLContext,
+  info: GraphQLResolveInfo,
+) {
   const args = parseArgs(ProductsArgs, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const tree = await ctx.loaders.categoryTree(scope.language)
@@ -41,25 +75,64 @@ async function products(_parent: unknown, rawArgs: ProductsArgs & ScopeArgs, ctx
     skip: args.skip ?? 0,
     take: args.take ?? DEFAULT_TAKE,
   }
-  const page = await selectProductPage(ctx.db, scope, tree, query)
+  // A card's SKUs and images come with the page (as JSON) rather than in two statements more.
+  const page = await selectProductPage(ctx.db, scope, tree, query, {
+    withRelations: cardsSelectRelations(info),
+  })
   primeProducts(ctx, scope, page.rows)
+  for (const [id, { skus, images }] of page.relations ?? []) {
+    ctx.loaders.skus.prime(id, skus)
+    ctx.loaders.images.prime(id, images)
+  }
   return {
     count: page.count,
     products: page.rows.map((row) => productType(row, scope)),
-    // Facet counts cost a statement of their own, so they run only when the query asks for them.
-    filters: () => selectFilters(ctx.db, scope, tree, query),
+    // Facet counts cost a statement of their own, so they run only when the query asks for them,
+    // and are kept between requests (the process's catalogue cache) until the catalogue changes.
+    filters: () =>
+      ctx.loaders.filters(filtersKey(scope, query), () => selectFilters(ctx.db, scope, tree, query)),
   }
+}
+
+/** What a list's facet counts depend on: everything of the query but its order and page. */
+function filtersKey(scope: RequestScope, query: ListQuery): string {
+  const { sort: _sort, skip: _skip, take: _take, target, ...counted } = query
+  const list = target.kind === 'category' ? { kind: target.kind, categoryIds: target.categoryIds } : target
+  return JSON.stringify([scope.market.alias, scope.language, list, counted], (_key, value: unknown) =>
+    value instanceof Map ? [...value] : value,
+  )
 }
 
 type ProductArgs = GeinsMerchantApiQueryProductArgs
 
+/**
+ * A product page's product: one statement reads it with its SKUs, images, parameters and texts,
+ * which then wait in the request's loaders for the relation fields; the alias is remembered for
+ * the page's related products and reviews.
+ */
 async function product(_parent: unknown, args: ProductArgs, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
   const alias = args.alias?.trim()
-  const productId = args.productId ?? (alias ? await productIdByAlias(ctx.db, scope, alias) : null)
-  if (!productId || productId <= 0) return null
-  const core = await ctx.loaders.products(scope).load(productId)
-  return core ? productType(core, scope) : null
+  const byId = args.productId !== null && args.productId !== undefined
+  if (byId ? args.productId! <= 0 : !alias) return null
+  const row = await selectProductWithRelations(
+    ctx.db,
+    scope,
+    byId ? { productId: args.productId! } : { alias: alias! },
+  )
+  if (!row) return null
+  const { skus, images, parameters, texts, ...core } = row
+  const id = core.product_id
+  ctx.loaders.products(scope).prime(id, core)
+  ctx.loaders.skus.prime(id, skus)
+  ctx.loaders.images.prime(id, images)
+  ctx.loaders.parameters(scope.language).prime(id, parameters)
+  ctx.loaders.productTexts.prime(
+    id,
+    texts.map((text) => ({ ...text, language: text.language as LocaleCode })),
+  )
+  if (!byId && alias) ctx.loaders.primeProductId(scope, alias, id)
+  return productType(core, scope)
 }
 
 /** How many related products a product page shows. */
@@ -67,7 +140,7 @@ export const RELATED_LIMIT = 12
 
 async function relatedProducts(_parent: unknown, args: ScopeArgs & { alias: string }, ctx: GraphQLContext) {
   const scope = await scopeFromArgs(ctx, args)
-  const productId = await productIdByAlias(ctx.db, scope, args.alias.trim())
+  const productId = await ctx.loaders.productIdByAlias(scope, args.alias.trim())
   if (!productId) return null
   const { columns, from } = coreSelect(scope, { source: sql`related`, productId: sql`related.product_id` })
   // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers

@@ -7,6 +7,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB, DiscountType } from '../../../db/schema'
 import type { RequestScope } from '../request-scope'
+import type { ImageRow, ParameterRow, SkuRow } from './loaders'
 
 export interface CampaignJson {
   id: number
@@ -160,4 +161,72 @@ export async function productIdByAlias(
     .limit(1)
     .executeTakeFirst()
   return row?.product_id ?? null
+}
+
+/** The SKUs of the row's product `p` as JSON, in the order the skus loader reads them. */
+export const skusJson = sql`COALESCE((
+    SELECT json_agg(json_build_object('sku_id', s.sku_id, 'product_id', s.product_id,
+             'article_number', s.article_number, 'name', s.name, 'gtin', s.gtin,
+             'stock_in_stock', s.stock_in_stock, 'stock_oversellable', s.stock_oversellable,
+             'stock_static', s.stock_static, 'incoming_on', s.incoming_on)
+           ORDER BY s.sort_order, s.sku_id)
+    FROM skus s WHERE s.product_id = p.product_id), '[]'::json)`
+
+/** The images of the row's product `p` as JSON, in the order the images loader reads them. */
+export const imagesJson = sql`COALESCE((
+    SELECT json_agg(json_build_object('product_id', i.product_id, 'file_name', i.file_name, 'tags', i.tags)
+           ORDER BY i.sort_order, i.file_name)
+    FROM product_images i WHERE i.product_id = p.product_id), '[]'::json)`
+
+/** A product page's own relations, read with its core row (see selectProductWithRelations). */
+export interface ProductRelationsJson {
+  skus: SkuRow[]
+  images: ImageRow[]
+  parameters: ParameterRow[]
+  texts: { product_id: number; language: string; alias: string }[]
+}
+
+/**
+ * One product (by id, or by alias in the scope's language with any language as a fallback) with
+ * its SKUs, images, parameters and texts in all languages as JSON: a product page's reads in one
+ * statement instead of one per relation. Null when there is no such product in the market.
+ */
+export async function selectProductWithRelations(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  product: { productId: number } | { alias: string },
+): Promise<(ProductCoreRow & ProductRelationsJson) | null> {
+  const target =
+    'productId' in product
+      ? sql`SELECT ${product.productId}::int AS product_id`
+      : sql`SELECT product_id FROM product_texts WHERE alias = ${product.alias}
+            ORDER BY language = ${scope.language} DESC LIMIT 1`
+  const { columns, from } = coreSelect(scope, { source: sql`target`, productId: sql`target.product_id` })
+  const lang = scope.language
+  const result = await sql<ProductCoreRow & ProductRelationsJson>`
+    WITH target AS (${target})
+    SELECT ${columns},
+      ${skusJson} AS skus,
+      ${imagesJson} AS images,
+      COALESCE((
+        SELECT json_agg(json_build_object('product_id', ppv.product_id, 'parameter_id', pa.parameter_id,
+                 'parameter_group_id', pa.parameter_group_id, 'group_name', COALESCE(pgt.name, ''),
+                 'group_order', pg.sort_order, 'identifier', pa.name, 'label', COALESCE(pat.label, pa.name),
+                 'parameter_order', pa.sort_order, 'is_shown', pa.is_shown, 'is_filter', pa.is_filter,
+                 'value_identifier', pv.identifier, 'value', COALESCE(pvt.value, pv.identifier))
+               ORDER BY pg.sort_order, pg.parameter_group_id, pa.sort_order, pa.parameter_id)
+        FROM product_parameter_values ppv
+        JOIN parameters pa ON pa.parameter_id = ppv.parameter_id
+        JOIN parameter_groups pg ON pg.parameter_group_id = pa.parameter_group_id
+        LEFT JOIN parameter_group_texts pgt ON pgt.parameter_group_id = pg.parameter_group_id AND pgt.language = ${lang}
+        LEFT JOIN parameter_texts pat ON pat.parameter_id = pa.parameter_id AND pat.language = ${lang}
+        JOIN parameter_values pv ON pv.parameter_value_id = ppv.parameter_value_id
+        LEFT JOIN parameter_value_texts pvt ON pvt.parameter_value_id = pv.parameter_value_id AND pvt.language = ${lang}
+        WHERE ppv.product_id = p.product_id), '[]'::json) AS parameters,
+      COALESCE((
+        SELECT json_agg(json_build_object('product_id', t.product_id, 'language', t.language, 'alias', t.alias))
+        FROM product_texts t WHERE t.product_id = p.product_id), '[]'::json) AS texts
+    FROM ${from}
+    WHERE p.is_active`.execute(db)
+  return result.rows[0] ?? null
 }

@@ -1,0 +1,133 @@
+/**
+ * Catalogue facts that every request reads alike, kept in process between requests: the category
+ * tree of each language and the facet counts of each list (an unfiltered category list is what
+ * most shoppers open, and its counts cost more SQL than its page).
+ *
+ * The database says when they change (migration 1020: pg_notify on 'lumo_catalogue' whenever the
+ * listing table or a table of facet labels or categories is written), and every instance
+ * listening to it drops everything. Whether a campaign runs and which products are new depend
+ * on the clock, so facet counts also expire at the next campaign start or end and at midnight
+ * (UTC, as the database's current_date). A read that overlapped a change is not kept.
+ */
+import { sql, type Kysely } from 'kysely'
+import { LRUCache } from 'lru-cache'
+import type { DB } from '../../../db/schema'
+import type { Database } from '../../../db'
+import type { LocaleCode } from '../../../../src/shared/markets'
+import { loadCategoryTree, type CategoryTree } from './loaders'
+import type { FilterCollection } from './listing'
+
+export const CATALOGUE_CHANNEL = 'lumo_catalogue'
+
+/** Distinct lists whose facet counts are kept (a search text or a selection is a list of its own). */
+const MAX_FILTER_ENTRIES = 500
+
+interface FilterEntry {
+  filters: FilterCollection
+  expiresAt: number
+}
+
+export class CatalogueCache {
+  private generation = 0
+  private readonly trees = new Map<LocaleCode, Promise<CategoryTree>>()
+  private readonly filterEntries = new LRUCache<string, FilterEntry>({ max: MAX_FILTER_ENTRIES })
+  private expiry: Promise<number> | null = null
+  private readonly dropListeners = new Set<() => void>()
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * Forget what a change made stale: a listing change (every order's stock and sales counts) only
+   * the facet counts; anything else (labels, categories, campaigns, or a lost notification: the
+   * listener's '*') everything.
+   */
+  invalidate(change: string = '*'): void {
+    this.generation += 1
+    this.filterEntries.clear()
+    if (change !== 'listing') {
+      this.trees.clear()
+      this.expiry = null
+    }
+    for (const listener of this.dropListeners) listener()
+  }
+
+  /** Calls `listener` after each invalidation (tests await the database's notification). */
+  onInvalidated(listener: () => void): () => void {
+    this.dropListeners.add(listener)
+    return () => this.dropListeners.delete(listener)
+  }
+
+  categoryTree(language: LocaleCode): Promise<CategoryTree> {
+    let tree = this.trees.get(language)
+    if (!tree) {
+      const loading = loadCategoryTree(this.db, language)
+      tree = loading
+      this.trees.set(language, loading)
+      loading.catch(() => {
+        if (this.trees.get(language) === loading) this.trees.delete(language)
+      })
+    }
+    return tree
+  }
+
+  /** The facet counts kept under this key, or computes and keeps them. */
+  async filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection> {
+    const now = this.now()
+    const kept = this.filterEntries.get(key)
+    if (kept && now < kept.expiresAt) return kept.filters
+    const generation = this.generation
+    const [filters, expiresAt] = await Promise.all([compute(), this.expiresAt()])
+    if (generation === this.generation && this.now() < expiresAt)
+      this.filterEntries.set(key, { filters, expiresAt })
+    return filters
+  }
+
+  /** The next campaign start or end, or the next midnight (UTC) when that comes first. */
+  private expiresAt(): Promise<number> {
+    const now = this.now()
+    const date = new Date(now)
+    const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + 1)
+    const known = this.expiry
+    const reading =
+      known ?? nextCampaignBoundary(this.db).then((next) => Math.min(next ?? Infinity, midnight))
+    this.expiry = reading
+    return reading.then(
+      (at) => {
+        // read again once that moment has passed
+        if (this.now() >= at && this.expiry === reading) this.expiry = null
+        return at
+      },
+      (error: unknown) => {
+        if (this.expiry === reading) this.expiry = null
+        throw error
+      },
+    )
+  }
+}
+
+/** The next moment a discount campaign starts or ends, if any is planned. */
+export async function nextCampaignBoundary(db: Kysely<DB>): Promise<number | undefined> {
+  const { rows } = await sql<{ next: Date | string | null }>`
+    SELECT min(boundary) AS next FROM (
+      SELECT active_from AS boundary FROM discount_campaigns WHERE active_from > now()
+      UNION ALL
+      SELECT active_to FROM discount_campaigns WHERE active_to > now()
+    ) AS boundaries`.execute(db)
+  const next = rows[0]?.next
+  return next ? new Date(next).getTime() : undefined
+}
+
+/** A cache that follows the database's notifications; stop it with the returned function. */
+export async function followCatalogue(
+  database: Database,
+  now?: () => number,
+): Promise<{ cache: CatalogueCache; stop: () => Promise<void> }> {
+  const cache = new CatalogueCache(database.db, now)
+  const stop = await database.listen(CATALOGUE_CHANNEL, (payload) => cache.invalidate(payload))
+  // anything read before listening began may already be stale
+  cache.invalidate()
+  return { cache, stop }
+}
