@@ -1,4 +1,4 @@
--- The search service's in-memory index (server/services/search/memory-index.ts, ADR 0038) follows
+-- The search service's in-memory index (server/services/search/memory-index.ts, ADR 0040) follows
 -- the database through this log: every product whose search document or listing row was
 -- written, in order. Each instance remembers the last change_id it applied and reloads only the
 -- products logged after it. The indexer round deletes entries older than an hour.

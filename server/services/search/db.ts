@@ -1,5 +1,6 @@
 /**
- * The search service's own tables of migration 0970_search.sql as Kysely types. The catalogue it
+ * The search service's own tables of migrations 0970_search.sql and 1010_search_changes.sql as
+ * Kysely types. The catalogue it
  * indexes and the listing rows it reads prices and stock from are the shared tables of
  * server/db/schema.ts.
  */
@@ -71,6 +72,13 @@ export interface SearchWatermarksTable {
   value: number
 }
 
+/** The log the index in memory follows (ADR 0040): written by triggers only. */
+export interface SearchChangesTable {
+  change_id: Generated<number>
+  product_id: number
+  changed_at: GeneratedTimestamp
+}
+
 export interface SearchDB extends DB {
   search_documents: SearchDocumentsTable
   search_compounds: SearchCompoundsTable
@@ -81,6 +89,7 @@ export interface SearchDB extends DB {
   search_phrase_popularity: SearchPhrasePopularityTable
   search_ended_sessions: SearchEndedSessionsTable
   search_watermarks: SearchWatermarksTable
+  search_changes: SearchChangesTable
 }
 
 export type SearchDatabase = Kysely<SearchDB>
