@@ -5,6 +5,8 @@
  * useClientBehaviours; returns one cleanup for all.
  */
 import { startSearchNotifications } from '../../features/recommendations/listeners'
+import { isAnyOf } from '@reduxjs/toolkit'
+import { startOnDemand } from './on-demand'
 import type { AppStore, RootState } from '../store'
 import {
   COOKIES,
@@ -21,7 +23,7 @@ import {
   readLocalFavorites,
 } from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
-import { loggedOut } from '../../features/auth/slice'
+import { connected, loggedOut, sessionRestored, userRestored } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
@@ -177,20 +179,23 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
   }
 }
 
+const signedInHere = isAnyOf(connected, userRestored, sessionRestored)
+
 /**
- * A logged-in customer's favourites in the likes service (issue #10): its own chunk, like the
- * cart's, since only customers need it and a page shows without it.
+ * A logged-in customer's favourites in the likes service (issue #10): its own chunk, loaded when
+ * the page starts signed in or the shopper signs in on this page. A sign-in in another tab is
+ * merged by that tab (the chunk's own rule), so it does not load the chunk here.
  */
 function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo | null): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/favourites/account-sync').then(({ startBrowserFavouritesAccountSync }) => {
-    if (!stopped) stop = startBrowserFavouritesAccountSync(store, getApollo)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (action, state) =>
+      state.auth.user !== null && (action === null || (signedInHere(action) && !isFromOtherTab(action))),
+    async () => {
+      const { startBrowserFavouritesAccountSync } = await import('../../features/favourites/account-sync')
+      return startBrowserFavouritesAccountSync(store, getApollo)
+    },
+  )
 }
 
 /** The loyalty contact sync and cart events (spec §4): their own chunk, a page shows without them. */
@@ -211,26 +216,14 @@ function startLoyaltySyncLazily(store: AppStore): () => void {
  * once someone is signed in, in its own chunk.
  */
 function startLiveCartLazily(store: AppStore): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  let loading = false
-  const load = () => {
-    if (loading || stopped) return
-    loading = true
-    void import('../../features/live/cart-follow').then(({ startLiveCart }) => {
-      if (!stopped) stop = startLiveCart(store)
-    })
-  }
-  if (store.getState().auth.user) load()
-  const stopListening = store.startListening({
-    predicate: (_action, current) => current.auth.user !== null && !loading,
-    effect: () => load(),
-  })
-  return () => {
-    stopped = true
-    stopListening()
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (_action, state) => state.auth.user !== null,
+    async () => {
+      const { startLiveCart } = await import('../../features/live/cart-follow')
+      return startLiveCart(store)
+    },
+  )
 }
 
 /**

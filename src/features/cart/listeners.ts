@@ -20,7 +20,7 @@ import { voucherIdChecked } from '../loyalty/slice'
 import { lineChanges } from './rules'
 import { cartChanged, cartDrawerOpened, cartItemsChanged, cartLoaded } from './slice'
 import { cartEventLine } from '../events/listeners'
-import { reloadCart, type GetCartApollo } from './thunks'
+import type { GetCartApollo } from './thunks'
 import type { CartView } from './types'
 
 export function startCartSync(store: AppStore, getApollo: GetCartApollo): () => void {
@@ -28,9 +28,12 @@ export function startCartSync(store: AppStore, getApollo: GetCartApollo): () => 
   const load = () => {
     if (loading) return
     loading = true
-    void store.dispatch(reloadCart(getApollo)).finally(() => {
-      loading = false
-    })
+    // the cart's operations are a chunk of their own: most pages never need to load the cart
+    void import('./thunks')
+      .then(({ reloadCart }) => store.dispatch(reloadCart(getApollo)))
+      .finally(() => {
+        loading = false
+      })
   }
 
   const { cart } = store.getState()
