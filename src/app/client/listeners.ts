@@ -32,6 +32,7 @@ import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 import { startConsent } from '../../features/consent/listeners'
+import { startLoyaltySync } from '../../features/loyalty/listeners'
 import { startCheckoutAnalytics } from '../../features/checkout/analytics'
 import { VITALS_SAMPLE_RATE } from '../../shared/vitals'
 import type { TagManagerConfig } from '../../shared/tag-manager'
@@ -198,19 +199,6 @@ function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo 
   )
 }
 
-/** The loyalty contact sync and cart events (spec §4): their own chunk, a page shows without them. */
-function startLoyaltySyncLazily(store: AppStore): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/loyalty/listeners').then(({ startLoyaltySync }) => {
-    if (!stopped) stop = startLoyaltySync(store)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
-}
-
 /**
  * A signed-in customer's cart across devices (ADR 0036): the live connection's code loads only
  * once someone is signed in, in its own chunk.
@@ -262,7 +250,7 @@ export function registerClientListeners(
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
     // the cookie choice before the events: a stored choice loads the tag manager at once
     startConsent(store, options.tagManager ?? null),
-    startLoyaltySyncLazily(store),
+    startLoyaltySync(store),
     startEventDelivery(store),
     startCheckoutAnalytics(store),
     startVitalsIfSampled(store),
