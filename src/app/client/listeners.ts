@@ -163,21 +163,24 @@ function openFavoritesChannel(): BroadcastChannel | null {
 }
 
 /**
- * The cart's listeners (loading with retries, cart events) come in their own chunk: its thunks
- * and rules are not needed to show a page, and the chunk arrives long before the lazily created
- * Apollo client could run a cart operation. The listener looks at the cart state when it starts,
- * so a load the server left to the browser is not missed.
+ * The cart's listeners (loading with retries, cart events) come in their own chunk, loaded when
+ * the page has a cart to load or to drop (its cookie), or at the first cart action (an add, a
+ * cart from another tab or device, the mini-cart opening); the actions before the chunk arrived
+ * are handed to it, so no cart event is lost.
  */
 function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/cart/listeners').then(({ startCartSync }) => {
-    if (!stopped) stop = startCartSync(store, getApollo)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (action, state) => {
+      if (state.cart.status === 'loading') return true
+      if (action) return action.type.startsWith('cart/')
+      return state.cart.status === 'empty' && readCookie(COOKIES.cart) !== undefined
+    },
+    async (missed) => {
+      const { startCartSync } = await import('../../features/cart/listeners')
+      return startCartSync(store, getApollo, missed)
+    },
+  )
 }
 
 const signedInHere = isAnyOf(connected, userRestored, sessionRestored)

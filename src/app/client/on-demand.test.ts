@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { makeStore } from '../store'
 import { loggedOut, userRestored, type AuthUser } from '../../features/auth/slice'
-import { startOnDemand } from './on-demand'
+import { startOnDemand, type MissedAction } from './on-demand'
 
 const user: AuthUser = {
   id: 'u-1',
@@ -17,13 +17,23 @@ const signedIn = (_action: unknown, state: { auth: { user: AuthUser | null } }) 
 function deferredChunk() {
   const stop = vi.fn()
   let arrive!: () => void
+  // what the module saw as missed when it ran: the types and whether a user was signed in before each
+  const handed: { type: string; signedInBefore: boolean }[] = []
   const start = vi.fn(
-    () =>
+    (missed: readonly MissedAction[]) =>
       new Promise<() => void>((resolve) => {
-        arrive = () => resolve(stop)
+        arrive = () => {
+          handed.push(
+            ...missed.map(({ action, previous }) => ({
+              type: action.type,
+              signedInBefore: previous.auth.user !== null,
+            })),
+          )
+          resolve(stop)
+        }
       }),
   )
-  return { start, stop, arrive: () => arrive() }
+  return { start, stop, handed, arrive: () => arrive() }
 }
 
 describe('startOnDemand', () => {
@@ -56,6 +66,21 @@ describe('startOnDemand', () => {
     cleanup()
     await Promise.resolve()
     expect(chunk.stop).toHaveBeenCalledTimes(1)
+  })
+
+  it('hands the module every action from the one that made it needed until it ran, with the state before each', async () => {
+    const store = makeStore(undefined, { devTools: false })
+    const chunk = deferredChunk()
+    startOnDemand(store, signedIn, chunk.start)
+    store.dispatch(loggedOut())
+    store.dispatch(userRestored(user))
+    store.dispatch(loggedOut())
+    chunk.arrive()
+    await vi.waitFor(() => expect(chunk.handed).toHaveLength(2))
+    expect(chunk.handed).toEqual([
+      { type: userRestored.type, signedInBefore: false },
+      { type: loggedOut.type, signedInBefore: true },
+    ])
   })
 
   it('stops a chunk that arrives after the cleanup', async () => {
