@@ -14,6 +14,7 @@ import { handleQaParam } from './qa-access'
 import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
 import sitemap from './sitemap'
+import oneClickUnsubscribe from './one-click-unsubscribe'
 import { REPO_ROOT } from '../repo-root'
 import { selfOrigin } from '../services/shared/service-fetch'
 import type { TokenVerifier } from '../services/shared/auth-tokens'
@@ -83,6 +84,7 @@ export default async function ssr(
       .send(robotsTxt(config.publicUrl)),
   )
   await app.register(sitemap, { config, serviceFetch })
+  await app.register(oneClickUnsubscribe, { config, serviceFetch })
 
   // Server-side queries run in process when the commerce API is this process's own /graphql.
   const graphqlExecutor =

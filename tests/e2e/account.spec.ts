@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { cartInBrowser, fillCustomer, openCheckout } from './checkout-helpers'
-import { resetLinkFor } from './outbox'
+import { linkIn, rawMailsTo, resetLinkFor } from './outbox'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const fi = (id: string) => message('fi', id)
@@ -118,8 +118,13 @@ test('an order placed while logged in appears under orders with its status', asy
   expect(browserErrors).toEqual([])
 })
 
-test('a settings change survives a reload', async ({ page, context, browserErrors }) => {
-  await registerInBrowser(context, newEmail())
+test('a settings change survives a reload; the newsletter box waits for the e-mail confirmation', async ({
+  page,
+  context,
+  browserErrors,
+}) => {
+  const email = newEmail()
+  await registerInBrowser(context, email)
   await openSettings(page)
   expect(await axeViolations(page)).toEqual([])
   await field(page, 'checkout.firstName').fill('Aino')
@@ -133,10 +138,17 @@ test('a settings change survives a reload', async ({ page, context, browserError
   await page.getByRole('checkbox', { name: fi('checkout.newsletter') }).check()
   await page.getByRole('button', { name: fi('account.settings.saveConsents') }).click()
   await expect(
-    page.getByRole('status').filter({ hasText: fi('account.settings.consentsSaved') }),
+    page.getByRole('status').filter({ hasText: fi('account.settings.newsletterPending') }),
   ).toBeVisible()
+  // double opt-in: the box is the list's answer, given by the confirmation link in the e-mail
+  const confirmLink = async () =>
+    (await rawMailsTo(email)).map((mail) => linkIn(mail, '/newsletter/confirm?token=')).find(Boolean) ?? null
+  await expect.poll(confirmLink, { timeout: 20_000 }).not.toBeNull()
+  const confirm = await confirmLink()
+  await page.goto(confirm!)
+  await expect(page.getByRole('status').filter({ hasText: fi('mailLink.confirm.done') })).toBeVisible()
 
-  await page.reload()
+  await openSettings(page)
   await waitForHydration(page)
   await expect(field(page, 'checkout.firstName')).toHaveValue('Aino')
   await expect(field(page, 'checkout.address')).toHaveValue('Aleksanterinkatu 5')

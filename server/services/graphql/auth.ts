@@ -34,14 +34,22 @@ export function requestUserOf(user: VerifiedUser): RequestUser {
   }
 }
 
+/** The verified claims of the request's bearer token, or null when there is none or it does not verify. */
+export async function verifiedUserFromRequest(
+  request: HeaderSource,
+  verifier: TokenVerifier,
+): Promise<VerifiedUser | null> {
+  const authorization = headerValue(request, 'authorization')
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null
+  if (!match?.[1]) return null
+  return verifier.verify(match[1])
+}
+
 /** The user of the request's bearer token, or null when there is none or it does not verify. */
 export async function userFromRequest(
   request: HeaderSource,
   verifier: TokenVerifier,
 ): Promise<RequestUser | null> {
-  const authorization = headerValue(request, 'authorization')
-  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null
-  if (!match?.[1]) return null
-  const user = await verifier.verify(match[1])
+  const user = await verifiedUserFromRequest(request, verifier)
   return user ? requestUserOf(user) : null
 }

@@ -938,7 +938,7 @@ export type StockNotificationResultType = {
   __typename?: 'StockNotificationResultType'
   /** True when the request is stored (new or existing). */
   ok: Scalars['Boolean']['output']
-  /** True when the same e-mail already waited for this SKU (the 'already active' message). */
+  /** True when the same e-mail already waited for this SKU (the 'already active' message); told only to the signed-in customer of that e-mail, false for anyone else. */
   alreadyActive: Scalars['Boolean']['output']
 }
 

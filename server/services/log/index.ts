@@ -6,11 +6,13 @@
  * - Real-user metrics (issue #13, ADR 0035): POST /api/vitals with a batch of Core Web Vitals
  *   `{ metrics: [{ name, value, pageType }] }` from the sampled share of page loads, validated and
  *   rate-limited the same way and stored in `web_vitals` (`npm run report -- vitals` reads them).
+ *   Samples are kept for VITALS_RETENTION_DAYS, so the table (and the disk) stays bounded.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db'
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
+import { startPeriodicJob } from '../shared/periodic'
 import {
   VITAL_NAMES,
   VITALS_BATCH_MAX,
@@ -58,6 +60,19 @@ const VitalsBatch = z.object({
     .max(VITALS_BATCH_MAX),
 })
 
+/** Field data is judged over 28 days (as Google's CrUX does); older samples are deleted. */
+export const VITALS_RETENTION_DAYS = 28
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** Deletes the samples older than the retention; returns how many went. Safe in several instances. */
+export async function pruneVitals(database: Pick<Database, 'db'>, now: Date = new Date()): Promise<number> {
+  const result = await database.db
+    .deleteFrom('web_vitals')
+    .where('recorded_at', '<', new Date(now.getTime() - VITALS_RETENTION_DAYS * DAY_MS))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
 export type VitalsReport = z.infer<typeof VitalsBatch>
 
 export interface LogServiceOptions {
@@ -65,6 +80,8 @@ export interface LogServiceOptions {
   limiter?: RateLimiter
   /** Where real-user metrics are stored; without it POST /api/vitals is not offered. */
   database?: Pick<Database, 'db'>
+  /** How often old samples are pruned (ms; 0 turns the job off). Hourly by default. */
+  vitalsPruneIntervalMs?: number
 }
 
 function tooMany(reply: FastifyReply, retryAfterSeconds: number, what: string) {
@@ -94,6 +111,9 @@ export default async function logService(app: FastifyInstance, options: LogServi
 
   const database = options.database
   if (!database) return
+  startPeriodicJob(app, 'web vitals retention', options.vitalsPruneIntervalMs ?? 60 * 60 * 1000, () =>
+    pruneVitals(database),
+  )
   app.post(VITALS_PATH, { bodyLimit: 4 * 1024 }, async (request, reply) => {
     const decision = await limiter.hit(VITALS_REPORT_LIMIT, request.ip)
     if (!decision.allowed) return tooMany(reply, decision.retryAfterSeconds, 'metric reports')

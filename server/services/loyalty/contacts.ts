@@ -84,13 +84,24 @@ export async function userContact(
     .executeTakeFirstOrThrow()
 }
 
-/** A visitor's discovery key: on the customer's contact, or on a contact of its own. */
+/**
+ * A visitor's discovery key: on the customer's contact, or on a contact of its own; null when
+ * another customer's contact holds it.
+ */
 export async function setDiscoveryKey(
   db: Kysely<DB>,
   user: { id: string; email: string } | null,
   discoveryKey: string,
-): Promise<Contact> {
+): Promise<Contact | null> {
   if (user) {
+    // another customer's key stays theirs (a shared browser, or a key copied from elsewhere)
+    const holder = await db
+      .selectFrom('loyalty_contacts')
+      .select('user_id')
+      .where('discovery_key', '=', discoveryKey)
+      .where('user_id', 'is not', null)
+      .executeTakeFirst()
+    if (holder && holder.user_id !== user.id) return null
     const contact = await userContact(db, user)
     if (contact.discovery_key === discoveryKey) return contact
     return db.transaction().execute(async (trx) => {

@@ -7,6 +7,7 @@
  *
  *   GET  /get-contact?email&countryCode&newsletter…   the customer's contact (created on first use)
  *   GET  /set-discovery-key?discoveryKey              the search service's customer key on the contact
+ *                                                     (409 when another customer's contact holds it)
  *   POST /member?id&isMember&date                     join (true) or leave (false)
  *   POST /save-consent?id[&removeAccount=true]        consents, or remove the loyalty account
  *   GET  /overview                                    level, points, pending points, vouchers, history
@@ -176,6 +177,9 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
       loyalty.setErrorHandler((error, request, reply) => {
         if ((error as { code?: unknown }).code === '23503')
           return sendJson(reply, 404, { error: 'unknown-user' })
+        // two customers racing for one discovery key: the loser is told as set-discovery-key tells
+        if ((error as { code?: unknown }).code === '23505')
+          return sendJson(reply, 409, { error: 'discovery-key-taken' })
         const status = (error as { statusCode?: number }).statusCode
         if (status && status >= 400 && status < 500)
           return sendJson(reply, status, { error: (error as Error).message })
@@ -215,6 +219,7 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
               .send({ error: 'too-many-requests' })
         }
         const contact = await setDiscoveryKey(db, user, query.discoveryKey)
+        if (!contact) return sendJson(reply, 409, { error: 'discovery-key-taken' })
         return sendJson(reply, 200, { discoveryKey: contact.discovery_key })
       })
 

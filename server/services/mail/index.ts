@@ -168,8 +168,11 @@ export function createMailer({
       subject: rendered.subject,
       text: rendered.text,
       html: rendered.html,
-      headers: { 'Content-Language': to.language },
-      // RFC 8058: a mail program's own unsubscribe button reaches the same link
+      headers: {
+        'Content-Language': to.language,
+        // RFC 8058: a mail program's own button POSTs to the link (server/ssr/one-click-unsubscribe.ts)
+        ...(to.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
       ...(to.unsubscribeUrl
         ? { list: { unsubscribe: { url: to.unsubscribeUrl, comment: 'unsubscribe' } } }
         : {}),

@@ -1,4 +1,8 @@
-/** The newsletter and SMS consents (spec §3 customer form), saved with updateUser on their own. */
+/**
+ * The newsletter and SMS consents (spec §3 customer form), saved with updateUser on their own.
+ * Ticking the newsletter asks for a confirmation by e-mail (double opt-in, ADR 0031): the form
+ * says so, and the box shows the list's answer once the link is followed.
+ */
 import { useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useGetApollo } from '../../app/apollo-access'
@@ -13,12 +17,14 @@ export function ConsentsForm({ user, onSaved }: { user: AccountUser; onSaved: (u
   const [newsletter, setNewsletter] = useState(user.newsletter === true)
   const [sms, setSms] = useState(user.sms === true)
   const save = useSaveStatus()
+  const [pendingNewsletter, setPendingNewsletter] = useState(false)
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     await save.run(async () => {
       const saved = await updateUser(await getApollo(), consentsInput(user, newsletter, sms))
       if (saved) onSaved(saved)
+      setPendingNewsletter(newsletter && saved?.newsletter !== true)
       return saved !== null
     })
   }
@@ -46,7 +52,9 @@ export function ConsentsForm({ user, onSaved }: { user: AccountUser; onSaved: (u
       <button type="submit" className="button" disabled={save.status === 'saving'}>
         {intl.formatMessage({ id: 'account.settings.saveConsents' })}
       </button>
-      {save.message('account.settings.consentsSaved')}
+      {save.message(
+        pendingNewsletter ? 'account.settings.newsletterPending' : 'account.settings.consentsSaved',
+      )}
     </form>
   )
 }

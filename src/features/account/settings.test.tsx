@@ -236,4 +236,14 @@ describe('ProfileForm and ConsentsForm', () => {
       sms: true,
     })
   })
+
+  it('says the newsletter waits for the confirmation link while the list has not confirmed it', async () => {
+    const mutate = vi.fn((_options: { variables: Record<string, unknown> }) =>
+      Promise.resolve({ data: { updateUser: { ...USER, newsletter: false } } }),
+    )
+    renderOnSettings(<ConsentsForm user={USER} onSaved={() => undefined} />, mutate)
+    fireEvent.click(screen.getByRole('checkbox', { name: text('checkout.newsletter') }))
+    fireEvent.click(screen.getByRole('button', { name: text('account.settings.saveConsents') }))
+    expect(await screen.findByText(text('account.settings.newsletterPending'))).toBeTruthy()
+  })
 })

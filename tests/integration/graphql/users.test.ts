@@ -225,11 +225,12 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
       }
       const updated = await api.gql<{ updateUser: UserJson }>(UPDATE_USER, { user }, { token: a.token })
       expect(updated.errors).toBeUndefined()
-      expect(updated.data!.updateUser).toMatchObject({ id: a.id, newsletter: true, sms: true })
+      // the newsletter box asks for a confirmation by e-mail first (double opt-in, ADR 0031)
+      expect(updated.data!.updateUser).toMatchObject({ id: a.id, newsletter: false, sms: true })
       const again = await api.gql<{ getUser: UserJson }>(GET_USER, {}, { token: a.token })
       expect(again.data!.getUser).toMatchObject({
         email: a.email,
-        newsletter: true,
+        newsletter: false,
         sms: true,
         personalId: '131052-308T',
         metaData: '{"favourites":[1,2]}',
@@ -246,10 +247,49 @@ describe.each(databaseKinds())('user API on %s', (kind) => {
         phone: '+358401234567',
         gender: 'WOMAN',
       })
+      const confirmMail = await api.db
+        .selectFrom('mail_messages')
+        .select('payload')
+        .where('kind', '=', 'newsletter-confirm')
+        .where('recipient', '=', a.email)
+        .executeTakeFirstOrThrow()
+      const confirmUrl = new URL((confirmMail.payload as { actionUrl: string }).actionUrl)
+      const confirmed = await api.gql(
+        `mutation ($token: String!) { confirmNewsletterSubscription(token: $token) { outcome } }`,
+        { token: confirmUrl.searchParams.get('token') },
+      )
+      expect(confirmed.data).toEqual({ confirmNewsletterSubscription: { outcome: 'DONE' } })
       // a partial update keeps the rest
       await api.gql(UPDATE_USER, { user: { sms: false } }, { token: a.token })
       const partial = await api.gql<{ getUser: UserJson }>(GET_USER, {}, { token: a.token })
       expect(partial.data!.getUser).toMatchObject({ sms: false, newsletter: true, personalId: '131052-308T' })
+      // unticking the box unsubscribes the address from the list at once, with the consent's source
+      const unticked = await api.gql<{ updateUser: UserJson }>(
+        UPDATE_USER,
+        { user: { newsletter: false } },
+        { token: a.token },
+      )
+      expect(unticked.data!.updateUser.newsletter).toBe(false)
+      const list = await api.db
+        .selectFrom('newsletter_subscriptions')
+        .select(['confirmed_at', 'unsubscribed_at', 'source'])
+        .where('email', '=', a.email)
+        .executeTakeFirstOrThrow()
+      expect(list).toMatchObject({
+        confirmed_at: expect.any(Date),
+        unsubscribed_at: expect.any(Date),
+        source: 'account',
+      })
+      const consents = await api.db
+        .selectFrom('newsletter_consents')
+        .select(['consent', 'source'])
+        .where('email', '=', a.email)
+        .orderBy('given_at')
+        .execute()
+      expect(consents).toEqual([
+        { consent: 'yes', source: 'newsletter-confirm-link:account' },
+        { consent: 'no', source: 'account-settings' },
+      ])
       // B is untouched
       expect(
         await api.db.selectFrom('users').selectAll().where('user_id', '=', b.id).executeTakeFirst(),

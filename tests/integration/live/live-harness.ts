@@ -30,8 +30,8 @@ export interface LiveShop {
   config: Config
   /** ws://127.0.0.1:{port} */
   wsOrigin: string
-  /** A signed access token for a customer, as the auth service issues them. */
-  tokenFor(userId: string): Promise<string>
+  /** A signed access token for a customer, as the auth service issues them (at `issuedAt`, now by default). */
+  tokenFor(userId: string, issuedAt?: Date): Promise<string>
   /** POST /graphql with the API key (and the customer's bearer token). */
   gql<T>(
     query: string,
@@ -65,7 +65,7 @@ export async function startLiveShop(database: Database): Promise<LiveShop> {
     app,
     config,
     wsOrigin: `ws://127.0.0.1:${port}`,
-    async tokenFor(userId) {
+    async tokenFor(userId, issuedAt) {
       const user = {
         user_id: userId,
         email: `${userId}@example.fi`,
@@ -73,7 +73,7 @@ export async function startLiveShop(database: Database): Promise<LiveShop> {
         member_type: null,
         member_id: null,
       }
-      return signAccessToken(await signer.current(), user, randomUUID())
+      return signAccessToken(await signer.current(), user, randomUUID(), issuedAt)
     },
     async gql(query, variables = {}, token) {
       const response = await app.inject({
@@ -125,6 +125,19 @@ export function handshakeStatus(url: string, headers: Record<string, string>): P
       resolve(101)
       socket.close()
     })
+    socket.on('error', (error) => reject(error))
+  })
+}
+
+/** A WebSocket held open (the caller closes it), or the HTTP status its handshake was refused with. */
+export function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket | number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, 'graphql-transport-ws', { headers })
+    socket.on('unexpected-response', (_request, response) => {
+      resolve(response.statusCode ?? 0)
+      socket.terminate()
+    })
+    socket.on('open', () => resolve(socket))
     socket.on('error', (error) => reject(error))
   })
 }

@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import { databaseKinds, createTestDatabase, type TestDatabase } from '../helpers/db'
 import { cartTopic } from '../../../server/services/graphql/live/events'
-import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../server/services/graphql/live/endpoint'
+import {
+  MAX_OPEN_CONNECTIONS_PER_ADDRESS,
+  MAX_SUBSCRIPTIONS_PER_CONNECTION,
+  TOKEN_EXPIRED_CLOSE_CODE,
+} from '../../../server/services/graphql/live/endpoint'
+import { ACCESS_TOKEN_MAX_AGE } from '../../../server/services/auth/tokens'
 import { ABUSE_LIMITS } from '../../../server/services/graphql/abuse-limits'
 import {
   ADMIN_KEY,
@@ -16,6 +21,7 @@ import {
   browserClient,
   CART_SUBSCRIPTION,
   handshakeStatus,
+  openSocket,
   OWN_ORIGIN,
   startLiveShop,
   STOCK_SUBSCRIPTION,
@@ -95,6 +101,25 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       expect(await handshakeStatus(url, shopper)).toBe(429)
       // another shopper is not affected
       expect(await handshakeStatus(url, { ...shopper, 'x-forwarded-for': '198.51.100.78' })).toBe(101)
+    })
+
+    it('one address holds a bounded number of open connections; a closed one frees its place', async () => {
+      const url = `${shop.wsOrigin}/graphql`
+      const shopper = { 'x-apikey': API_KEY, 'x-forwarded-for': '198.51.100.90' }
+      const open: import('ws').WebSocket[] = []
+      for (let socket = 0; socket < MAX_OPEN_CONNECTIONS_PER_ADDRESS; socket++) {
+        const opened = await openSocket(url, shopper)
+        if (typeof opened === 'number') throw new Error(`connection ${socket} refused with ${opened}`)
+        open.push(opened)
+      }
+      expect(await handshakeStatus(url, shopper)).toBe(429)
+      expect(await handshakeStatus(url, { ...shopper, 'x-forwarded-for': '198.51.100.91' })).toBe(101)
+      const closed = new Promise((resolve) => open[0]!.once('close', resolve))
+      open[0]!.close()
+      await closed
+      // the server counts the close when its side of the socket ends
+      await expect.poll(() => handshakeStatus(url, shopper)).toBe(101)
+      for (const socket of open) socket.close()
     })
 
     it('upgrades to other paths are answered 404', async () => {
@@ -179,6 +204,18 @@ describe.each(databaseKinds())('live updates on %s', (kind) => {
       const carts = subscribe(client, CART_SUBSCRIPTION)
       expect((await carts.next()).errors?.[0]?.extensions).toMatchObject({ code: 'UNAUTHENTICATED' })
       await carts.ended
+      await client.dispose()
+    })
+
+    it('a connection ends when the token it was opened with expires, with a code the browser retries', async () => {
+      const dave = await createCustomer(database)
+      // issued so long ago that it expires three seconds from now
+      const issuedAt = new Date(Date.now() - (ACCESS_TOKEN_MAX_AGE - 3) * 1000)
+      const client = browserClient(shop, { token: await shop.tokenFor(dave, issuedAt) })
+      const carts = subscribe<CartChange>(client, CART_SUBSCRIPTION)
+      // signed in: the customer's cart topic is followed (a visitor would be refused instead)
+      await shop.app.liveEvents.whenStreaming(cartTopic(dave))
+      expect(await carts.ended).toMatchObject({ code: TOKEN_EXPIRED_CLOSE_CODE })
       await client.dispose()
     })
 

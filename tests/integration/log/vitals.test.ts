@@ -1,11 +1,15 @@
 /**
  * The real-user metrics endpoint of the log service (POST /api/vitals, ADR 0035) on a real
  * database: a valid batch is stored, a bad one is refused with nothing stored, one address is
- * rate-limited with Retry-After, and the report's p75 per page type comes from what was stored.
+ * rate-limited with Retry-After, samples past the retention are pruned, and the report's p75 per page type comes from what was stored.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import logService, { VITALS_REPORT_LIMIT } from '../../../server/services/log'
+import logService, {
+  pruneVitals,
+  VITALS_REPORT_LIMIT,
+  VITALS_RETENTION_DAYS,
+} from '../../../server/services/log'
 import { formatVitalsTable, vitalsP75 } from '../../../server/services/log/vitals-report'
 import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
@@ -35,6 +39,45 @@ describe.each(databaseKinds())('POST /api/vitals (%s)', (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     )
+
+  it(`keeps samples for ${VITALS_RETENTION_DAYS} days, then prunes them`, async () => {
+    const now = new Date('2026-11-25T12:00:00Z')
+    const day = 24 * 60 * 60 * 1000
+    const ids = await database.db
+      .insertInto('web_vitals')
+      .values([
+        { page_type: 'retention', metric: 'LCP', value: 1, recorded_at: new Date(now.getTime() - 40 * day) },
+        {
+          page_type: 'retention',
+          metric: 'LCP',
+          value: 2,
+          recorded_at: new Date(now.getTime() - VITALS_RETENTION_DAYS * day - 60_000),
+        },
+        {
+          page_type: 'retention',
+          metric: 'LCP',
+          value: 3,
+          recorded_at: new Date(now.getTime() - VITALS_RETENTION_DAYS * day + 60_000),
+        },
+      ])
+      .returning('id')
+      .execute()
+    expect(await pruneVitals(database, now)).toBe(2)
+    const left = await database.db
+      .selectFrom('web_vitals')
+      .select('value')
+      .where('page_type', '=', 'retention')
+      .execute()
+    expect(left).toEqual([{ value: 3 }])
+    await database.db
+      .deleteFrom('web_vitals')
+      .where(
+        'id',
+        'in',
+        ids.map((row) => row.id),
+      )
+      .execute()
+  })
 
   it('stores a valid batch', async () => {
     const response = await post({

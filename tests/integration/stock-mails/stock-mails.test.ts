@@ -5,9 +5,11 @@
  * double opt-in with its first-purchase code (created once per address, accepted once by the
  * cart, refused for a customer who already ordered), and the admin API's key check.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import type { NoticeMailPayload } from '../../../server/contracts/mail'
@@ -16,6 +18,7 @@ import { sendBackInStockMails } from '../../../server/services/graphql/mail-subs
 import { signMailLink } from '../../../server/services/graphql/mail-subscriptions/links'
 import { createAdminCall } from '../../../scripts/admin/client'
 import { runAdmin } from '../../../scripts/admin/index'
+import oneClickUnsubscribe, { ONE_CLICK_BODY } from '../../../server/ssr/one-click-unsubscribe'
 import { databaseKinds } from '../helpers/db'
 import { errorCodes, startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
 
@@ -243,8 +246,32 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
       )
       const svText = texts.find((text) => text.includes(sv))!.replace(/=\r?\n/g, '')
       expect(svText).toContain('List-Unsubscribe')
+      expect(svText).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
       expect(svText).toMatch(/finns i lager igen/)
       await setStock({ skuId: SKU.outOfStock, quantity: 0 })
+    })
+
+    it("tells only the address's signed-in customer that the request already waits", async () => {
+      const email = nextEmail('bis-already')
+      const token = await api.tokenFor({ id: randomUUID(), email })
+      const ask = (options: { token?: string } = {}) =>
+        api.gql<{ requestStockNotification: { ok: boolean; alreadyActive: boolean } }>(
+          REQUEST_STOCK,
+          { email, skuId: SKU.outOfStock },
+          options,
+        )
+      expect((await ask({ token })).data!.requestStockNotification).toEqual({
+        ok: true,
+        alreadyActive: false,
+      })
+      expect((await ask({ token })).data!.requestStockNotification).toEqual({ ok: true, alreadyActive: true })
+      // a visitor (or another customer) typing the address learns nothing from the answer
+      expect((await ask()).data!.requestStockNotification).toEqual({ ok: true, alreadyActive: false })
+      const other = await api.tokenFor({ id: randomUUID(), email: nextEmail('bis-other') })
+      expect((await ask({ token: other })).data!.requestStockNotification).toEqual({
+        ok: true,
+        alreadyActive: false,
+      })
     })
 
     it('queues exactly one mail per request when two rounds run at the same time', async () => {
@@ -308,6 +335,61 @@ describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind
       })
       expect(await mailsTo(email, 'back-in-stock')).toHaveLength(1)
       await setStock({ skuId: SKU.outOfStock, quantity: 0 })
+    })
+    it("a mail program's one-click POST (RFC 8058) to the link unsubscribes; without the body or with a forged token it does nothing", async () => {
+      const email = nextEmail('bis-oneclick')
+      await setStock({ skuId: SKU.stockFive, quantity: 0 })
+      await api.gql(REQUEST_STOCK, { email, skuId: SKU.stockFive })
+      await setStock({ skuId: SKU.outOfStock, quantity: 0 })
+      await api.gql(REQUEST_STOCK, { email, skuId: SKU.outOfStock })
+      await setStock({ skuId: SKU.stockFive, quantity: 2 })
+      const [mail] = await mailsTo(email, 'back-in-stock')
+      const link = new URL(mail!.payload.unsubscribeUrl!)
+
+      // the storefront's endpoint, calling this commerce API as it would over HTTP
+      const storefront = Fastify({ logger: false })
+      const serviceFetch = (async (_url: string, init: RequestInit) => {
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: init.headers as Record<string, string>,
+          payload: init.body as string,
+        })
+        return new Response(response.body, {
+          status: response.statusCode,
+          headers: { 'content-type': String(response.headers['content-type']) },
+        })
+      }) as typeof fetch
+      await storefront.register(oneClickUnsubscribe, { config: api.config, serviceFetch })
+      const post = (url: string, payload: string, type = 'application/x-www-form-urlencoded') =>
+        storefront.inject({ method: 'POST', url, payload, headers: { 'content-type': type } })
+      const stillWaiting = async () =>
+        (
+          await api.db
+            .selectFrom('stock_monitors')
+            .select('unsubscribed_at')
+            .where('email', '=', email)
+            .where('sku_id', '=', SKU.outOfStock)
+            .executeTakeFirstOrThrow()
+        ).unsubscribed_at === null
+
+      const target = `${link.pathname}${link.search}`
+      expect((await post(target, '')).statusCode).toBe(400)
+      const forged = `${link.pathname}?token=${encodeURIComponent(tokenOf(link.href).slice(0, -2) + 'AA')}`
+      expect((await post(forged, ONE_CLICK_BODY)).statusCode).toBe(400)
+      expect(await stillWaiting()).toBe(true)
+
+      const done = await post(target, ONE_CLICK_BODY)
+      expect(done.statusCode).toBe(200)
+      expect(done.headers['cache-control']).toContain('no-store')
+      expect(await stillWaiting()).toBe(false)
+      // a second press, as multipart (also allowed by the RFC), is fine too
+      const boundary = 'lumo-boundary'
+      const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`
+      const again = await post(target, multipart, `multipart/form-data; boundary=${boundary}`)
+      expect(again.statusCode).toBe(200)
+      await storefront.close()
+      await setStock({ skuId: SKU.stockFive, quantity: 5 })
     })
   })
 

@@ -133,7 +133,10 @@ async function requestStockNotification(
     RETURNING EXISTS (
       SELECT 1 FROM previous WHERE notified_at IS NULL AND unsubscribed_at IS NULL
     ) AS already_active`.execute(ctx.db)
-  return { ok: true, alreadyActive: result.rows[0]?.already_active ?? false }
+  // Only the address's own signed-in customer learns that it already waited (spec §3's message):
+  // told to anyone, the answer would say which addresses asked about which products.
+  const own = ctx.user?.email?.toLowerCase() === input.email
+  return { ok: true, alreadyActive: own && (result.rows[0]?.already_active ?? false) }
 }
 
 async function monitorProductAvailability(

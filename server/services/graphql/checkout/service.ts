@@ -179,7 +179,8 @@ export async function validateOrderCreation(
 /**
  * The confirmation page's query. `id` is the order id the checkout redirect carried (`oid`) or the
  * order's public id. A numeric id alone does not reveal an order: it must come with the order's
- * cart id, or from the signed-in owner.
+ * cart id, or from the signed-in owner; a customer's order found by its cart id only for that
+ * customer, as the cart itself (cart/service.ts assertMayUse).
  */
 export async function checkoutData(
   ctx: GraphQLContext,
@@ -196,7 +197,7 @@ export async function checkoutData(
     const orderId = Number(trimmed)
     if (cartId) {
       orders = (await loadOrders(db, { by: 'cart', cartId }, scope.language)).filter(
-        (o) => o.order.order_id === orderId,
+        (o) => o.order.order_id === orderId && (o.order.user_id === null || o.order.user_id === ctx.user?.id),
       )
     } else if (ctx.user) {
       orders = await loadOrders(db, { by: 'user', userId: ctx.user.id, orderId }, scope.language)

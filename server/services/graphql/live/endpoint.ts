@@ -29,7 +29,7 @@ import { clientAddress } from '../../shared/client-address'
 import type { TokenVerifier } from '../../shared/auth-tokens'
 import type { RateLimiter } from '../../shared/rate-limit'
 import { ABUSE_LIMITS } from '../abuse-limits'
-import { apiKeyFromRequest, isValidApiKey, userFromRequest } from '../auth'
+import { apiKeyFromRequest, isValidApiKey, requestUserOf, verifiedUserFromRequest } from '../auth'
 import type { GraphQLContext, RequestUser } from '../context'
 import { maskError } from '../masking'
 import type { LiveEvents } from './events'
@@ -55,6 +55,18 @@ export interface LiveEndpointOptions {
 
 /** A page follows a product and a cart; more than this on one connection is not a shop page. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 20
+/**
+ * Open connections per shopper address at once: a page holds at most two, so this fits a
+ * household or an office of shoppers with many tabs behind one address, and stops one client
+ * from holding sockets (and their memory) without end. Per instance: the sockets are its own.
+ */
+export const MAX_OPEN_CONNECTIONS_PER_ADDRESS = 40
+/**
+ * The close code when the token a connection was opened with expires: graphql-ws clients retry
+ * a 4403 ("might be granted after login"), so the browser reconnects through the storefront's
+ * proxy with the session's current token, or as a visitor.
+ */
+export const TOKEN_EXPIRED_CLOSE_CODE = 4403
 
 function queryError(message: string): GraphQLError[] {
   return [new GraphQLError(message)]
@@ -71,7 +83,22 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
   const server = useServer(
     {
       onConnect: (ctx) => {
-        users.set(ctx.extra.socket, userFromRequest(ctx.extra.request, tokens))
+        const { socket } = ctx.extra
+        const verified = verifiedUserFromRequest(ctx.extra.request, tokens)
+        users.set(
+          socket,
+          verified.then((user) => (user ? requestUserOf(user) : null)),
+        )
+        // a connection follows its customer only as long as the token it was opened with is valid
+        void verified.then((user) => {
+          if (!user) return
+          const timer = setTimeout(
+            () => socket.close(TOKEN_EXPIRED_CLOSE_CODE, 'Token expired'),
+            Math.max(0, user.expiresAt.getTime() - Date.now()),
+          )
+          timer.unref()
+          socket.once('close', () => clearTimeout(timer))
+        })
         return true
       },
       onSubscribe: async (ctx, _id, payload) => {
@@ -129,18 +156,32 @@ export function registerLiveEndpoint(app: FastifyInstance, options: LiveEndpoint
     wss,
   )
 
+  const openByAddress = new Map<string, number>()
   const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!isValidApiKey(apiKeyFromRequest(request), config.apiKey)) {
       refuseUpgrade(socket, 401, 'Unauthorized')
       return
     }
     const address = clientAddress(request.socket.remoteAddress ?? '', request.headers['x-forwarded-for'])
+    if ((openByAddress.get(address) ?? 0) >= MAX_OPEN_CONNECTIONS_PER_ADDRESS) {
+      // a socket closes when its page does; a few seconds is a fair wait
+      refuseUpgrade(socket, 429, 'Too Many Requests', { 'retry-after': '10' })
+      return
+    }
     const decision = await options.limiter.hit(ABUSE_LIMITS.liveConnections, address)
     if (!decision.allowed) {
       refuseUpgrade(socket, 429, 'Too Many Requests', { 'retry-after': String(decision.retryAfterSeconds) })
       return
     }
-    wss.handleUpgrade(request, socket, head, (client) => wss.emit('connection', client, request))
+    wss.handleUpgrade(request, socket, head, (client) => {
+      openByAddress.set(address, (openByAddress.get(address) ?? 0) + 1)
+      client.once('close', () => {
+        const left = (openByAddress.get(address) ?? 1) - 1
+        if (left > 0) openByAddress.set(address, left)
+        else openByAddress.delete(address)
+      })
+      wss.emit('connection', client, request)
+    })
   }
   handleUpgrades(app, options.path, (request, socket, head) => {
     accept(request, socket, head).catch((error: unknown) => {

@@ -10,6 +10,9 @@
  *   code is created in every market and sent in a `newsletter-welcome` mail.
  * - unsubscribe (the link in every newsletter mail): the consent "no" is recorded; the consent is
  *   never removed, only answered again (spec: once given, a consent is yes or no, never unset).
+ * - an account's newsletter box (updateUser) subscribes or unsubscribes the account's address the
+ *   same way, and every recorded consent sets the box of the account with that address, so the
+ *   account page always shows what the list holds.
  *
  * Each step is one transaction that locks the subscription row first, so two clicks of the same
  * link, or two instances, create one code and queue one welcome mail.
@@ -44,6 +47,7 @@ export interface SubscribeRequest {
 export const CONSENT_SOURCE = {
   confirmLink: (signup: string) => `newsletter-confirm-link:${signup}`.slice(0, 80),
   unsubscribeLink: 'newsletter-unsubscribe-link',
+  account: 'account-settings',
 } as const
 
 function unsubscribeUrl(config: MailLinkConfig, place: MailPlace, email: string): string {
@@ -234,6 +238,12 @@ async function recordConsent(
     .set(change.consent === 'yes' ? { confirmed_at: change.at } : { unsubscribed_at: change.at })
     .where('email', '=', email)
     .execute()
+  // the account with this address shows the list's answer (addresses are stored in lower case)
+  await trx
+    .updateTable('users')
+    .set({ newsletter: change.consent === 'yes' })
+    .where('email', '=', email)
+    .execute()
   await trx
     .insertInto('newsletter_consents')
     .values({
@@ -247,11 +257,12 @@ async function recordConsent(
     .execute()
 }
 
-/** The unsubscribe link of a newsletter mail: records the consent "no". */
+/** The unsubscribe link of a newsletter mail (or the account's box): records the consent "no". */
 export async function unsubscribe(
   db: Kysely<DB>,
   email: string,
   now: Date = new Date(),
+  source: string = CONSENT_SOURCE.unsubscribeLink,
 ): Promise<LinkOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -264,7 +275,7 @@ export async function unsubscribe(
     if (row.unsubscribed_at) return 'ALREADY_DONE'
     await recordConsent(trx, email, {
       consent: 'no',
-      source: CONSENT_SOURCE.unsubscribeLink,
+      source,
       market: row.market_alias,
       language: row.language,
       at: now,

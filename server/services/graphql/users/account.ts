@@ -10,6 +10,7 @@ import { parseUserInput } from './input'
 import { presentUser } from './present'
 import { revokeRefreshTokens, usersDb, type UsersDB } from './db'
 import type { Kysely } from 'kysely'
+import { CONSENT_SOURCE, subscribe, unsubscribe } from '../mail-subscriptions/newsletter'
 
 /** The signed-in user's id; UNAUTHENTICATED without one. */
 export function requireUserId(ctx: GraphQLContext, message = 'Sign in to see your account'): string {
@@ -43,15 +44,37 @@ export async function getUser(ctx: GraphQLContext, scope: RequestScope) {
 
 export async function updateUser(ctx: GraphQLContext, scope: RequestScope, input: unknown) {
   const userId = requireUserId(ctx, 'Sign in to change your account')
-  const changes = parseUserInput(input, scope.market.countryCode)
+  const { newsletter, ...changes } = parseUserInput(input, scope.market.countryCode)
   const updated = await usersDb(ctx.db)
     .updateTable('users')
     .set({ ...changes, updated_at: new Date() })
     .where('user_id', '=', userId)
-    .returning('user_id')
+    .returning(['email', 'newsletter'])
     .executeTakeFirst()
   if (!updated) throw unauthenticated('The account no longer exists')
+  if (newsletter !== undefined && newsletter !== updated.newsletter)
+    await changeNewsletter(ctx, scope, updated.email, newsletter)
   return presentedUser(ctx, scope, userId)
+}
+
+/**
+ * The account's newsletter box is the newsletter list itself (ADR 0031): ticking it asks for a
+ * confirmation by e-mail (double opt-in: the box stays unticked until the link is followed, and
+ * the confirmation brings the welcome code); unticking it unsubscribes at once.
+ */
+async function changeNewsletter(ctx: GraphQLContext, scope: RequestScope, email: string, wanted: boolean) {
+  if (!wanted) {
+    await unsubscribe(ctx.db, email, new Date(), CONSENT_SOURCE.account)
+    // an address that was never on the list still turns the box off
+    await ctx.db.updateTable('users').set({ newsletter: false }).where('email', '=', email).execute()
+    return
+  }
+  await subscribe(ctx.db, ctx.config, {
+    email,
+    place: { market: scope.market.alias, language: scope.language },
+    tags: [],
+    source: 'account',
+  })
 }
 
 /**
