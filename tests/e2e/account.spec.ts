@@ -7,15 +7,16 @@
  */
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { cartInBrowser, fillCustomer, openCheckout } from './checkout-helpers'
+import { CUSTOMER_PASSWORD, registerInBrowser } from './customers'
 import { linkIn, rawMailsTo, resetLinkFor } from './outbox'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const fi = (id: string) => message('fi', id)
 const CSRF = { 'content-type': 'application/json', 'x-lumo-csrf': '1' }
-const PASSWORD = 'Salasana-123'
+const PASSWORD = CUSTOMER_PASSWORD
 
 function newEmail(): string {
   return `tili-${randomUUID().slice(0, 8)}@example.com`
@@ -23,16 +24,6 @@ function newEmail(): string {
 
 async function sessionPost(request: APIRequestContext, endpoint: string, data: Record<string, unknown>) {
   return request.post(`/api/session/${endpoint}`, { headers: CSRF, data })
-}
-
-/** A new customer, logged in in this browser context. */
-async function registerInBrowser(context: BrowserContext, email: string, password = PASSWORD) {
-  const response = await sessionPost(context.request, 'register', {
-    username: email,
-    password: await passwordDigest(password),
-    rememberMe: true,
-  })
-  expect(response.status()).toBe(200)
 }
 
 async function loginStatus(request: APIRequestContext, email: string, password: string): Promise<number> {

@@ -8,25 +8,19 @@ import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
-import { passwordDigest } from '../../src/shared/password-digest'
 import { pointsFor } from '../../src/shared/loyalty'
 import { adminApi } from './admin'
 import { fillCustomer, graphql, openCheckout } from './checkout-helpers'
+import { registerInBrowser } from './customers'
 import { expect, message, test, waitForHydration } from './fixtures'
 
 const fi = (id: string) => message('fi', id)
-const CSRF = { 'content-type': 'application/json', 'x-lumo-csrf': '1' }
 const DRESS = FIXTURE_PRODUCTS.satinDress
 const DRESS_SKU = DRESS.skus.staticStock
 
-async function registerInBrowser(context: BrowserContext): Promise<string> {
-  const email = `jasen-${randomUUID().slice(0, 8)}@example.com`
-  const response = await context.request.post('/api/session/register', {
-    headers: CSRF,
-    data: { username: email, password: await passwordDigest('Salasana-123'), rememberMe: true },
-  })
-  expect(response.status()).toBe(200)
-  return email
+/** A new member-to-be, signed in in this browser context. */
+function registerMember(context: BrowserContext): Promise<string> {
+  return registerInBrowser(context, `jasen-${randomUUID().slice(0, 8)}@example.com`)
 }
 
 /** A new Finnish cart with these lines, handed to the browser in its cookie. */
@@ -135,7 +129,7 @@ function payoutDate(retry: number): string {
 }
 
 test('/lumostyle is a 404 for a customer who is not a member', async ({ page, context }) => {
-  await registerInBrowser(context)
+  await registerMember(context)
   const response = await page.goto('/fi/lumostyle')
   expect(response?.status()).toBe(404)
 })
@@ -146,7 +140,7 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
   baseURL,
   browserErrors,
 }, testInfo) => {
-  const email = await registerInBrowser(context)
+  const email = await registerMember(context)
 
   // joining on /lumo-member: the success modal, then the members' page opens
   await page.goto('/lumo-member')
