@@ -8,8 +8,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router'
 import { makeStore } from './app/store'
 import { once } from './app/apollo-access'
-import { createRoutes, pageHandle } from './app/router'
-import { preloadSearchField } from './features/search/LazySearchField'
+import { createRoutes } from './app/router'
 import { loadCompiledMessages } from './app/i18n'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
@@ -58,8 +57,6 @@ async function boot() {
     }),
   )
 
-  // the header's search is its own chunk, needed before hydrating a page of the shop's layout
-  if (pageHandle(matches)?.layout === 'default') await preloadSearchField()
   const messages = await messagesLoaded
   const router = createBrowserRouter(routes, {
     basename: site.basename,

@@ -22,7 +22,6 @@ import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
 import type { PrepareContext, Prepared } from './shared/server-entry'
 import { BROWSER_SEARCH_URI } from './shared/search-api'
-import { preloadSearchField } from './features/search/LazySearchField'
 
 /**
  * What the client boots from, inline in the page. Page data is in the router's hydration data
@@ -111,7 +110,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     return { kind: 'redirect', status: routerContext.status, location: localLocation(routerContext, url) }
   }
 
-  const [messages] = await Promise.all([loadCompiledMessages(locale), preloadSearchField()])
+  const messages = await loadCompiledMessages(locale)
   const intl = createIntl({ locale: LOCALES[locale].iso, messages })
   const errors = routerContext.errors ? Object.values(routerContext.errors) : []
   const status = errors.length > 0 ? statusOf(errors[0]) : routerContext.statusCode

@@ -61,8 +61,8 @@ export function mayKeepImage(response: Pick<Response, 'status'>): boolean {
 
 /**
  * The message a page sends a waiting worker when the shopper agrees to the new version:
- * workbox-window's `messageSkipWaiting()` sends `{ type: 'SKIP_WAITING' }`; the bare string is
- * accepted too.
+ * the page sends `{ type: 'SKIP_WAITING' }` (src/features/offline/service-worker.ts, as
+ * workbox-window's `messageSkipWaiting()` does); the bare string is accepted too.
  */
 export function isSkipWaitingMessage(data: unknown): boolean {
   if (data === 'SKIP_WAITING') return true

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, screen } from '@testing-library/react'
 import { Outlet } from 'react-router'
-import { HeadUpdater } from './head'
+import { HeadUpdater } from './HeadUpdater'
 import { renderRoutes } from '../ui/test-helpers'
 import { Component as Checkout } from '../routes/checkout'
 import { Component as Brands, type BrandsPageData } from '../routes/brands'
@@ -45,9 +45,13 @@ function routes() {
 }
 
 describe('HeadUpdater', () => {
-  it('keeps title, description, canonical, alternates and lang current across client navigations', async () => {
-    document.head.innerHTML = ''
-    const { router } = renderRoutes(routes(), { market: 'fi', locale: 'sv', path: '/fi/sv/kassan' })
+  it('keeps title, description, canonical, alternates and lang current across client navigations, back to the landing page too', async () => {
+    // the head the server wrote for the landing page
+    document.head.innerHTML = '<title>Märken | Lumo</title><meta name="description" content="från servern">'
+    const { router } = renderRoutes(routes(), { market: 'fi', locale: 'sv', path: '/fi/sv/märken' })
+    await screen.findByRole('heading', { level: 1, name: 'Märken' })
+
+    await act(() => router.navigate('/kassan'))
     await screen.findByRole('heading', { level: 1, name: 'Kassa' })
     await waitForTitle('Kassa | Lumo')
     expect(document.documentElement.lang).toBe('sv')
@@ -56,7 +60,8 @@ describe('HeadUpdater', () => {
       'https://shop.test/fi/sv/kassan',
     )
 
-    await act(() => router.navigate('/märken'))
+    // back to the landing page: its head is built again, the server's is long gone
+    await act(() => router.navigate(-1))
     await waitForTitle('Märken | Lumo')
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'Alla märken i vårt sortiment på ett ställe.',

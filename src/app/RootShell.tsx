@@ -7,7 +7,7 @@
  * and the QA console when the server enabled it.
  */
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
-import { HeadUpdater } from './head'
+import { HeadUpdater } from './HeadUpdater'
 import { useClientBehaviours } from './client/useClientBehaviours'
 import { AppUpdates } from '../features/offline/AppUpdates'
 import { useSite } from './site'

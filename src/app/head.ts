@@ -1,13 +1,13 @@
 /**
  * The page head: title, description, canonical URL, hreflang alternates, `<html lang>` and theme
  * colour. The server renders it as escaped tags (`renderHeadTags`); after client navigations
- * `<HeadUpdater/>` keeps the same tags current, so both sides share `buildHead`.
+ * `<HeadUpdater/>` (./HeadUpdater.tsx) keeps the same tags current with `headFor`, so both
+ * sides share `buildHead`.
  */
 import { escapeHtml } from '../shared/html'
 import { SHOP_NAME } from '../shared/shop'
-import { useEffect } from 'react'
-import { useIntl, type IntlShape } from 'react-intl'
-import { useLocation, useMatches, useRouteError, type UIMatch } from 'react-router'
+import type { IntlShape } from 'react-intl'
+import type { UIMatch } from 'react-router'
 import { DEFAULT_LOCALE, FALLBACK_MARKET, type LocaleCode, type MarketAlias } from '../shared/markets'
 import {
   HREFLANG_TARGETS,
@@ -19,7 +19,7 @@ import {
 } from '../shared/paths'
 import { htmlLang } from './i18n'
 import type { PageMetaResult, RouteHandle, RouteModule } from './route-types'
-import { useSite } from './site'
+import type { Site } from './site'
 import { errorStatusOf } from './ErrorPage'
 
 export const THEME_COLOR = '#f5ede7'
@@ -204,46 +204,31 @@ async function metaOfMatch(
   return module.meta({ data: match.data, intl, market, locale, params: match.params })
 }
 
-/**
- * Keeps `document.title`, the description, robots, canonical, alternates and `<html lang>`
- * current after client navigations. Renders nothing.
- */
-export function HeadUpdater(): null {
-  const site = useSite()
-  const intl = useIntl()
-  const location = useLocation()
-  const matches = useMatches()
-  const error = useRouteError()
-  const page = [...matches].reverse().find((match) => (match.handle as RouteHandle | undefined)?.name)
+/** What the head of a client-side page follows: its route match (or error) and its address. */
+export interface HeadState {
+  page: UIMatch | undefined
+  error: unknown
+  pathname: string
+  search: string
+}
 
-  useEffect(() => {
-    let current = true
-    const routeName: RouteName = ((page?.handle as RouteHandle | undefined)?.name ?? 'not-found') as RouteName
-    const meta =
-      // outside an error boundary react-router gives null
-      error != null
-        ? Promise.resolve(errorMeta(intl, error))
-        : metaOfMatch(page, intl, site.market, site.locale)
-    meta
-      .then((result) => {
-        if (!current) return
-        const head = buildHead({
-          routeName,
-          meta: result,
-          market: site.market,
-          locale: site.locale,
-          pathname: `${site.basename.replace(/\/+$/, '')}${location.pathname}`,
-          search: location.search,
-          settings: site.urlSettings,
-          publicUrl: site.publicUrl,
-        })
-        applyHead(document, head)
-      })
-      .catch((failure: unknown) => console.error('Could not update the page head', failure))
-    return () => {
-      current = false
-    }
-  }, [location.pathname, location.search, page, error, intl, site])
-
-  return null
+/** The head of a page the browser navigated to (HeadUpdater writes it with `applyHead`). */
+export async function headFor(site: Site, intl: IntlShape, state: HeadState): Promise<PageHead> {
+  const routeName: RouteName = ((state.page?.handle as RouteHandle | undefined)?.name ??
+    'not-found') as RouteName
+  const meta =
+    // outside an error boundary react-router gives null
+    state.error != null
+      ? errorMeta(intl, state.error)
+      : await metaOfMatch(state.page, intl, site.market, site.locale)
+  return buildHead({
+    routeName,
+    meta,
+    market: site.market,
+    locale: site.locale,
+    pathname: `${site.basename.replace(/\/+$/, '')}${state.pathname}`,
+    search: state.search,
+    settings: site.urlSettings,
+    publicUrl: site.publicUrl,
+  })
 }

@@ -6,9 +6,10 @@
 import type { PageLoader } from '../app/route-types'
 import { messageMeta } from '../ui/page-meta'
 import { CheckoutPage } from '../features/checkout/CheckoutPage'
-import { loadCheckout } from '../features/checkout/thunks'
 
 export const loader: PageLoader<null> = async ({ apollo, store, market }) => {
+  // the operations are the checkout page's lazy chunk: a page hydrating here does not need them
+  const { loadCheckout } = await import('../features/checkout/thunks')
   await store.dispatch(loadCheckout(apollo, market))
   return null
 }

@@ -5,6 +5,8 @@
  * useClientBehaviours; returns one cleanup for all.
  */
 import { startSearchNotifications } from '../../features/recommendations/listeners'
+import { isAnyOf } from '@reduxjs/toolkit'
+import { startOnDemand } from './on-demand'
 import type { AppStore, RootState } from '../store'
 import {
   COOKIES,
@@ -21,7 +23,7 @@ import {
   readLocalFavorites,
 } from '../../features/favourites/local-copy'
 import { cartEmptied, cartLoaded } from '../../features/cart/slice'
-import { loggedOut } from '../../features/auth/slice'
+import { connected, loggedOut, sessionRestored, userRestored } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
@@ -30,6 +32,7 @@ import { isFromOtherTab, startBroadcastSync } from './broadcast'
 import { restorePersonalState } from './personal-state'
 import type { GetApollo } from '../apollo-access'
 import { startConsent } from '../../features/consent/listeners'
+import { startLoyaltySync } from '../../features/loyalty/listeners'
 import { startCheckoutAnalytics } from '../../features/checkout/analytics'
 import { VITALS_SAMPLE_RATE } from '../../shared/vitals'
 import type { TagManagerConfig } from '../../shared/tag-manager'
@@ -160,50 +163,43 @@ function openFavoritesChannel(): BroadcastChannel | null {
 }
 
 /**
- * The cart's listeners (loading with retries, cart events) come in their own chunk: its thunks
- * and rules are not needed to show a page, and the chunk arrives long before the lazily created
- * Apollo client could run a cart operation. The listener looks at the cart state when it starts,
- * so a load the server left to the browser is not missed.
+ * The cart's listeners (loading with retries, cart events) come in their own chunk, loaded when
+ * the page has a cart to load or to drop (its cookie), or at the first cart action (an add, a
+ * cart from another tab or device, the mini-cart opening); the actions before the chunk arrived
+ * are handed to it, so no cart event is lost.
  */
 function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/cart/listeners').then(({ startCartSync }) => {
-    if (!stopped) stop = startCartSync(store, getApollo)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (action, state) => {
+      if (state.cart.status === 'loading') return true
+      if (action) return action.type.startsWith('cart/')
+      return state.cart.status === 'empty' && readCookie(COOKIES.cart) !== undefined
+    },
+    async (missed) => {
+      const { startCartSync } = await import('../../features/cart/listeners')
+      return startCartSync(store, getApollo, missed)
+    },
+  )
 }
+
+const signedInHere = isAnyOf(connected, userRestored, sessionRestored)
 
 /**
- * A logged-in customer's favourites in the likes service (issue #10): its own chunk, like the
- * cart's, since only customers need it and a page shows without it.
+ * A logged-in customer's favourites in the likes service (issue #10): its own chunk, loaded when
+ * the page starts signed in or the shopper signs in on this page. A sign-in in another tab is
+ * merged by that tab (the chunk's own rule), so it does not load the chunk here.
  */
 function startFavouritesAccountSyncLazily(store: AppStore, getApollo: GetApollo | null): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/favourites/account-sync').then(({ startBrowserFavouritesAccountSync }) => {
-    if (!stopped) stop = startBrowserFavouritesAccountSync(store, getApollo)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
-}
-
-/** The loyalty contact sync and cart events (spec §4): their own chunk, a page shows without them. */
-function startLoyaltySyncLazily(store: AppStore): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  void import('../../features/loyalty/listeners').then(({ startLoyaltySync }) => {
-    if (!stopped) stop = startLoyaltySync(store)
-  })
-  return () => {
-    stopped = true
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (action, state) =>
+      state.auth.user !== null && (action === null || (signedInHere(action) && !isFromOtherTab(action))),
+    async () => {
+      const { startBrowserFavouritesAccountSync } = await import('../../features/favourites/account-sync')
+      return startBrowserFavouritesAccountSync(store, getApollo)
+    },
+  )
 }
 
 /**
@@ -211,26 +207,14 @@ function startLoyaltySyncLazily(store: AppStore): () => void {
  * once someone is signed in, in its own chunk.
  */
 function startLiveCartLazily(store: AppStore): () => void {
-  let stop: (() => void) | undefined
-  let stopped = false
-  let loading = false
-  const load = () => {
-    if (loading || stopped) return
-    loading = true
-    void import('../../features/live/cart-follow').then(({ startLiveCart }) => {
-      if (!stopped) stop = startLiveCart(store)
-    })
-  }
-  if (store.getState().auth.user) load()
-  const stopListening = store.startListening({
-    predicate: (_action, current) => current.auth.user !== null && !loading,
-    effect: () => load(),
-  })
-  return () => {
-    stopped = true
-    stopListening()
-    stop?.()
-  }
+  return startOnDemand(
+    store,
+    (_action, state) => state.auth.user !== null,
+    async () => {
+      const { startLiveCart } = await import('../../features/live/cart-follow')
+      return startLiveCart(store)
+    },
+  )
 }
 
 /**
@@ -269,7 +253,7 @@ export function registerClientListeners(
     startFavouritesAccountSyncLazily(store, getApollo ?? null),
     // the cookie choice before the events: a stored choice loads the tag manager at once
     startConsent(store, options.tagManager ?? null),
-    startLoyaltySyncLazily(store),
+    startLoyaltySync(store),
     startEventDelivery(store),
     startCheckoutAnalytics(store),
     startVitalsIfSampled(store),

@@ -1,11 +1,12 @@
 /**
  * The modals the shop opens by id (modal slice: `openModalDelayed(id)`): the membership success
  * and membership-deleted modals of spec §4, and the login dialog. Each labels the dialog with
- * its heading.
+ * its heading. The login dialog's forms load when it first opens.
  */
+import { lazy, Suspense } from 'react'
 import { useIntl } from 'react-intl'
 import type { ModalContentProps, ModalRegistry } from '../../features/modal/ModalRoot'
-import { LoginDialog, LOGIN_MODAL_ID } from '../../features/auth/LoginDialog'
+import { LOGIN_MODAL_ID } from '../../features/auth/modal-id'
 import { MEMBERSHIP_MODAL_IDS } from '../../features/loyalty/modal-ids'
 import { POINTS_PENDING_DAYS } from '../../shared/loyalty'
 
@@ -43,6 +44,19 @@ function MembershipDeletedModal(props: ModalContentProps) {
       title={intl.formatMessage({ id: 'modal.membershipDeleted.title' })}
       text={intl.formatMessage({ id: 'modal.membershipDeleted.text' })}
     />
+  )
+}
+
+// the login and registration forms are a chunk of their own: they load when the dialog opens
+const LoginDialogContent = lazy(() =>
+  import('../../features/auth/LoginDialog').then(({ LoginDialog }) => ({ default: LoginDialog })),
+)
+
+function LoginDialog(props: ModalContentProps) {
+  return (
+    <Suspense fallback={null}>
+      <LoginDialogContent {...props} />
+    </Suspense>
   )
 }
 

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { RouteLink } from '../../ui/RouteLink'
 import { PersonIcon } from '../../ui/icons'
 import { modalOpened } from '../modal/slice'
-import { LOGIN_MODAL_ID } from './LoginDialog'
+import { LOGIN_MODAL_ID } from './modal-id'
 import { LogoutButton } from './LogoutButton'
 import { selectUser } from './slice'
 

@@ -9,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { modalClosed, modalOpened } from '../modal/slice'
 import { safeReturnPath } from '../../shared/session'
-import { LOGIN_MODAL_ID } from './LoginDialog'
+import { LOGIN_MODAL_ID } from './modal-id'
 import { usePathNavigation } from './navigation'
 import { LOGIN_ACTION } from '../../lib/login-dialog'
 

@@ -10,8 +10,6 @@ import type { ModalContentProps } from '../modal/ModalRoot'
 import { LoginForm } from './LoginForm'
 import { RegisterForm } from './RegisterForm'
 
-export const LOGIN_MODAL_ID = 'login'
-
 export function LoginDialog({ titleId, close }: ModalContentProps) {
   const intl = useIntl()
   const [mode, setMode] = useState<'login' | 'register'>('login')

@@ -9,12 +9,14 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { formatMoney } from '../../shared/money'
 import { LOYALTY_MONEY } from '../../shared/loyalty'
 import type { CurrencyCode } from '../../shared/markets'
-import { toCartApiError } from './api'
+import { toCartApiError } from './errors'
 import { cartErrorMessage, type CartOperation } from './rules'
-import { applyPromoCode, setLineQuantity } from './thunks'
 import type { CartView } from './types'
 
 export type CartResult = { ok: true } | { ok: false; message: string }
+
+/** The cart's operations load with the first change, not with the pages that show the cart. */
+const cartThunks = () => import('./thunks')
 
 export function describeCartError(
   intl: IntlShape,
@@ -60,7 +62,8 @@ export function useSetLineQuantity(): (input: { skuId: number; quantity: number 
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
   const run = useCallback(
-    (input: { skuId: number; quantity: number }) => dispatch(setLineQuantity(getApollo, input)),
+    (input: { skuId: number; quantity: number }) =>
+      cartThunks().then(({ setLineQuantity }) => dispatch(setLineQuantity(getApollo, input))),
     [dispatch, getApollo],
   )
   return useCartAction('update', run)
@@ -72,7 +75,10 @@ const codeOfInput = (code: string) => code
 export function useApplyPromoCode(): (code: string) => Promise<CartResult> {
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
-  const run = useCallback((code: string) => dispatch(applyPromoCode(getApollo, code)), [dispatch, getApollo])
+  const run = useCallback(
+    (code: string) => cartThunks().then(({ applyPromoCode }) => dispatch(applyPromoCode(getApollo, code))),
+    [dispatch, getApollo],
+  )
   return useCartAction('promo', run, codeOfInput)
 }
 

@@ -12,7 +12,8 @@
  * The cookie write and the broadcast to other tabs are the shop-wide listeners'
  * (src/app/client/listeners.ts, broadcast.ts), keyed on `cartLoaded` / `cartEmptied`.
  */
-import type { AppStore } from '../../app/store'
+import type { AppStore, RootState } from '../../app/store'
+import type { MissedAction } from '../../app/client/on-demand'
 import { COOKIES, deleteCookie, readCookie } from '../../shared/cookies'
 import { isFromOtherTab } from '../../app/client/broadcast'
 import { shopEventRecorded } from '../events/slice'
@@ -20,19 +21,66 @@ import { voucherIdChecked } from '../loyalty/slice'
 import { lineChanges } from './rules'
 import { cartChanged, cartDrawerOpened, cartItemsChanged, cartLoaded } from './slice'
 import { cartEventLine } from '../events/listeners'
-import { reloadCart, type GetCartApollo } from './thunks'
+import type { GetCartApollo } from './thunks'
 import type { CartView } from './types'
 
-export function startCartSync(store: AppStore, getApollo: GetCartApollo): () => void {
+/** The shop events of a new cart (this tab's or another's), against the cart before it. */
+function recordCartChanges(store: AppStore, action: ReturnType<typeof cartLoaded>, before: RootState): void {
+  store.dispatch(voucherIdChecked(action.payload.promoCode ?? null))
+  const fromOtherTab = isFromOtherTab(action)
+  const original = before.cart.data
+  // a first load is not a change the shopper made or needs to hear about
+  if (original && original.id === action.payload.id) {
+    if (cartChanged(original, action.payload))
+      store.dispatch(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab } }))
+    if (cartItemsChanged(original, action.payload))
+      store.dispatch(shopEventRecorded({ type: 'cart:items-changed', payload: { fromOtherTab } }))
+  }
+  if (fromOtherTab) return
+  const previous = original as CartView | null
+  const after = action.payload as unknown as CartView
+  if (!previous || previous.id !== after.id) return
+  for (const change of lineChanges(previous, after)) {
+    const line = cartEventLine(change.item)
+    store.dispatch(
+      shopEventRecorded({
+        type: change.delta > 0 ? 'cart:add' : 'cart:remove',
+        payload: { ...line, quantity: Math.abs(change.delta), skuId: change.skuId },
+      }),
+    )
+  }
+}
+
+function recordCartView(store: AppStore): void {
+  const items = (store.getState().cart.data as CartView | null)?.items ?? []
+  store.dispatch(shopEventRecorded({ type: 'cart:view', payload: { items: items.map(cartEventLine) } }))
+}
+
+/**
+ * Starts the cart's effects. `missed`: the actions dispatched before this chunk arrived (see
+ * src/app/client/on-demand.ts), handled first as the listeners below would have.
+ */
+export function startCartSync(
+  store: AppStore,
+  getApollo: GetCartApollo,
+  missed: readonly MissedAction[] = [],
+): () => void {
   let loading = false
   const load = () => {
     if (loading) return
     loading = true
-    void store.dispatch(reloadCart(getApollo)).finally(() => {
-      loading = false
-    })
+    // the cart's operations are a chunk of their own: most pages never need to load the cart
+    void import('./thunks')
+      .then(({ reloadCart }) => store.dispatch(reloadCart(getApollo)))
+      .finally(() => {
+        loading = false
+      })
   }
 
+  for (const { action, previous } of missed) {
+    if (cartLoaded.match(action)) recordCartChanges(store, action, previous)
+    else if (cartDrawerOpened.match(action)) recordCartView(store)
+  }
   const { cart } = store.getState()
   if (cart.status === 'loading') load()
   else if (cart.status === 'empty' && readCookie(COOKIES.cart) !== undefined) deleteCookie(COOKIES.cart)
@@ -45,38 +93,11 @@ export function startCartSync(store: AppStore, getApollo: GetCartApollo): () => 
     }),
     store.startListening({
       actionCreator: cartLoaded,
-      effect: (action, api) => {
-        api.dispatch(voucherIdChecked(action.payload.promoCode ?? null))
-        const fromOtherTab = isFromOtherTab(action)
-        const original = api.getOriginalState().cart.data
-        // a first load is not a change the shopper made or needs to hear about
-        if (original && original.id === action.payload.id) {
-          if (cartChanged(original, action.payload))
-            api.dispatch(shopEventRecorded({ type: 'cart:changed', payload: { fromOtherTab } }))
-          if (cartItemsChanged(original, action.payload))
-            api.dispatch(shopEventRecorded({ type: 'cart:items-changed', payload: { fromOtherTab } }))
-        }
-        if (fromOtherTab) return
-        const before = original as CartView | null
-        const after = action.payload as unknown as CartView
-        if (!before || before.id !== after.id) return
-        for (const change of lineChanges(before, after)) {
-          const line = cartEventLine(change.item)
-          api.dispatch(
-            shopEventRecorded({
-              type: change.delta > 0 ? 'cart:add' : 'cart:remove',
-              payload: { ...line, quantity: Math.abs(change.delta), skuId: change.skuId },
-            }),
-          )
-        }
-      },
+      effect: (action, api) => recordCartChanges(store, action, api.getOriginalState()),
     }),
     store.startListening({
       actionCreator: cartDrawerOpened,
-      effect: (_action, api) => {
-        const items = (api.getState().cart.data as CartView | null)?.items ?? []
-        api.dispatch(shopEventRecorded({ type: 'cart:view', payload: { items: items.map(cartEventLine) } }))
-      },
+      effect: () => recordCartView(store),
     }),
   ]
   return () => stops.forEach((stop) => stop())

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CartApiError } from './api'
+import { CartApiError } from './errors'
 import {
   cartErrorMessage,
   freeShippingProgress,

@@ -4,7 +4,7 @@
  * loyalty bonus voucher, and which amount (inc or ex VAT) a customer sees.
  */
 import { LOYALTY_VOUCHER_PREFIX } from '../loyalty/slice'
-import { CART_ERROR_CODES, type CartApiError } from './api'
+import { CART_ERROR_CODES, type CartApiError } from './errors'
 import type { CartItem, CartPrice, CartSkuStock, CartView } from './types'
 import { listItems } from '../../graphql/list-items'
 import { MAX_UNITS_PER_SKU, QUANTITY_LIMIT_REASON } from '../../shared/order-limits'

@@ -6,15 +6,8 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import type { AppDispatch, RootState } from '../../app/store'
-import {
-  addItem,
-  CartApiError,
-  fetchCart,
-  setPromoCode,
-  toCartApiError,
-  updateItem,
-  type CartScope,
-} from './api'
+import { addItem, fetchCart, setPromoCode, updateItem, type CartScope } from './api'
+import { CartApiError, toCartApiError } from './errors'
 import { isBonusVoucher, isLostCart } from './rules'
 import { voucherIdSet } from '../loyalty/slice'
 import { addedToCartShown, cartEmptied, cartLoaded, loadCart, type CartData } from './slice'

@@ -3,7 +3,13 @@
  * code form once the cart is in the store, the checkout's priced lines until then.
  */
 import { useIntl } from 'react-intl'
-import { CartLines, FreeShippingProgress, MinimumOrderNotice, PromoCodeForm, useCart } from '../cart'
+// the cart's components one by one: the feature's index also brings its operations, which the
+// checkout's first load does without (they load with the first change)
+import { CartLines } from '../cart/CartLines'
+import { FreeShippingProgress } from '../cart/FreeShippingProgress'
+import { MinimumOrderNotice } from '../cart/MinimumOrderNotice'
+import { PromoCodeForm } from '../cart/PromoCodeForm'
+import { useCart } from '../cart/hooks'
 import { useAppSelector } from '../../app/hooks'
 import { CheckoutCartLines } from './CheckoutSummary'
 

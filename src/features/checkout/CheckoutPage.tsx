@@ -26,7 +26,7 @@ import { cartItemCount } from '../cart/slice'
 import { checkoutErrors, firstInvalidField, type CheckoutField, type CheckoutRuleInput } from './form-rules'
 import type { CheckoutChoices, CheckoutUrls } from './api'
 import { fieldId } from './fields'
-import { checkoutChoicesOf, prefillCustomerForm, refreshCheckout, submitOrder } from './thunks'
+import { checkoutChoicesOf } from './slice'
 import { useCheckoutFields } from './useCheckoutFields'
 import { CheckoutCartSection } from './CheckoutCartSection'
 import { CustomerSection } from './CustomerSection'
@@ -35,6 +35,12 @@ import { PaymentSection } from './PaymentSection'
 import { ExtrasSection } from './ExtrasSection'
 import { OrderSection } from './OrderSection'
 import './checkout.css'
+
+/**
+ * The checkout's operations (and their GraphQL text) are a chunk of their own: the route loader
+ * priced the page, so hydrating it needs none of them; they load at the shopper's first change.
+ */
+const checkoutThunks = () => import('./thunks')
 
 function focusField(field: CheckoutField) {
   const element =
@@ -76,6 +82,7 @@ export function CheckoutPage() {
   const [feedback, setFeedback] = useState<FailureMessage | null>(null)
   const [fatal, setFatal] = useState<unknown>(null)
   const feedbackRef = useRef<HTMLDivElement>(null)
+  const thunksLoading = useRef(false)
 
   const shippingOptions = listItems(options?.shippingOptions)
   const chosenPayment = listItems(options?.paymentOptions).find((option) => String(option.id) === paymentId)
@@ -95,7 +102,8 @@ export function CheckoutPage() {
     [form, shippingId, paymentId, termsAccepted, country],
   )
   const refresh = useCallback(
-    (current: CheckoutChoices) => void dispatch(refreshCheckout(getApollo, current)),
+    (current: CheckoutChoices) =>
+      void checkoutThunks().then(({ refreshCheckout }) => dispatch(refreshCheckout(getApollo, current))),
     [dispatch, getApollo],
   )
   const fields = useCheckoutFields(ruleInput, (field) => {
@@ -126,7 +134,7 @@ export function CheckoutPage() {
   useEffect(() => {
     if (!userId || prefilledFor.current === userId) return
     prefilledFor.current = userId
-    void dispatch(prefillCustomerForm(getApollo))
+    void checkoutThunks().then(({ prefillCustomerForm }) => dispatch(prefillCustomerForm(getApollo)))
   }, [userId, dispatch, getApollo])
 
   // Spec §8: a failed order validation request shows the error page.
@@ -150,6 +158,12 @@ export function CheckoutPage() {
       return
     }
     setFeedback(null)
+    // the thunks' chunk may still be on its way: a second click meanwhile places no second order
+    if (thunksLoading.current) return
+    thunksLoading.current = true
+    const { submitOrder } = await checkoutThunks().finally(() => {
+      thunksLoading.current = false
+    })
     const outcome = await dispatch(submitOrder(getApollo, { ...choices(), urls: checkoutUrls(site) }))
     switch (outcome.kind) {
       case 'failed':

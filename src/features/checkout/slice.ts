@@ -6,6 +6,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { listItems } from '../../graphql/list-items'
 import type { CheckoutData, OrderValidationResult } from './types'
+import type { CheckoutChoices } from './api'
+import type { CountryCode } from '../../shared/validation'
 
 export type Gender = 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
@@ -119,6 +121,15 @@ export function customerStatusFrom(validation: OrderValidation): CustomerStatus 
 
 /** When ok, checkout continues; otherwise it aborts. */
 export const customerMayContinue = (status: CustomerStatus): boolean => status === 'ok'
+
+/** The shopper's choices as the checkout slice holds them, in the market's country. */
+export function checkoutChoicesOf(
+  checkout: Pick<CheckoutState, 'form' | 'shippingId' | 'paymentId' | 'termsAccepted'>,
+  country: CountryCode,
+): CheckoutChoices {
+  const { form, shippingId, paymentId, termsAccepted } = checkout
+  return { form, country, shippingId, paymentId, termsAccepted }
+}
 
 const checkoutSlice = createSlice({
   name: 'checkout',

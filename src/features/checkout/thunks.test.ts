@@ -3,15 +3,8 @@ import type { DocumentNode } from 'graphql'
 import { makeStore } from '../../app/store'
 import { cartLoaded, cartRestored } from '../cart/slice'
 import { checkoutData, option } from './test-fixtures'
-import { formChanged, paymentSelected, shippingSelected } from './slice'
-import {
-  checkoutChoicesOf,
-  confirmPlacedOrder,
-  loadCheckout,
-  refreshCheckout,
-  submitOrder,
-  type CheckoutApollo,
-} from './thunks'
+import { checkoutChoicesOf, formChanged, paymentSelected, shippingSelected } from './slice'
+import { confirmPlacedOrder, loadCheckout, refreshCheckout, submitOrder, type CheckoutApollo } from './thunks'
 
 type Variables = Record<string, unknown>
 type Answer = (variables: Variables) => unknown

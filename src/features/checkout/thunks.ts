@@ -22,7 +22,7 @@ import { customerFormFromUser, prefillChanges } from './prefill'
 import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
 import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
 import { cartEmptied, cartItemCount } from '../cart/slice'
-import { isValidZip, type CountryCode } from '../../shared/validation'
+import { isValidZip } from '../../shared/validation'
 import { MARKETS, type MarketAlias } from '../../shared/markets'
 import {
   graphQLErrorCode,
@@ -38,6 +38,7 @@ import {
 import { customerStatusMessage, type FieldErrors } from './form-rules'
 import { failureMessage } from '../../lib/too-many-attempts'
 import {
+  checkoutChoicesOf,
   checkoutEmpty,
   checkoutLoaded,
   formChanged,
@@ -49,7 +50,6 @@ import {
   validationFailed,
   validationFinished,
   validationStarted,
-  type CheckoutState,
 } from './slice'
 
 /** checkoutUser with the SavedAddress fragment it spreads. */
@@ -59,15 +59,6 @@ export type CheckoutApollo = Pick<ApolloClient, 'query' | 'mutate'>
 export type GetCheckoutApollo = () => Promise<CheckoutApollo>
 
 type Thunk<T> = (dispatch: AppDispatch, getState: () => RootState) => Promise<T>
-
-/** The shopper's choices as the checkout slice holds them, in the market's country. */
-export function checkoutChoicesOf(
-  checkout: Pick<CheckoutState, 'form' | 'shippingId' | 'paymentId' | 'termsAccepted'>,
-  country: CountryCode,
-): CheckoutChoices {
-  const { form, shippingId, paymentId, termsAccepted } = checkout
-  return { form, country, shippingId, paymentId, termsAccepted }
-}
 
 /**
  * createOrUpdateCheckout with these choices. Only a complete zip is sent, so the options follow

@@ -3,12 +3,13 @@
  * version when one waits ("new version" toast; choosing reload tells the worker to take over,
  * then the page reloads under it), and shows an install button where the browser offers one
  * (`beforeinstallprompt`; iOS has none and reads the apple-* head tags instead).
- * workbox-window is loaded after the page, so it costs the first load nothing.
+ * The registration uses the browser's API directly (./service-worker.ts).
  */
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppStore } from '../../app/hooks'
 import { snackbarActionChosen, snackbarShown } from '../snackbar/slice'
+import { registerServiceWorker, takeOver } from './service-worker'
 import './offline.css'
 
 /** The toast action that takes the new version. */
@@ -26,33 +27,29 @@ function useServiceWorker() {
   const store = useAppStore()
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return
+    const container = navigator.serviceWorker
     let stopListening: (() => void) | undefined
     let cancelled = false
-    void import('workbox-window')
-      .then(({ Workbox }) => {
-        if (cancelled) return
-        const workbox = new Workbox('/sw.js', { scope: '/' })
-        workbox.addEventListener('waiting', () => {
-          dispatch(
-            snackbarShown({
-              message: intl.formatMessage({ id: 'update.available' }),
-              action: { label: intl.formatMessage({ id: 'update.reload' }), name: UPDATE_ACTION },
-              timeoutMs: 0,
-            }),
-          )
-        })
-        stopListening = store.startListening({
-          actionCreator: snackbarActionChosen,
-          effect: (action) => {
-            if (action.payload.name !== UPDATE_ACTION) return
-            workbox.addEventListener('controlling', () => window.location.reload())
-            workbox.messageSkipWaiting()
-          },
-        })
-        return workbox.register()
+    const offer = (waiting: ServiceWorker) => {
+      if (cancelled) return
+      stopListening?.()
+      dispatch(
+        snackbarShown({
+          message: intl.formatMessage({ id: 'update.available' }),
+          action: { label: intl.formatMessage({ id: 'update.reload' }), name: UPDATE_ACTION },
+          timeoutMs: 0,
+        }),
+      )
+      stopListening = store.startListening({
+        actionCreator: snackbarActionChosen,
+        effect: (action) => {
+          if (action.payload.name === UPDATE_ACTION)
+            takeOver(container, waiting, () => window.location.reload())
+        },
       })
-      // service worker failures never matter to the page (spec §8)
-      .catch(() => undefined)
+    }
+    // service worker failures never matter to the page (spec §8)
+    registerServiceWorker(container, offer).catch(() => undefined)
     return () => {
       cancelled = true
       stopListening?.()

@@ -1,42 +1,121 @@
 /**
- * The header's search field as a chunk of its own (DESIGN.md §8 first-load budget): pages of the
- * default layout load it before they render or hydrate (`preloadSearchField`, awaited by both
- * entries), so it renders at once with no Suspense fallback and no hydration gap; the checkout's
- * layout has no search and never downloads it.
+ * The header's search field as a chunk of its own (DESIGN.md §8 first-load budget). Pages render
+ * and hydrate a plain field with the same markup (role, label, placeholder, submit); the
+ * combobox's code loads at the shopper's first sign of interest in it (pointing at it, touching
+ * it, focusing it) and takes its place, with what was typed meanwhile and the focus. A page whose
+ * search is never approached never downloads it; the checkout's layout has no search at all.
  */
-import { lazy, Suspense, type ComponentType } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { useSite } from '../../app/site'
+import { hrefFor, routerPath } from '../../ui/RouteLink'
+import type { SearchFieldStart } from './SearchField'
 // the field's styles go with the first load (the chunk's own CSS would arrive after first paint)
 import './search.css'
 
 type SearchFieldModule = typeof import('./SearchField')
 
 let loaded: SearchFieldModule | null = null
+let loading: Promise<SearchFieldModule> | null = null
 
-export function preloadSearchField(): Promise<void> {
-  return import('./SearchField').then((module) => {
-    loaded = module
-  })
+export function preloadSearchField(): Promise<SearchFieldModule> {
+  loading ??= import('./SearchField').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // offline, say: the next sign of interest tries again
+      loading = null
+      throw error
+    },
+  )
+  return loading
 }
 
-/**
- * React.lazy resolves synchronously when its thenable calls back synchronously: once preloaded,
- * the first render (server or hydration) does not suspend.
- */
-const SearchFieldComponent = lazy(() => {
-  if (loaded) {
-    const module = { default: loaded.SearchField }
-    return { then: (resolve: (value: typeof module) => void) => resolve(module) } as unknown as Promise<{
-      default: ComponentType
-    }>
+/** Until the combobox arrives: the same form, which searches on submit. */
+function PlainSearchField({ onInterest }: { onInterest: (input: HTMLInputElement | null) => void }) {
+  const intl = useIntl()
+  const site = useSite()
+  const navigate = useNavigate()
+  const ids = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const interest = () => onInterest(input.current)
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const q = input.current?.value.trim() ?? ''
+    if (q) void navigate(routerPath(hrefFor(site, 'search', { search: q }), site.basename))
   }
-  return import('./SearchField').then((module) => ({ default: module.SearchField }))
-})
+
+  return (
+    <form
+      role="search"
+      className="site-search"
+      onSubmit={onSubmit}
+      onFocus={interest}
+      onPointerEnter={interest}
+      onTouchStart={interest}
+    >
+      <label htmlFor={`${ids}-input`} className="visually-hidden">
+        {intl.formatMessage({ id: 'search.label' })}
+      </label>
+      <input
+        ref={input}
+        id={`${ids}-input`}
+        className="site-search__input"
+        type="search"
+        name="q"
+        role="combobox"
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-autocomplete="list"
+        aria-expanded={false}
+        aria-controls={`${ids}-listbox`}
+        aria-describedby={`${ids}-hint`}
+        placeholder={intl.formatMessage({ id: 'search.placeholder' })}
+        defaultValue=""
+      />
+      <button type="submit" className="site-search__submit">
+        <span className="visually-hidden">{intl.formatMessage({ id: 'search.submit' })}</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <span id={`${ids}-hint`} className="visually-hidden">
+        {intl.formatMessage({ id: 'search.hint' })}
+      </span>
+      <div className="site-search__popup" hidden>
+        <ul
+          id={`${ids}-listbox`}
+          role="listbox"
+          aria-label={intl.formatMessage({ id: 'search.suggestions' })}
+        />
+      </div>
+      <div role="status" className="visually-hidden" />
+    </form>
+  )
+}
 
 export function LazySearchField() {
-  return (
-    // only a client navigation from the checkout into the shop can get here before the chunk
-    <Suspense fallback={<div className="site-search" />}>
-      <SearchFieldComponent />
-    </Suspense>
-  )
+  const [module, setModule] = useState<SearchFieldModule | null>(loaded)
+  const start = useRef<SearchFieldStart | undefined>(undefined)
+  const interested = useRef(false)
+
+  const onInterest = (input: HTMLInputElement | null) => {
+    if (interested.current) return
+    interested.current = true
+    preloadSearchField().then(
+      (arrived) => {
+        // what the plain field holds now is where the combobox starts
+        if (input) start.current = { query: input.value, focused: document.activeElement === input }
+        setModule(() => arrived)
+      },
+      () => {
+        interested.current = false
+      },
+    )
+  }
+
+  if (!module) return <PlainSearchField onInterest={onInterest} />
+  return <module.SearchField start={start.current} />
 }

@@ -12,6 +12,7 @@ import {
   Suspense,
   useEffect,
   useId,
+  useLayoutEffect,
   useReducer,
   useRef,
   type FormEvent,
@@ -35,17 +36,27 @@ const SuggestionList = lazy(() => import('./SuggestionList'))
 /** How long the shopper may pause between keys before the service is asked. */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 120
 
-export function SearchField() {
+/** Where the field starts when it replaces the plain one (LazySearchField.tsx): its text and focus. */
+export interface SearchFieldStart {
+  query: string
+  focused: boolean
+}
+
+export function SearchField({ start }: { start?: SearchFieldStart | undefined } = {}) {
   const intl = useIntl()
   const site = useSite()
   const navigate = useNavigate()
-  const [state, dispatch] = useReducer(comboboxReducer, initialComboboxState)
+  const [state, dispatch] = useReducer(comboboxReducer, start?.query ?? '', (query) => ({
+    ...initialComboboxState,
+    query,
+  }))
   const ids = useId()
   const inputId = `${ids}-input`
   const listboxId = `${ids}-listbox`
   const optionId = (option: SuggestionOption) => `${ids}-option-${option.id}`
   const session = useRef<Promise<AutocompleteSession> | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
   const options = flatOptions(state)
   const active = activeOption(state)
   const expanded = state.open && options.length > 0
@@ -63,6 +74,16 @@ export function SearchField() {
   }
 
   useEffect(() => () => void session.current?.then((loaded) => loaded.dispose()), [])
+
+  // taking over from the plain field the shopper is in: the focus (which opens the popup for the
+  // text typed so far) and the caret at the end, before the next key arrives
+  useLayoutEffect(() => {
+    const input = inputRef.current
+    if (!start?.focused || !input) return
+    input.focus()
+    input.setSelectionRange(input.value.length, input.value.length)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   function ask(query: string) {
     void autocomplete().then((loaded) => loaded.request(query))
@@ -148,6 +169,7 @@ export function SearchField() {
         {intl.formatMessage({ id: 'search.label' })}
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className="site-search__input"
         type="search"
