@@ -54,7 +54,7 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       input: 'src/entry-client.tsx',
-      output: { codeSplitting: { groups: [{ name: shellChunk() }] } },
+      output: { codeSplitting: { groups: [{ name: shellChunk(), debugName: 'shell' }] } },
     },
   },
 })

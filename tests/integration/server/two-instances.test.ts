@@ -1,14 +1,16 @@
 /**
  * Two instances, one shop (issue #15 item 6): two production server processes on one PostgreSQL
- * and one Redis behind a round-robin proxy. Sessions, carts, the abuse limits and page-cache
- * invalidation are shared; one instance killed (SIGKILL) in the middle of a burst of orders loses
+ * and one Redis behind a round-robin proxy. Sessions, carts, the abuse limits, page-cache
+ * invalidation and live subscriptions are shared; one instance killed (SIGKILL) in the middle of a burst of orders loses
  * none that was confirmed, and the other carries on. Runs when TEST_DATABASE_URL and
  * TEST_REDIS_URL name the servers (CI sets both; a machine without them runs the rest).
  */
 import { randomUUID } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient } from 'graphql-ws'
 import { sql } from 'kysely'
+import { STOCK_SUBSCRIPTION, subscribe, webSocketWith, type SkuStock } from '../live/live-harness'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { LOG_REPORT_LIMIT } from '../../../server/services/log'
 import { startProductionServer, type ProductionServer } from '../../../scripts/harness/production-server'
@@ -50,6 +52,7 @@ describe.each(clusters)('two instances on PostgreSQL and Redis (%s)', (redisUrl)
   let first: ProductionServer
   let second: ProductionServer
   let proxy: RoundRobinProxy
+  let adminKey: string
 
   beforeAll(async () => {
     await ensureProductionBuild()
@@ -64,6 +67,7 @@ describe.each(clusters)('two instances on PostgreSQL and Redis (%s)', (redisUrl)
       // one public address for both, as behind one proxy: the page cache keys pages by host
       PUBLIC_URL: `http://${PUBLIC_HOST}`,
     }
+    adminKey = env.ADMIN_KEY
     first = await startProductionServer({ name: 'cluster-a', seedProducts: 60, env })
     second = await startProductionServer({ name: 'cluster-b', seedProducts: 60, env })
     proxy = await startRoundRobinProxy([first.baseUrl, second.baseUrl])
@@ -204,6 +208,38 @@ describe.each(clusters)('two instances on PostgreSQL and Redis (%s)', (redisUrl)
       state = await cacheState(first.baseUrl)
     }
     expect(state).not.toBe('hit')
+  })
+
+  it('a stock change made through one instance reaches a shopper following the product on the other', async () => {
+    const sku = await sql<{ sku_id: number; product_id: number; stock_in_stock: number }>`
+      SELECT sku_id, product_id, stock_in_stock FROM skus
+      WHERE stock_in_stock >= 3 AND stock_static = 0 ORDER BY sku_id DESC LIMIT 1`.execute(database.db)
+    const { sku_id: skuId, product_id: productId, stock_in_stock: before } = sku.rows[0]!
+    // a browser on the first instance (through its WebSocket proxy, with the shop's own origin)
+    const browser = createClient({
+      url: `${first.baseUrl.replace(/^http/, 'ws')}/api/graphql`,
+      webSocketImpl: webSocketWith({ origin: `http://${PUBLIC_HOST}` }),
+      retryAttempts: 0,
+      lazy: true,
+    })
+    const stock = subscribe<{ productStockChanged: SkuStock[] }>(browser, STOCK_SUBSCRIPTION, { productId })
+    const firstAnswer = (await stock.next()).data!.productStockChanged
+    expect(firstAnswer.find((size) => size.skuId === skuId)?.stock.inStock).toBe(before)
+
+    // the back office sets the size's stock through the second instance
+    const set = await fetch(`${second.baseUrl}/admin/api/stock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminKey}` },
+      body: JSON.stringify({ skuId, quantity: before - 2 }),
+    })
+    expect(set.status).toBe(200)
+    for (;;) {
+      const sizes = (await stock.next()).data!.productStockChanged
+      const size = sizes.find((candidate) => candidate.skuId === skuId)
+      if (size?.stock.inStock === before - 2) break
+    }
+    stock.stop()
+    await browser.dispose()
   })
 
   it('one instance killed in the middle of a burst of orders: none confirmed is lost, the other carries on', async () => {
