@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router'
 import { useSite } from '../../app/site'
 import { hrefFor, routerPath } from '../../ui/RouteLink'
 import type { SearchFieldStart } from './SearchField'
+import { SearchHint, SearchSubmitButton } from './SearchFieldParts'
 // the field's styles go with the first load (the chunk's own CSS would arrive after first paint)
 import './search.css'
 
@@ -74,16 +75,8 @@ function PlainSearchField({ onInterest }: { onInterest: (input: HTMLInputElement
         placeholder={intl.formatMessage({ id: 'search.placeholder' })}
         defaultValue=""
       />
-      <button type="submit" className="site-search__submit">
-        <span className="visually-hidden">{intl.formatMessage({ id: 'search.submit' })}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-      <span id={`${ids}-hint`} className="visually-hidden">
-        {intl.formatMessage({ id: 'search.hint' })}
-      </span>
+      <SearchSubmitButton />
+      <SearchHint id={`${ids}-hint`} />
       <div className="site-search__popup" hidden>
         <ul
           id={`${ids}-listbox`}

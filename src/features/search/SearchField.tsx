@@ -30,6 +30,7 @@ import {
   type SuggestionOption,
 } from './combobox-state'
 import type { AutocompleteSession } from './autocomplete-session'
+import { SearchHint, SearchSubmitButton } from './SearchFieldParts'
 
 const SuggestionList = lazy(() => import('./SuggestionList'))
 
@@ -194,16 +195,8 @@ export function SearchField({ start }: { start?: SearchFieldStart | undefined } 
         }}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="site-search__submit">
-        <span className="visually-hidden">{intl.formatMessage({ id: 'search.submit' })}</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
-      <span id={`${ids}-hint`} className="visually-hidden">
-        {intl.formatMessage({ id: 'search.hint' })}
-      </span>
+      <SearchSubmitButton />
+      <SearchHint id={`${ids}-hint`} />
       <div className="site-search__popup" hidden={!expanded}>
         <ul id={listboxId} role="listbox" aria-label={intl.formatMessage({ id: 'search.suggestions' })}>
           {expanded ? (
