@@ -21,7 +21,7 @@ import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from 
 import type { ProductSort } from '../../../src/shared/search-api'
 import type { SearchDatabase } from './db'
 import type { FacetSelection } from './params'
-import type { FacetCounts, FacetId, ListResult } from './search'
+import { EMPTY_FACETS, type FacetCounts, type FacetId, type ListResult } from './search'
 import {
   compareLexemes,
   parseTsvector,
@@ -710,16 +710,6 @@ function facetCounts(
     onSale,
     inStock,
   }
-}
-
-const EMPTY_FACETS: FacetCounts = {
-  category: [],
-  brand: [],
-  color: [],
-  size: [],
-  price: { min: null, max: null },
-  onSale: 0,
-  inStock: 0,
 }
 
 function emptyDocuments(): Record<LocaleCode, LanguageDocuments> {

@@ -124,19 +124,18 @@ function allBut(conditions: Map<FacetId, RawBuilder<unknown>>, except?: FacetId)
   return parts.length === 0 ? sql`true` : sql.join(parts, sql` AND `)
 }
 
-const EMPTY_RESULT: ListResult = {
-  productIds: [],
-  totalHits: 0,
-  facets: {
-    category: [],
-    brand: [],
-    color: [],
-    size: [],
-    price: { min: null, max: null },
-    onSale: 0,
-    inStock: 0,
-  },
+/** The counts of a list that found nothing. */
+export const EMPTY_FACETS: FacetCounts = {
+  category: [],
+  brand: [],
+  color: [],
+  size: [],
+  price: { min: null, max: null },
+  onSale: 0,
+  inStock: 0,
 }
+
+const EMPTY_RESULT: ListResult = { productIds: [], totalHits: 0, facets: EMPTY_FACETS }
 
 /** The page of a list; an empty tsquery (only stop words) finds nothing. */
 export async function listProducts(
