@@ -888,7 +888,12 @@ export function customerRows(context: CatalogueContext): CustomerRows {
     const customer = FIXTURE_CUSTOMERS[plan.customer]
     const market = customer.market
     const cartId = random.uuid()
-    const createdAt = at(addDays(referenceDate, -plan.daysAgo), random.int(8, 21), random.int(0, 59))
+    const hour = random.int(8, 21)
+    const minute = random.int(0, 59)
+    // the reference date is today (UTC): an order of today is dated at its first minute, so that it
+    // is never in the future (a member who joins this morning did not place it)
+    const createdAt =
+      plan.daysAgo === 0 ? at(referenceDate, 0, 0) : at(addDays(referenceDate, -plan.daysAgo), hour, minute)
     carts.push({
       cart_id: cartId,
       market_alias: market,
