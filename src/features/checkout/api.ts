@@ -17,9 +17,9 @@ import type {
   ValidateOrderCreationQueryVariables,
 } from '../../graphql/generated'
 import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './types'
-import { normaliseZip, type CountryCode } from '../../shared/validation'
+import { normaliseZip } from '../../shared/validation'
 import { QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
-import type { CustomerForm } from './slice'
+import type { CheckoutChoices } from './slice'
 import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
@@ -34,21 +34,6 @@ export type {
   PlaceOrderResult,
   ShippingOption,
 } from './types'
-
-export interface CheckoutUrls {
-  redirectUrl: string
-  checkoutPageUrl: string
-  termsPageUrl: string
-}
-
-export interface CheckoutChoices {
-  form: CustomerForm
-  country: CountryCode
-  shippingId: string | null
-  paymentId: string | null
-  termsAccepted: boolean
-  urls?: CheckoutUrls
-}
 
 const trimmed = (value: string): string | undefined => {
   const text = value.trim()

@@ -6,8 +6,24 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { listItems } from '../../graphql/list-items'
 import type { CheckoutData, OrderValidationResult } from './types'
-import type { CheckoutChoices } from './api'
 import type { CountryCode } from '../../shared/validation'
+
+/** The storefront's own pages the API needs for a card payment's return. */
+export interface CheckoutUrls {
+  redirectUrl: string
+  checkoutPageUrl: string
+  termsPageUrl: string
+}
+
+/** What the shopper chose in the checkout: what createOrUpdateCheckout and placeOrder are sent. */
+export interface CheckoutChoices {
+  form: CustomerForm
+  country: CountryCode
+  shippingId: string | null
+  paymentId: string | null
+  termsAccepted: boolean
+  urls?: CheckoutUrls
+}
 
 export type Gender = 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 

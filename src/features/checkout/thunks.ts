@@ -33,7 +33,6 @@ import {
   updateCheckout,
   validateOrder,
   validationMessage,
-  type CheckoutChoices,
 } from './api'
 import { customerStatusMessage, type FieldErrors } from './form-rules'
 import { failureMessage } from '../../lib/too-many-attempts'
@@ -50,6 +49,7 @@ import {
   validationFailed,
   validationFinished,
   validationStarted,
+  type CheckoutChoices,
 } from './slice'
 
 /** checkoutUser with the SavedAddress fragment it spreads. */

@@ -15,7 +15,7 @@ import type { DB } from '../../../db/schema'
 import type { Database } from '../../../db'
 import type { LocaleCode } from '../../../../src/shared/markets'
 import { loadCategoryTree, type CategoryTree } from './loaders'
-import type { FilterCollection } from './listing'
+import type { FilterCollection } from './facets'
 
 export const CATALOGUE_CHANNEL = 'lumo_catalogue'
 

@@ -97,3 +97,29 @@ export function parseFacets(ids: readonly (string | null | undefined)[]): FacetS
   }
   return selection
 }
+
+/** A list's facet counts as the API answers them (`filters`); kept by the catalogue cache. */
+export interface FilterValue {
+  _id: string
+  facetId: string
+  parentId: string | null
+  label: string
+  url: string | null
+  order: number
+  count: number
+  hidden: boolean
+}
+
+export interface FilterGroup {
+  filterId: string
+  type: string
+  group: string
+  label: string
+  order: number
+  values: FilterValue[]
+}
+
+export interface FilterCollection {
+  price: { lowest: number; highest: number }
+  facets: FilterGroup[]
+}

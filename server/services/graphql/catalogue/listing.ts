@@ -14,7 +14,13 @@ import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'
 import { DISCOUNT_BANDS, discountBandOf } from '../../../../src/shared/discount-bands'
-import { bandId, type FacetSelection } from './facets'
+import {
+  bandId,
+  type FacetSelection,
+  type FilterCollection,
+  type FilterGroup,
+  type FilterValue,
+} from './facets'
 import {
   descendantIds,
   findCategory,
@@ -457,30 +463,7 @@ const GROUP_LABELS: Record<
   Discount: { fi: 'Alennus', sv: 'Rabatt', nb: 'Rabatt', da: 'Rabat' },
 }
 
-export interface FilterValue {
-  _id: string
-  facetId: string
-  parentId: string | null
-  label: string
-  url: string | null
-  order: number
-  count: number
-  hidden: boolean
-}
-
-export interface FilterGroup {
-  filterId: string
-  type: string
-  group: string
-  label: string
-  order: number
-  values: FilterValue[]
-}
-
-export interface FilterCollection {
-  price: { lowest: number; highest: number }
-  facets: FilterGroup[]
-}
+export type { FilterCollection, FilterGroup, FilterValue } from './facets'
 
 /** Facet counts for the list (one statement); see the file comment for BY_GROUP vs CURRENT. */
 export async function selectFilters(

@@ -10,42 +10,17 @@ import type { LocaleCode, MarketAlias } from '../../../../src/shared/markets'
 import { BatchLoader, groupBy } from '../batch-loader'
 import type { RequestScope } from '../request-scope'
 import { scopeKey } from '../scope'
-import { selectProductCores, productIdByAlias, type ProductCoreRow } from './product-sql'
-import type { CatalogueCache } from './catalogue-cache'
-import type { FilterCollection } from './listing'
+import {
+  selectProductCores,
+  productIdByAlias,
+  type ImageRow,
+  type ParameterRow,
+  type ProductCoreRow,
+  type SkuRow,
+} from './product-sql'
+import type { FilterCollection } from './facets'
 
-export interface SkuRow {
-  sku_id: number
-  product_id: number
-  article_number: string
-  name: string
-  gtin: string | null
-  stock_in_stock: number
-  stock_oversellable: number
-  stock_static: number
-  incoming_on: string | null
-}
-
-export interface ImageRow {
-  product_id: number
-  file_name: string
-  tags: string[]
-}
-
-export interface ParameterRow {
-  product_id: number
-  parameter_id: number
-  parameter_group_id: number
-  group_name: string
-  group_order: number
-  identifier: string
-  label: string
-  parameter_order: number
-  is_shown: boolean
-  is_filter: boolean
-  value_identifier: string
-  value: string
-}
+export type { ImageRow, ParameterRow, SkuRow } from './product-sql'
 
 export interface PriceLogRow {
   product_id: number
@@ -209,11 +184,17 @@ export function ancestry(tree: CategoryTree, categoryId: number): CategoryNode[]
 
 const aliasKey = (scope: RequestScope, alias: string) => `${scope.language}\u0000${alias}`
 
+/** What the loaders take from the process's catalogue cache (./catalogue-cache.ts). */
+export interface SharedCatalogue {
+  categoryTree(language: LocaleCode): Promise<CategoryTree>
+  filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection>
+}
+
 /**
  * `shared`: the process's catalogue cache (category trees, facet counts), if the caller has one;
  * without it the tree is read once per request and facet counts every time.
  */
-export function createCatalogueLoaders(db: Kysely<DB>, shared?: CatalogueCache): CatalogueLoaders {
+export function createCatalogueLoaders(db: Kysely<DB>, shared?: SharedCatalogue): CatalogueLoaders {
   const productsByScope = new Map<string, BatchLoader<number, ProductCoreRow>>()
   const productIds = new Map<string, Promise<number | null>>()
 

@@ -7,7 +7,39 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB, DiscountType } from '../../../db/schema'
 import type { RequestScope } from '../request-scope'
-import type { ImageRow, ParameterRow, SkuRow } from './loaders'
+
+export interface SkuRow {
+  sku_id: number
+  product_id: number
+  article_number: string
+  name: string
+  gtin: string | null
+  stock_in_stock: number
+  stock_oversellable: number
+  stock_static: number
+  incoming_on: string | null
+}
+
+export interface ImageRow {
+  product_id: number
+  file_name: string
+  tags: string[]
+}
+
+export interface ParameterRow {
+  product_id: number
+  parameter_id: number
+  parameter_group_id: number
+  group_name: string
+  group_order: number
+  identifier: string
+  label: string
+  parameter_order: number
+  is_shown: boolean
+  is_filter: boolean
+  value_identifier: string
+  value: string
+}
 
 export interface CampaignJson {
   id: number

@@ -2,13 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { GraphQLContext } from '../context'
 import {
   CARD_PAYMENT_MINUTES,
-  PROVIDER_STATUS_TTL_MS,
   callbackUrl,
-  cardProviderReachable,
   paymentMinutesLeft,
   returnUrls,
   shopOrigins,
 } from './card-payment'
+import { cardProviderReachable, PROVIDER_STATUS_TTL_MS } from './card-provider'
 
 const PATH_MODE = { publicUrl: 'https://shop.example', marketDomains: {}, urlMode: 'path' as const }
 const DOMAIN_MODE = {

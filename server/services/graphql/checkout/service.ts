@@ -24,7 +24,7 @@ import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/pr
 import { mergeCheckout } from './input'
 import { allowedPayments, deliverableOptions, loadZipRules, markSelected, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors, paymentTypeName } from './validation'
-import { cardProviderReachable, isExternalPayment } from './card-payment'
+import { cardProviderReachable, isExternalPayment } from './card-provider'
 
 /** createOrUpdateCheckout: saves the choices, then offers shipping for the zip and payment for the customer. */
 export async function createOrUpdateCheckout(
