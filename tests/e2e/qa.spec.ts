@@ -40,12 +40,15 @@ test('an export from one browser imported into another renders the same cart and
   const shopper = await browser.newContext()
   const shopperPage = await shopper.newPage()
   await openWithQaKey(shopperPage, '/fi/uutuudet')
+  const listHeading = (await shopperPage.getByRole('heading', { level: 1 }).textContent()) ?? ''
   await shopperPage
     .getByRole('region', { name: fi('list.products') })
     .getByRole('link')
     .first()
     .click()
   await expect(shopperPage).toHaveURL(/\/fi\/p\//)
+  // the address changes as the navigation starts; the product page's heading comes with its data
+  await expect(shopperPage.getByRole('heading', { level: 1 })).not.toHaveText(listHeading)
   const productHeading = (await shopperPage.getByRole('heading', { level: 1 }).textContent()) ?? ''
   const sizes = shopperPage.getByRole('radiogroup', { name: fi('product.size.choose') })
   if ((await sizes.count()) > 0)
@@ -55,7 +58,11 @@ test('an export from one browser imported into another renders the same cart and
       .check()
   await shopperPage.getByRole('button', { name: fi('product.addToCart') }).click()
   await expect(cartButton(shopperPage)).toHaveAccessibleName(/1 tuote/)
+  // the added-to-cart popup opens (its code may still be on its way); close it before exporting
+  const popup = shopperPage.getByRole('dialog', { name: fi('cart.added.title') })
+  await expect(popup).toBeVisible()
   await shopperPage.keyboard.press('Escape')
+  await expect(popup).toBeHidden()
   const productUrl = new URL(shopperPage.url())
 
   const [download] = await Promise.all([
