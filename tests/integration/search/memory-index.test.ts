@@ -5,17 +5,15 @@
  * the change log (a price, a rename, a deactivated product) without an indexer round.
  */
 import { sql } from 'kysely'
-import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocaleCode } from '../../../src/shared/markets'
 import type { SearchPageResponse } from '../../../src/shared/search-api'
-import searchService, { type SearchIndexControls } from '../../../server/services/search'
 import type { SearchDatabase } from '../../../server/services/search/db'
 import { compileQuery, MemoryIndex } from '../../../server/services/search/memory-index'
 import { tsConfigOf } from '../../../server/services/search/search'
 import { parseTsquery } from '../../../server/services/search/tsquery'
 import { createTestDatabase, databaseKinds } from '../helpers/db'
-import { queryUrl, SEARCH_CONFIG, shopper, startSearchApp, type SearchApp } from './search-harness'
+import { queryUrl, registerSearchApp, shopper, startSearchApp, type SearchApp } from './search-harness'
 
 const QUERIES: [LocaleCode, string][] = [
   ['fi', `'mekko'`],
@@ -100,26 +98,17 @@ describe('search index build at start', () => {
     const database = await createTestDatabase({ seed: { products: 400 } })
     const statements: string[] = []
     database.onQuery((event) => statements.push(event.sql))
-    const app = Fastify({ logger: false })
-    let index: SearchIndexControls | undefined
-    await app.register(searchService, {
-      database,
-      config: SEARCH_CONFIG,
-      indexIntervalMs: 0,
-      onIndex: (controls) => {
-        index = controls
-      },
-    })
+    const { app, index: indexOf } = await registerSearchApp(database)
     try {
       await app.ready()
       // the first search right away: it must not find an empty index
       const first = app.inject({ url: queryUrl('search-page', shopper(), { q: 'mekko' }) })
       await new Promise((resolve) => setImmediate(resolve))
-      expect(index?.started()).not.toBeNull()
+      expect(indexOf()?.started()).not.toBeNull()
       const page = (await first).json<SearchPageResponse>()
       expect(page.primaryList.totalHits).toBeGreaterThan(0)
-      await index?.started()
-      expect(index?.size().documents).toBeGreaterThan(0)
+      await indexOf()?.started()
+      expect(indexOf()?.size().documents).toBeGreaterThan(0)
       const built = statements.filter((text) => /INSERT INTO search_documents/i.test(text)).length
       expect(built).toBeGreaterThan(0)
       // a later search reads the index in memory: no build, and no full-text scan in SQL
@@ -135,23 +124,14 @@ describe('search index build at start', () => {
 
   it('waits for no request: the build has begun before any search', async () => {
     const database = await createTestDatabase({ seed: { products: 400 } })
-    const app = Fastify({ logger: false })
-    let index: SearchIndexControls | undefined
-    await app.register(searchService, {
-      database,
-      config: SEARCH_CONFIG,
-      indexIntervalMs: 0,
-      onIndex: (controls) => {
-        index = controls
-      },
-    })
+    const { app, index: indexOf } = await registerSearchApp(database)
     try {
       await app.ready()
       await new Promise((resolve) => setImmediate(resolve))
-      const started = index?.started()
+      const started = indexOf()?.started()
       expect(started).not.toBeNull()
       await started
-      expect(index?.size().documents).toBeGreaterThan(0)
+      expect(indexOf()?.size().documents).toBeGreaterThan(0)
     } finally {
       await app.close()
       await database.close()

@@ -34,8 +34,10 @@ export const SEARCH_CONFIG = {
   port: 3000,
 }
 
-export async function startSearchApp(kind: DatabaseKind = 'pglite', products = 400): Promise<SearchApp> {
-  const database = await createTestDatabase({ kind, seed: { products } })
+/** The search service on an app of its own, registered but not yet ready; `index()` once it is. */
+export async function registerSearchApp(
+  database: TestDatabase,
+): Promise<{ app: FastifyInstance; index(): SearchIndexControls | undefined }> {
   const app = Fastify({ logger: false })
   let index: SearchIndexControls | undefined
   await app.register(searchService, {
@@ -46,7 +48,15 @@ export async function startSearchApp(kind: DatabaseKind = 'pglite', products = 4
       index = controls
     },
   })
+  return { app, index: () => index }
+}
+
+export async function startSearchApp(kind: DatabaseKind = 'pglite', products = 400): Promise<SearchApp> {
+  const database = await createTestDatabase({ kind, seed: { products } })
+  const registered = await registerSearchApp(database)
+  const { app } = registered
   await app.ready()
+  const index = registered.index()
   if (!index) throw new Error('the search service did not hand out its index controls')
   await index.ready()
   const controls = index
