@@ -320,8 +320,25 @@ function routeTree(locale: (typeof HREFLANG_TARGETS)[number]['locale']): RouteOb
   })
 }
 
+/**
+ * A page's live updates (ADR 0036) open a WebSocket to the page's own origin after hydration. In
+ * jsdom that is localhost:3000, where another suite's server may listen: a socket that never
+ * connects keeps these renders to themselves.
+ */
+class SocketThatNeverOpens {
+  readyState = 0
+  protocol = ''
+  onopen: unknown = null
+  onclose: unknown = null
+  onerror: unknown = null
+  onmessage: unknown = null
+  close() {}
+  send() {}
+}
+
 let consoleErrors: unknown[][] = []
 beforeEach(() => {
+  vi.stubGlobal('WebSocket', SocketThatNeverOpens)
   consoleErrors = []
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     consoleErrors.push(args)
@@ -330,6 +347,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 describe('route modules', () => {
