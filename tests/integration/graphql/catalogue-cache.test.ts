@@ -134,11 +134,11 @@ describe.each(databaseKinds())('the catalogue cache on %s', (kind) => {
       computed += 1
       return { price: { lowest: 0, highest: 0 }, facets: [] }
     }
-    await cache.filters('list', compute)
-    await cache.filters('list', compute)
+    await cache.counts('list', compute)
+    await cache.counts('list', compute)
     expect(computed).toBe(1)
     clock = start
-    await cache.filters('list', compute)
+    await cache.counts('list', compute)
     expect(computed).toBe(2)
   })
 })

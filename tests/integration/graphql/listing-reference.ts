@@ -16,7 +16,6 @@ import {
   type FilterCollection,
   type ListQuery,
   type ListTarget,
-  type ProductPage,
 } from '../../../server/services/graphql/catalogue/listing'
 
 const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
@@ -234,12 +233,18 @@ function orderBy(query: ListQuery): RawBuilder<unknown> {
 }
 
 /** One page of the list, with the total count of the whole list. */
+/** A page of the list with the total of the whole list. */
+export interface ReferencePage {
+  count: number
+  rows: ProductCoreRow[]
+}
+
 export async function referenceProductPage(
   db: Kysely<DB>,
   scope: RequestScope,
   tree: CategoryTree,
   query: ListQuery,
-): Promise<ProductPage> {
+): Promise<ReferencePage> {
   const base = baseCte(query, scope, tree)
   // The page is chosen from the light base rows first; the core's lateral parts (stock, prior
   // price, rating) then run for the page's rows only, not for the whole list.

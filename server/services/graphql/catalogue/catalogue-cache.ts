@@ -1,7 +1,7 @@
 /**
  * Catalogue facts that every request reads alike, kept in process between requests: the category
- * tree of each language and the facet counts of each list (an unfiltered category list is what
- * most shoppers open, and its counts cost more SQL than its page).
+ * tree of each language and the counts of each list, its total and facet counts (an unfiltered
+ * category list is what most shoppers open, and its counts cost more SQL than its page).
  *
  * The database says when they change (migration 1020: pg_notify on 'lumo_catalogue' whenever the
  * listing table or a table of facet labels or categories is written), and every instance
@@ -15,22 +15,21 @@ import type { DB } from '../../../db/schema'
 import type { Database } from '../../../db'
 import type { LocaleCode } from '../../../../src/shared/markets'
 import { loadCategoryTree, type CategoryTree } from './loaders'
-import type { FilterCollection } from './facets'
 
 export const CATALOGUE_CHANNEL = 'lumo_catalogue'
 
-/** Distinct lists whose facet counts are kept (a search text or a selection is a list of its own). */
-const MAX_FILTER_ENTRIES = 500
+/** Distinct list counts kept (a search text or a selection is a list of its own). */
+const MAX_COUNT_ENTRIES = 1000
 
-interface FilterEntry {
-  filters: FilterCollection
+interface CountEntry {
+  value: unknown
   expiresAt: number
 }
 
 export class CatalogueCache {
   private generation = 0
   private readonly trees = new Map<LocaleCode, Promise<CategoryTree>>()
-  private readonly filterEntries = new LRUCache<string, FilterEntry>({ max: MAX_FILTER_ENTRIES })
+  private readonly countEntries = new LRUCache<string, CountEntry>({ max: MAX_COUNT_ENTRIES })
   private expiry: Promise<number> | null = null
   private readonly dropListeners = new Set<() => void>()
 
@@ -46,7 +45,7 @@ export class CatalogueCache {
    */
   invalidate(change: string = '*'): void {
     this.generation += 1
-    this.filterEntries.clear()
+    this.countEntries.clear()
     if (change !== 'listing') {
       this.trees.clear()
       this.expiry = null
@@ -73,16 +72,19 @@ export class CatalogueCache {
     return tree
   }
 
-  /** The facet counts kept under this key, or computes and keeps them. */
-  async filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection> {
+  /**
+   * The counts of a list (its total, its facet counts) kept under this key, or computes and keeps
+   * them. The caller's key names what the value is: one key, one type of value.
+   */
+  async counts<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const now = this.now()
-    const kept = this.filterEntries.get(key)
-    if (kept && now < kept.expiresAt) return kept.filters
+    const kept = this.countEntries.get(key)
+    if (kept && now < kept.expiresAt) return kept.value as T
     const generation = this.generation
-    const [filters, expiresAt] = await Promise.all([compute(), this.expiresAt()])
+    const [value, expiresAt] = await Promise.all([compute(), this.expiresAt()])
     if (generation === this.generation && this.now() < expiresAt)
-      this.filterEntries.set(key, { filters, expiresAt })
-    return filters
+      this.countEntries.set(key, { value, expiresAt })
+    return value
   }
 
   /** The next campaign start or end, or the next midnight (UTC) when that comes first. */

@@ -3,7 +3,7 @@
  * (facets, price, excluded facets, product ids), the sort, the page, and the facet counts.
  *
  * One CTE (`base`) holds the list's products with one boolean per selected facet group; the page
- * is one statement over it (with the total from a window count) and the facet counts another.
+ * is one statement over it and the total with the facet counts another (kept between requests).
  * In BY_GROUP mode each group is counted with every selection applied except its own, so a
  * shopper sees how many products another brand would add; CURRENT counts the result as it is.
  */
@@ -378,13 +378,18 @@ function orderBy(query: ListQuery): { order: RawBuilder<unknown>; needs: 'brand'
 }
 
 export interface ProductPage {
-  count: number
   rows: ProductCoreRow[]
   /** Each row's SKUs and images, when asked for (`withRelations`). */
   relations?: Map<number, { skus: SkuRow[]; images: ImageRow[] }>
 }
 
-/** One page of the list, with the total count of the whole list. */
+/**
+ * One page of the list. The page's ids are chosen by a top-N over the listing rows (an index scan
+ * in the sort's order when there is one, migration 1033) with no count of the whole list: the
+ * total is a fact of the list kept with its facet counts (selectListCounts) or counted on its own
+ * (selectListTotal). The core's lateral parts (prior price, stock, rating) then run for the
+ * page's rows only.
+ */
 export async function selectProductPage(
   db: Kysely<DB>,
   scope: RequestScope,
@@ -393,6 +398,7 @@ export async function selectProductPage(
   /** Read the cards' SKUs and images in the same statement (as JSON) instead of two more. */
   { withRelations = false }: { withRelations?: boolean } = {},
 ): Promise<ProductPage> {
+  if (query.take <= 0) return { rows: [], ...(withRelations ? { relations: new Map() } : {}) }
   const base = baseCte(query, scope, tree)
   const { order, needs } = orderBy(query)
   const joins =
@@ -401,46 +407,51 @@ export async function selectProductPage(
       : needs === 'name'
         ? sql`JOIN product_texts pt ON pt.product_id = base.product_id AND pt.language = ${scope.language}`
         : sql``
-  // The page is chosen from the listing rows first; the core's lateral parts (prior price,
-  // stock, rating) then run for the page's rows only, not for the whole list.
   const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
   const relations = withRelations ? sql`, ${skusJson} AS skus, ${imagesJson} AS images` : sql``
-  const result = await sql<ProductCoreRow & { total_count: number; skus?: SkuRow[]; images?: ImageRow[] }>`
+  // ARRAY(subquery) keeps the subquery's order and WITH ORDINALITY numbers it.
+  const result = await sql<ProductCoreRow & { skus?: SkuRow[]; images?: ImageRow[] }>`
     WITH base AS (${base.cte}),
     page AS (
-      SELECT base.product_id, count(*) OVER ()::int AS total_count,
-             row_number() OVER (ORDER BY ${order}, base.product_id ASC) AS position
-      FROM base ${joins}
-      WHERE ${flagsExcept(base.flags, null)}
-      ORDER BY position
-      LIMIT ${query.take} OFFSET ${query.skip}
+      SELECT ids.product_id, ids.position
+      FROM unnest(ARRAY(
+        SELECT base.product_id FROM base ${joins}
+        WHERE ${flagsExcept(base.flags, null)}
+        ORDER BY ${order}, base.product_id ASC
+        LIMIT ${query.take} OFFSET ${query.skip}
+      )) WITH ORDINALITY AS ids(product_id, position)
     )
-    SELECT ${columns}, page.total_count ${relations}
+    SELECT ${columns} ${relations}
     FROM ${from}
     ORDER BY page.position`.execute(db)
-  const first = result.rows[0]
-  if (first && withRelations) {
-    const byProduct = new Map<number, { skus: SkuRow[]; images: ImageRow[] }>()
-    const rows = result.rows.map(({ skus, images, ...row }) => {
-      byProduct.set(row.product_id, { skus: skus ?? [], images: images ?? [] })
-      return row
-    })
-    return { count: first.total_count, rows, relations: byProduct }
-  }
-  if (first) return { count: first.total_count, rows: result.rows }
-  if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
-  // An empty page past the end (or take 0) still reports how long the list is.
+  if (!withRelations) return { rows: result.rows }
+  const byProduct = new Map<number, { skus: SkuRow[]; images: ImageRow[] }>()
+  const rows = result.rows.map(({ skus, images, ...row }) => {
+    byProduct.set(row.product_id, { skus: skus ?? [], images: images ?? [] })
+    return row
+  })
+  return { rows, relations: byProduct }
+}
+
+/** How many products the whole list (every selection applied) has, on its own. */
+export async function selectListTotal(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  query: ListQuery,
+): Promise<number> {
+  const base = baseCte(query, scope, tree)
   const counted = await sql<{ n: number }>`
     WITH base AS (${base.cte}) SELECT count(*)::int AS n FROM base WHERE ${flagsExcept(base.flags, null)}`.execute(
     db,
   )
-  return { count: counted.rows[0]?.n ?? 0, rows: [] }
+  return counted.rows[0]?.n ?? 0
 }
 
 // ------------------------------------------------------------------------------------------ facets
 
 export interface FacetCountRow {
-  kind: 'c' | 'b' | 'sk' | 'dc' | 'di' | 'p' | 'price'
+  kind: 'c' | 'b' | 'sk' | 'dc' | 'di' | 'p' | 'price' | 'total'
   key: string
   label: string | null
   alias: string | null
@@ -465,13 +476,32 @@ const GROUP_LABELS: Record<
 
 export type { FilterCollection, FilterGroup, FilterValue } from './facets'
 
-/** Facet counts for the list (one statement); see the file comment for BY_GROUP vs CURRENT. */
+/** What a list's counts are: its total and its facet counts, kept together between requests. */
+export interface ListCounts {
+  total: number
+  filters: FilterCollection
+}
+
+/** Facet counts for the list; see selectListCounts. */
 export async function selectFilters(
   db: Kysely<DB>,
   scope: RequestScope,
   tree: CategoryTree,
   query: ListQuery,
 ): Promise<FilterCollection> {
+  return (await selectListCounts(db, scope, tree, query)).filters
+}
+
+/**
+ * The list's total and facet counts in one statement; see the file comment for BY_GROUP vs
+ * CURRENT. The total is one more aggregate over the rows the facet passes already read.
+ */
+export async function selectListCounts(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  query: ListQuery,
+): Promise<ListCounts> {
   const base = baseCte(query, scope, tree)
   const mode = query.filterMode
   const except = (group: string) => flagsExcept(base.flags, mode === 'BY_GROUP' ? group : null)
@@ -539,8 +569,12 @@ export async function selectFilters(
     LEFT JOIN parameter_texts pat ON pat.parameter_id = pa.parameter_id AND pat.language = ${lang}
     UNION ALL
     SELECT 'price', 'range', NULL, NULL, NULL, NULL, NULL, count(*)::int, min(base.price), max(base.price)
-    FROM base WHERE ${except('price')}`.execute(db)
-  return assembleFilters(result.rows, tree, scope.language)
+    FROM base WHERE ${except('price')}
+    UNION ALL
+    SELECT 'total', 'total', NULL, NULL, NULL, NULL, NULL, count(*)::int, NULL, NULL
+    FROM base WHERE ${flagsExcept(base.flags, null)}`.execute(db)
+  const total = result.rows.find((row) => row.kind === 'total')?.n ?? 0
+  return { total, filters: assembleFilters(result.rows, tree, scope.language) }
 }
 
 function value(
@@ -629,6 +663,8 @@ export function assembleFilters(
       }
       case 'price':
         price = { lowest: toDecimal(row.lo ?? 0), highest: toDecimal(row.hi ?? 0) }
+        break
+      case 'total': // the list's total, not a facet
         break
     }
   }

@@ -18,7 +18,6 @@ import {
   type ProductCoreRow,
   type SkuRow,
 } from './product-sql'
-import type { FilterCollection } from './facets'
 
 export type { ImageRow, ParameterRow, SkuRow } from './product-sql'
 
@@ -68,8 +67,11 @@ export interface CatalogueLoaders {
   productIdByAlias(scope: RequestScope, alias: string): Promise<number | null>
   /** Remembers the product id of an alias that another read found. */
   primeProductId(scope: RequestScope, alias: string, productId: number): void
-  /** Facet counts under a key of the list: kept between requests when a shared cache is given. */
-  filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection>
+  /**
+   * A list's counts (its total, its facet counts) under a key naming the list and what is
+   * counted: kept between requests when a shared cache is given.
+   */
+  counts<T>(key: string, compute: () => Promise<T>): Promise<T>
 }
 
 function memo<K, V>(create: (key: K) => V): (key: K) => V {
@@ -187,7 +189,7 @@ const aliasKey = (scope: RequestScope, alias: string) => `${scope.language}\u000
 /** What the loaders take from the process's catalogue cache (./catalogue-cache.ts). */
 export interface SharedCatalogue {
   categoryTree(language: LocaleCode): Promise<CategoryTree>
-  filters(key: string, compute: () => Promise<FilterCollection>): Promise<FilterCollection>
+  counts<T>(key: string, compute: () => Promise<T>): Promise<T>
 }
 
 /**
@@ -314,6 +316,6 @@ export function createCatalogueLoaders(db: Kysely<DB>, shared?: SharedCatalogue)
       if (!productIds.has(key)) productIds.set(key, Promise.resolve(productId))
     },
 
-    filters: (key, compute) => (shared ? shared.filters(key, compute) : compute()),
+    counts: (key, compute) => (shared ? shared.counts(key, compute) : compute()),
   }
 }

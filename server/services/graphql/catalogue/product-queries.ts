@@ -6,7 +6,15 @@ import type { ResolverModule } from '../resolver-types'
 import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
-import { defaultSort, resolveTarget, selectFilters, selectProductPage, type ListQuery } from './listing'
+import {
+  defaultSort,
+  resolveTarget,
+  selectListCounts,
+  selectListTotal,
+  selectProductPage,
+  type ListCounts,
+  type ListQuery,
+} from './listing'
 import { coreSelect, selectProductWithRelations, type ProductCoreRow } from './product-sql'
 import type { LocaleCode } from '../../../../src/shared/markets'
 import { productType } from './products'
@@ -40,14 +48,17 @@ function selectedFields(info: GraphQLResolveInfo, sets: readonly (SelectionSetNo
   return fields
 }
 
-/** Whether the list's products select their SKUs or images (a product card does). */
-function cardsSelectRelations(info: GraphQLResolveInfo): boolean {
-  const products = selectedFields(
+/** What a products query selects: whether its cards want SKUs or images, whether it wants facets. */
+function listSelection(info: GraphQLResolveInfo) {
+  const selected = selectedFields(
     info,
     info.fieldNodes.map((node) => node.selectionSet),
-  ).get('products')
-  const fields = selectedFields(info, products ?? [])
-  return fields.has('skus') || fields.has('productImages')
+  )
+  const cards = selectedFields(info, selected.get('products') ?? [])
+  return {
+    cardRelations: cards.has('skus') || cards.has('productImages'),
+    filters: selected.has('filters'),
+  }
 }
 
 async function products(
@@ -75,27 +86,33 @@ async function products(
     skip: args.skip ?? 0,
     take: args.take ?? DEFAULT_TAKE,
   }
+  const selects = listSelection(info)
   // A card's SKUs and images come with the page (as JSON) rather than in two statements more.
-  const page = await selectProductPage(ctx.db, scope, tree, query, {
-    withRelations: cardsSelectRelations(info),
-  })
+  const page = await selectProductPage(ctx.db, scope, tree, query, { withRelations: selects.cardRelations })
   primeProducts(ctx, scope, page.rows)
   for (const [id, { skus, images }] of page.relations ?? []) {
     ctx.loaders.skus.prime(id, skus)
     ctx.loaders.images.prime(id, images)
   }
+  // The total and the facet counts cost a pass over the whole list, so they run only when the
+  // query asks for them, and are kept between requests (the process's catalogue cache) until the
+  // catalogue changes. A query with facets takes its total from the same pass.
+  const key = countsKey(scope, query)
+  let counts: Promise<ListCounts> | undefined
+  const listCounts = () =>
+    (counts ??= ctx.loaders.counts(`facets ${key}`, () => selectListCounts(ctx.db, scope, tree, query)))
   return {
-    count: page.count,
+    count: () =>
+      selects.filters
+        ? listCounts().then(({ total }) => total)
+        : ctx.loaders.counts(`total ${key}`, () => selectListTotal(ctx.db, scope, tree, query)),
     products: page.rows.map((row) => productType(row, scope)),
-    // Facet counts cost a statement of their own, so they run only when the query asks for them,
-    // and are kept between requests (the process's catalogue cache) until the catalogue changes.
-    filters: () =>
-      ctx.loaders.filters(filtersKey(scope, query), () => selectFilters(ctx.db, scope, tree, query)),
+    filters: () => listCounts().then(({ filters }) => filters),
   }
 }
 
-/** What a list's facet counts depend on: everything of the query but its order and page. */
-function filtersKey(scope: RequestScope, query: ListQuery): string {
+/** What a list's counts depend on: everything of the query but its order and page. */
+function countsKey(scope: RequestScope, query: ListQuery): string {
   const { sort: _sort, skip: _skip, take: _take, target, ...counted } = query
   const list = target.kind === 'category' ? { kind: target.kind, categoryIds: target.categoryIds } : target
   return JSON.stringify([scope.market.alias, scope.language, list, counted], (_key, value: unknown) =>
