@@ -104,6 +104,32 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
     expect(await statementsOf(LIST_PAGE, selected)).toBe(count + 1)
   })
 
+  it("a list's total: kept with its facet counts, or on its own; no page read without products", async () => {
+    const url = '/c/vaatteet'
+    const totalOf = async (query: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'x-apikey': apiKey },
+        payload: { query, variables: { url, marketId: 'fi', languageId: 'fi-FI' } },
+      })
+      return (response.json() as { data: { products: { count: number } } }).data.products.count
+    }
+    const COUNT_ONLY =
+      'query ($url: String, $marketId: String, $languageId: String) { products(url: $url, take: 24, marketId: $marketId, languageId: $languageId) { count } }'
+    const WITH_FACETS =
+      'query ($url: String, $marketId: String, $languageId: String) { products(url: $url, take: 24, marketId: $marketId, languageId: $languageId) { count filters { facets { filterId } } } }'
+    const WITH_CARDS =
+      'query ($url: String, $marketId: String, $languageId: String) { products(url: $url, take: 24, marketId: $marketId, languageId: $languageId) { count products { productId } } }'
+    const alone = await totalOf(COUNT_ONLY)
+    expect(alone).toBeGreaterThan(24)
+    expect(await totalOf(WITH_FACETS)).toBe(alone)
+    // Both are kept now: the total costs nothing, and a page costs its page alone.
+    expect(await statementsOf(COUNT_ONLY, { url })).toBe(0)
+    expect(await statementsOf(WITH_FACETS, { url })).toBe(0)
+    expect(await statementsOf(WITH_CARDS, { url })).toBe(1)
+  })
+
   it('product page: product, related products, reviews', async () => {
     const product = await countAt(PRODUCT, { alias: PRODUCT_ALIAS })
     const related = await countAt(RELATED, { alias: PRODUCT_ALIAS })

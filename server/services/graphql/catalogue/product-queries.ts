@@ -56,6 +56,7 @@ function listSelection(info: GraphQLResolveInfo) {
   )
   const cards = selectedFields(info, selected.get('products') ?? [])
   return {
+    cards: selected.has('products'),
     cardRelations: cards.has('skus') || cards.has('productImages'),
     filters: selected.has('filters'),
   }
@@ -88,7 +89,9 @@ async function products(
   }
   const selects = listSelection(info)
   // A card's SKUs and images come with the page (as JSON) rather than in two statements more.
-  const page = await selectProductPage(ctx.db, scope, tree, query, { withRelations: selects.cardRelations })
+  const page = selects.cards
+    ? await selectProductPage(ctx.db, scope, tree, query, { withRelations: selects.cardRelations })
+    : { rows: [] }
   primeProducts(ctx, scope, page.rows)
   for (const [id, { skus, images }] of page.relations ?? []) {
     ctx.loaders.skus.prime(id, skus)
