@@ -18,6 +18,7 @@
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL (a server URL whose user may create
  * databases) is set. Run alone with `npx tsx scripts/bench/graphql.ts` or `npm run bench -- graphql`.
  */
+import './production-env'
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -269,7 +270,7 @@ export const benchmark: Benchmark = {
     return {
       rows,
       notes: [
-        `Through the GraphQL plugin with app.inject (no socket), production mode, ${PRODUCTS} seeded products${LARGE_PRODUCTS > 0 && LARGE_PRODUCTS !== PRODUCTS ? `; the category lists again at ${LARGE_PRODUCTS} products` : ''}.`,
+        `Through the GraphQL plugin with app.inject (no socket), production mode (NODE_ENV=production, as server/main.ts sets it), ${PRODUCTS} seeded products${LARGE_PRODUCTS > 0 && LARGE_PRODUCTS !== PRODUCTS ? `; the category lists again at ${LARGE_PRODUCTS} products` : ''}.`,
         '"Of which SQL" is the median over the requests of the time the statements took from sending to result (database worker round trip included); the rest is the GraphQL execution, resolvers and serialisation.',
         `${WARMUP} warm-up requests, then ${ITERATIONS} sequential requests per query; SQL statements counted on one request after warm-up.`,
         'The commerce API keeps facet counts and category trees between requests until the database notifies a catalogue change (server/services/graphql/catalogue/catalogue-cache.ts): the repeated list is answered from them; "not kept" drops them before every request, so the category tree, the next campaign boundary and the facet counts are read each time.',

@@ -4,6 +4,7 @@
  * docs/benchmarks.md. Sections are delimited by markers, so a bench run replaces only its own
  * figures. Flags after the names go to the chosen benchmarks (e.g. `-- load --duration 5`).
  */
+import './production-env'
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import os from 'node:os'
