@@ -134,11 +134,12 @@ describe('runLoad against a local server', () => {
       host: '127.0.0.1',
       port,
       connections: 1,
-      durationS: 1.5,
-      timeoutMs: 100,
+      durationS: 2,
+      timeoutMs: 250,
       next: () => ({ path: next++ === 0 ? '/hang' : '/ok' }),
     })
-    expect(result.timeouts).toBe(1)
+    // at least the hanging one (a loaded machine may be slow to answer an /ok too)
+    expect(result.timeouts).toBeGreaterThanOrEqual(1)
     expect(result.statuses['200']).toBeGreaterThan(0)
   })
 
