@@ -267,7 +267,8 @@ export async function referenceProductPage(
     FROM ${from}
     ORDER BY page.position`.execute(db)
   const first = result.rows[0]
-  if (first) return { count: first.total_count, rows: result.rows.map(({ total_count: _total, ...row }) => row) }
+  if (first)
+    return { count: first.total_count, rows: result.rows.map(({ total_count: _total, ...row }) => row) }
   if (query.skip === 0 && query.take > 0) return { count: 0, rows: [] }
   // An empty page past the end (or take 0) still reports how long the list is.
   const counted = await sql<{ n: number }>`
