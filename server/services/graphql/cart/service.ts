@@ -60,7 +60,20 @@ export async function lockCartForChange(
   cartId: string,
   user: RequestUser | null,
 ): Promise<CartRecord> {
-  const cart = await requireCart(trx, cartId, true)
+  return openCart(trx, cartId, user, true)
+}
+
+/**
+ * The cart a change could be made to (it exists, belongs to the caller, is not completed), read
+ * without a lock when nothing will be written (the checkout preview), with one inside a change.
+ */
+export async function openCart(
+  db: Kysely<CommerceDB>,
+  cartId: string,
+  user: RequestUser | null,
+  lock = false,
+): Promise<CartRecord> {
+  const cart = await requireCart(db, cartId, lock)
   assertMayUse(cart, user)
   if (cart.isCompleted) throw cartCompleted(cartId)
   return cart
