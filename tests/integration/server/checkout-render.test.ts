@@ -1,7 +1,8 @@
 /**
  * The checkout page's server render with a cart (issue #9: checkout under a crowd): a GET writes
  * nothing, so it never takes the cart's lock nor waits for a durable commit (ADR 0042), and its
- * SQL stays a handful of reads: the cart for the header, then the checkout preview.
+ * SQL stays a handful of reads: the cart for the header, then the checkout preview (31 statements
+ * with two createOrUpdateCheckout writes before).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'kysely'
@@ -61,6 +62,9 @@ it('renders the checkout with a cart from reads alone, never from the cache', as
   // no transaction, no lock, no insert or update: a GET changes nothing
   expect(statements.filter((text) => !/^\s*select\b/i.test(text))).toEqual([])
   expect(statements.filter((text) => /\bfor update\b/i.test(text))).toEqual([])
-  // the header's cart (7) and the preview (cart, saved choices, options, lines, campaigns, SKUs)
-  expect(statements.length).toBeLessThanOrEqual(16)
+  // The header's cart and the preview: each the cart, its saved choices, lines, campaigns and
+  // sizes; the markets' shipping and payment options are kept in process. (The search service's
+  // start-up reads may still be running beside it: not the page's.)
+  const pages = statements.filter((text) => !/\bsearch_\w+|\bproduct_listing\b/.test(text))
+  expect(pages.length).toBeLessThanOrEqual(10)
 }, 120_000)

@@ -162,8 +162,17 @@ export async function priceCartById(
   scope: RequestScope,
 ): Promise<PricedCart> {
   const db = commerceDb(ctx.db)
-  const cart = await requireCart(db, cartId)
-  return priceCart(db, cart, { scope, user: ctx.user })
+  const [cart, options] = await Promise.all([requireCart(db, cartId), marketOptions(ctx, scope)])
+  return priceCart(db, cart, { scope, user: ctx.user, options })
+}
+
+/** The market's shipping and payment options as the service keeps them (a cart's summary needs both). */
+async function marketOptions(ctx: GraphQLContext, scope: RequestScope) {
+  const [shipping, payment] = await Promise.all([
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+  ])
+  return { shipping, payment }
 }
 
 /** getCart: an existing cart priced in the request's market, or a new empty cart without an id. */
@@ -190,7 +199,7 @@ export async function getOrCreateCart(
   // starts a new cart.
   if (cart.isCompleted && !includeCompleted) throw cartNotFound(id)
   if (forceRefresh && !cart.isCompleted) return refreshCart(ctx, scope, cart.cartId)
-  return priceCart(db, cart, { scope, user: ctx.user })
+  return priceCart(db, cart, { scope, user: ctx.user, options: await marketOptions(ctx, scope) })
 }
 
 /**

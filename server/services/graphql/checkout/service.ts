@@ -6,14 +6,7 @@ import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isUuid } from '../../../../src/shared/validation/ids'
-import {
-  loadPaymentOptions,
-  loadSavedCheckout,
-  loadShippingOptions,
-  requireCart,
-  type CartRecord,
-  type SavedCheckout,
-} from '../cart/load'
+import { loadSavedCheckout, requireCart, type CartRecord, type SavedCheckout } from '../cart/load'
 import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
 import { lockCartForChange, openCart } from '../cart/service'
@@ -23,7 +16,7 @@ import { splitIncVat, toDecimal } from '../pricing/money'
 import { loadOrders, nthPurchase } from '../orders/load'
 import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/present'
 import { mergeCheckout } from './input'
-import { allowedPayments, deliverableOptions, loadZipRules, markSelected, normaliseZip } from './options'
+import { allowedPayments, deliverableOptions, markSelected, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors, paymentTypeName } from './validation'
 import { cardProviderReachable, isExternalPayment } from './card-provider'
 
@@ -81,9 +74,9 @@ async function presentCheckout(
 ) {
   const db = commerceDb(ctx.db)
   const [shipping, payments, zipRules, standing, cardReachable] = await Promise.all([
-    loadShippingOptions(db, scope.market.alias, scope.language),
-    loadPaymentOptions(db, scope.market.alias, scope.language),
-    loadZipRules(db, scope.market.alias),
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+    ctx.checkoutOptions.zipRules(scope.market.alias),
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
     cardProviderReachable(ctx),
   ])
@@ -189,9 +182,9 @@ export async function validateOrderCreation(
   const checkout = mergeCheckout(await loadSavedCheckout(db, cartId), input)
   const [standing, shipping, payments, zipRules] = await Promise.all([
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
-    loadShippingOptions(db, scope.market.alias, scope.language),
-    loadPaymentOptions(db, scope.market.alias, scope.language),
-    loadZipRules(db, scope.market.alias),
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+    ctx.checkoutOptions.zipRules(scope.market.alias),
   ])
   const priced = await priceCart(db, cart, {
     scope,
