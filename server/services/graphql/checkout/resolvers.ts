@@ -31,13 +31,11 @@ export const resolvers: ResolverModule = {
       ),
     checkout: async (_: unknown, args: CheckoutDataArgs, ctx: GraphQLContext) =>
       checkoutData(ctx, await scopeFromArgs(ctx, args), args.id, args.cartId),
-    checkoutPreview: async (_: unknown, args: GeinsMerchantApiQueryCheckoutPreviewArgs, ctx: GraphQLContext) =>
-      checkoutPreview(
-        ctx,
-        await scopeFromArgs(ctx, args),
-        args.cartId,
-        parseCheckoutInput(args.checkout),
-      ),
+    checkoutPreview: async (
+      _: unknown,
+      args: GeinsMerchantApiQueryCheckoutPreviewArgs,
+      ctx: GraphQLContext,
+    ) => checkoutPreview(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
   },
   Mutation: {
     createOrUpdateCheckout: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) =>
