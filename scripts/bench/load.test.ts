@@ -8,6 +8,7 @@ import {
   graphqlErrorMessage,
   growth,
   hasGraphqlErrors,
+  interleave,
   pagePathsFromHtml,
   parseLoadFlags,
   renderedUrl,
@@ -313,5 +314,22 @@ describe('gaugeFromMetrics', () => {
     expect(gaugeFromMetrics(text, 'lumo_nodejs_heap_size_used_bytes')).toBe(123456)
     expect(gaugeFromMetrics(text, 'lumo_nodejs_heap_space_size_used_bytes')).toBe(42)
     expect(gaugeFromMetrics(text, 'lumo_missing')).toBeUndefined()
+  })
+})
+
+describe('interleave', () => {
+  it('takes one of each list in turn, the shorter lists round again, empty ones left out', () => {
+    expect(interleave(['home'], ['l1', 'l2'], ['p1', 'p2', 'p3'], [])).toEqual([
+      'home',
+      'l1',
+      'p1',
+      'home',
+      'l2',
+      'p2',
+      'home',
+      'l1',
+      'p3',
+    ])
+    expect(interleave()).toEqual([])
   })
 })

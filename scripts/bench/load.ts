@@ -24,6 +24,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import pg from 'pg'
 import { REPO_ROOT, startProductionServer, type ProductionServer } from '../harness/production-server'
 import { ensureBuild } from '../harness/run-command'
+import { runLoad, type LoadRequest } from './http-load'
 import { compressBrotli, compressGzip } from '../precompress'
 import { CSRF_HEADER } from '../../src/shared/storefront-api'
 import { COOKIES } from '../../src/shared/cookies'
@@ -524,13 +525,53 @@ async function load(
   }
 }
 
-/** Requests that take their next path from a list, round robin across all connections. */
-function rotating(paths: readonly string[], cache?: CacheTally): AutocannonRequest {
-  let next = 0
+/**
+ * A side-by-side run at 50 connections with the lean load generator (scripts/bench/http-load.ts):
+ * it drops bodies without decoding them, so a large or compressed body costs the client what it
+ * costs the kernel, not a UTF-8 decode as in autocannon.
+ */
+async function leanLoad(
+  baseUrl: string,
+  durationS: number,
+  next: () => LoadRequest,
+  cache = new CacheTally(),
+): Promise<LoadFigures> {
+  const { hostname, port } = new URL(baseUrl)
+  const result = await runLoad({
+    host: hostname,
+    port: Number(port),
+    connections: SIDE_BY_SIDE_CONNECTIONS,
+    durationS,
+    headers: BROWSER_HEADERS,
+    next,
+    onResponse: (head) => cache.record(head.headers),
+  })
+  const failedAnswers = Object.entries(result.statuses)
+    .filter(([status]) => !status.startsWith('2'))
+    .reduce((sum, [, count]) => sum + count, 0)
   return {
-    setupRequest: (request) => ({ ...request, path: at(paths, next++) }),
-    onResponse: cache ? (_status, _body, _context, headers) => cache.record(headers) : undefined,
+    requestsPerSecond: result.requestsPerSecond,
+    total: result.total,
+    p50: percentile(result.latencies, 50),
+    p95: percentile(result.latencies, 95),
+    p99: percentile(result.latencies, 99),
+    errors: result.timeouts + result.socketErrors + failedAnswers,
+    errorKinds: errorKinds({
+      socket: result.socketErrors,
+      timeouts: result.timeouts,
+      statuses: result.statuses,
+      graphql: 0,
+    }),
+    cacheHitRatio: cache.hitRatio(),
   }
+}
+
+/** One of each list in turn, then the next of each: [a1, b1, c1, a2, b2, c2, ...]. */
+export function interleave<T>(...lists: readonly (readonly T[])[]): T[] {
+  const longest = Math.max(0, ...lists.map((list) => list.length))
+  const out: T[] = []
+  for (let i = 0; i < longest; i++) for (const list of lists) if (list.length > 0) out.push(at(list, i))
+  return out
 }
 
 /** The walking mix: each connection walks again and again, a new shopper each time. */
@@ -701,8 +742,8 @@ async function bareSizeEffect(
       child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)))
     })
     const base = `http://127.0.0.1:${port}`
-    const small = await load(base, SIDE_BY_SIDE_CONNECTIONS, durationS, [{ path: '/small' }])
-    const large = await load(base, SIDE_BY_SIDE_CONNECTIONS, durationS, [{ path: '/large' }])
+    const small = await leanLoad(base, durationS, () => ({ path: '/small' }))
+    const large = await leanLoad(base, durationS, () => ({ path: '/large' }))
     return { small, large }
   } finally {
     child.kill()
@@ -809,34 +850,25 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
     for (const cart of carts.slice(0, 5))
       await request(`${base}${CHECKOUT_PATH}`, { headers: { cookie: cartCookie(cart) } })
 
-    const side = (requests: AutocannonRequest[], counters?: Counters) =>
-      load(base, SIDE_BY_SIDE_CONNECTIONS, flags.durationS, requests, counters)
-    const staticRun = await side([{ path: staticUrl }])
-    const robotsRun = await side([{ path: '/robots.txt' }])
+    const side = (next: () => LoadRequest, cache?: CacheTally) => leanLoad(base, flags.durationS, next, cache)
+    const staticRun = await side(() => ({ path: staticUrl }))
+    const robotsRun = await side(() => ({ path: '/robots.txt' }))
     const scriptEncoding = (await request(`${base}${scriptUrl}`)).headers['content-encoding'] ?? 'none'
-    const scriptRun = await side([{ path: scriptUrl }])
-    const anonymousCache = new CacheTally()
-    const anonymousRun = await side(
-      [
-        rotating([site.homePath], anonymousCache),
-        rotating(site.lists, anonymousCache),
-        rotating(
-          site.products.map((p) => p.path),
-          anonymousCache,
-        ),
-      ],
-      { graphqlErrors: 0, cache: anonymousCache },
+    const scriptRun = await side(() => ({ path: scriptUrl }))
+    // home, a list, a product, in turn, each list and product in turn among its kind
+    const anonymousPaths = interleave(
+      [site.homePath],
+      site.lists,
+      site.products.map((p) => p.path),
     )
+    let nextAnonymous = 0
+    const anonymousCache = new CacheTally()
+    const anonymousRun = await side(() => ({ path: at(anonymousPaths, nextAnonymous++) }), anonymousCache)
     let nextCart = 0
-    const personalisedRun = await side([
-      {
-        path: CHECKOUT_PATH,
-        setupRequest: (request) => ({
-          ...request,
-          headers: { ...request.headers, cookie: cartCookie(at(carts, nextCart++)) },
-        }),
-      },
-    ])
+    const personalisedRun = await side(() => ({
+      path: CHECKOUT_PATH,
+      headers: { cookie: cartCookie(at(carts, nextCart++)) },
+    }))
 
     const robotsBody = decoded(await request(`${base}/robots.txt`)).toString('utf8')
     const bare = await bareSizeEffect(
@@ -919,10 +951,10 @@ async function run(flagArgs: readonly string[] = []): Promise<BenchmarkResult> {
   return {
     rows,
     notes: [
-      `Compiled production server (dist/server/start.js), NODE_ENV=production, seeded with ${SEED_PRODUCTS} products; ${benchDatabaseKinds().join(' and ')}. Server and load generator (autocannon, one process) share the machine's cores.`,
-      `autocannon, ${flags.durationS} s per run, browser-like Accept-Encoding: br, gzip. Side by side at ${SIDE_BY_SIDE_CONNECTIONS} connections, in this order: the home page's HTML as a static file under /assets/ (precompressed like the build's files), /robots.txt, the largest script, anonymous pages (home, lists, products in turn), checkout with a cart cookie (20 carts in turn).`,
+      `Compiled production server (dist/server/start.js), NODE_ENV=production, seeded with ${SEED_PRODUCTS} products; ${benchDatabaseKinds().join(' and ')}. Server and load generator (one process) share the machine's cores.`,
+      `Side by side at ${SIDE_BY_SIDE_CONNECTIONS} connections, ${flags.durationS} s per run, browser-like Accept-Encoding: br, gzip, with the bench's lean HTTP/1.1 client (scripts/bench/http-load.ts: keep-alive, bodies framed and dropped undecoded; autocannon decodes every body into a string, which capped a 110 KiB body at about 550 req/s against a bare Node server that wrk drives at 15,000). In this order: the home page's HTML as a static file under /assets/ (precompressed like the build's files), /robots.txt, the largest script, anonymous pages (home, lists, products in turn), checkout with a cart cookie (20 carts in turn).`,
       `Single renders: ${SINGLE_RENDERS} requests one at a time with a cart cookie after 5 warm-ups, time to the last byte on loopback; \`?nocache\` makes the page cache pass them to the render.`,
-      `Walking shoppers: each connection walks home → list → product, then ${Math.round(CART_SHARE * 100)} % of walks get a cart (getCart and addToCart through /api/graphql, then the checkout page with the cart cookie) while the others browse a product, a list and a product more; a new shopper every walk. Errors count socket errors, timeouts (no answer within autocannon's 10 s), non-2xx answers and GraphQL answers with errors; a run's req/s counts the answers that finished within it. Connections: ${flags.connections.join(', ')}.`,
+      `Walking shoppers: each connection walks home → list → product, then ${Math.round(CART_SHARE * 100)} % of walks get a cart (getCart and addToCart through /api/graphql, then the checkout page with the cart cookie) while the others browse a product, a list and a product more; a new shopper every walk. Walking shoppers run under autocannon (it reads the getCart answers). Errors count socket errors, timeouts (no answer within 10 s), non-2xx answers and GraphQL answers with errors; a run's req/s counts the answers that finished within it. Connections: ${flags.connections.join(', ')}.`,
       'Size effect: a bare Node http server in its own process answers the same bytes as /robots.txt and the largest script (its brotli copy) from memory, under the same load: the ratio the bytes alone allow on this machine, with the load generator on the same cores.',
       "Latency percentiles come from every response time of the run. RSS is the server process's resident memory (/proc), before and after each run.",
     ],
