@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { PGLITE_EXTENSIONS, PGLITE_PARSERS } from './pglite-options'
 import { pgliteDirectoryOptions } from './pglite-durability'
+import { PreparedStatements } from './pglite-statements'
 import {
   serializeError,
   type QueryResult,
@@ -38,13 +39,13 @@ async function main(): Promise<void> {
     return
   }
   const unlisteners = new Map<number, () => Promise<void>>()
+  // each SQL text is parsed and planned once, not per call (ADR 0041)
+  const statements = new PreparedStatements(pglite)
 
   const run = async (request: WorkerRequest): Promise<QueryResult | Uint8Array | null> => {
     switch (request.op) {
-      case 'query': {
-        const result = await pglite.query(request.sql, request.parameters)
-        return { rows: result.rows, affectedRows: result.affectedRows ?? 0 }
-      }
+      case 'query':
+        return statements.query(request.sql, request.parameters)
       case 'exec':
         await pglite.exec(request.sql)
         return null

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { CombinedGraphQLErrors, gql } from '@apollo/client'
+import { parse, print } from 'graphql'
 import { createApolloClient, normaliseError } from './apollo'
-import { createInProcessLink } from './apollo-in-process'
+import { createInProcessLink, printedOperation } from './apollo-in-process'
 import type { GraphqlRequest, GraphqlResponse } from '../shared/graphql-executor'
 
 const PRODUCT = gql`
@@ -80,5 +81,31 @@ describe('the in-process link', () => {
   it('an executor that throws fails the operation with its message', async () => {
     const error = await failure(() => Promise.reject(new Error('database is gone')))
     expect(normaliseError(error)).toEqual({ message: 'database is gone', statusCode: 500 })
+  })
+})
+
+describe('printedOperation', () => {
+  it('sends the same text for an operation whichever render’s client transformed it', async () => {
+    const first = clientAnswering(() => Promise.resolve({ status: 200, body: { data: productData } }))
+    const second = clientAnswering(() => Promise.resolve({ status: 200, body: { data: productData } }))
+    await first.apollo.query({ query: PRODUCT, variables: { alias: 'a' } })
+    await second.apollo.query({ query: PRODUCT, variables: { alias: 'b' } })
+    const [sent, again] = [first.requests[0]?.query, second.requests[0]?.query]
+    expect(sent).toContain('__typename')
+    expect(again).toBe(sent)
+  })
+
+  it('prints a source once and then answers from the kept text', () => {
+    const source = 'query keptOnce { product(alias: "a") { name } }'
+    const document = parse(source)
+    expect(printedOperation(document)).toBe(print(document))
+    // a later document of the same source (another client's transform of it) gets the kept text
+    const other = { ...parse('query changed { product(alias: "b") { name } }'), loc: document.loc }
+    expect(printedOperation(other)).toBe(print(document))
+  })
+
+  it('prints a document without a source every time', () => {
+    const document = parse('query noSource { product(alias: "a") { name } }', { noLocation: true })
+    expect(printedOperation(document)).toBe(print(document))
   })
 })

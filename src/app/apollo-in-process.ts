@@ -12,25 +12,37 @@ import { print, type DocumentNode } from 'graphql'
 import { Observable } from 'rxjs'
 import type { GraphqlExecutor } from '../shared/graphql-executor'
 
-export function createInProcessLink(execute: GraphqlExecutor): ApolloLink {
-  // Apollo keeps one (transformed) document per query, so each is printed once per link; the
-  // API's parse cache is keyed by the printed text.
-  const printed = new WeakMap<DocumentNode, string>()
-  const source = (document: DocumentNode) => {
-    let text = printed.get(document)
-    if (text === undefined) {
-      text = print(document)
-      printed.set(document, text)
-    }
-    return text
-  }
+/** Most operation texts kept printed (the storefront has a few dozen; a bound, not a tuning). */
+const PRINTED_LIMIT = 500
 
+/**
+ * The text sent for each operation source, for every render of the process. Each render has its
+ * own Apollo client, which transforms a query (adds `__typename`) into a new document of its own,
+ * so a cache by document printed every operation of every render again (a few per cent of a
+ * product render's CPU). The transform is the same for every client of the server (one set of
+ * type policies, no client-side fields), so the printed text of a source is too.
+ */
+const printedBySource = new Map<string, string>()
+
+export function printedOperation(document: DocumentNode): string {
+  const source = document.loc?.source.body
+  if (source === undefined) return print(document)
+  let text = printedBySource.get(source)
+  if (text === undefined) {
+    text = print(document)
+    if (printedBySource.size < PRINTED_LIMIT) printedBySource.set(source, text)
+  }
+  return text
+}
+
+export function createInProcessLink(execute: GraphqlExecutor): ApolloLink {
   return new ApolloLink(
     (operation) =>
       new Observable<FetchResult>((observer) => {
         let closed = false
         execute({
-          query: source(operation.query),
+          // the API's parse and validation cache is keyed by this text
+          query: printedOperation(operation.query),
           variables: operation.variables,
           operationName: operation.operationName,
         }).then(

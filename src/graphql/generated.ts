@@ -1215,6 +1215,160 @@ export type UpdateCartItemMutation = {
   } | null
 }
 
+export type CheckoutFieldsFragment = {
+  checkoutStatus: CheckoutStatus | null
+  unavailablePaymentOptions: Array<string> | null
+  shippingOptions: Array<{
+    id: number
+    displayName: string | null
+    isSelected: boolean
+    isDefault: boolean
+    feeIncVatFormatted: string | null
+    feeExVatFormatted: string | null
+    amountLeftToFreeShippingFormatted: string | null
+  } | null> | null
+  paymentOptions: Array<{
+    id: number
+    name: string | null
+    displayName: string | null
+    isSelected: boolean
+    isDefault: boolean
+    paymentType: PaymentType | null
+    checkoutType: PaymentCheckoutType | null
+    feeIncVatFormatted: string | null
+    feeExVatFormatted: string | null
+  } | null> | null
+  cart: {
+    id: string | null
+    isCompleted: boolean
+    promoCode: string | null
+    items: Array<{
+      id: string
+      skuId: number
+      quantity: number
+      product: {
+        productId: number
+        name: string | null
+        alias: string
+        brand: { name: string | null } | null
+        skus: Array<{ skuId: number; name: string | null } | null> | null
+      } | null
+      totalPrice: {
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+      } | null
+    } | null> | null
+    summary: {
+      subTotal: {
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+      } | null
+      shipping: {
+        displayName: string | null
+        feeIncVatFormatted: string | null
+        feeExVatFormatted: string | null
+      } | null
+      payment: {
+        displayName: string | null
+        feeIncVatFormatted: string | null
+        feeExVatFormatted: string | null
+      } | null
+      balance: { pending: number; pendingFormatted: string | null } | null
+      total: {
+        isDiscounted: boolean
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        discountIncVat: number
+        discountIncVatFormatted: string | null
+        discountExVatFormatted: string | null
+        vatFormatted: string | null
+      } | null
+    } | null
+  } | null
+}
+
+export type CheckoutPreviewQueryVariables = Exact<{
+  cartId: string
+  checkout?: CheckoutInputType | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type CheckoutPreviewQuery = {
+  checkoutPreview: {
+    checkoutStatus: CheckoutStatus | null
+    unavailablePaymentOptions: Array<string> | null
+    shippingOptions: Array<{
+      id: number
+      displayName: string | null
+      isSelected: boolean
+      isDefault: boolean
+      feeIncVatFormatted: string | null
+      feeExVatFormatted: string | null
+      amountLeftToFreeShippingFormatted: string | null
+    } | null> | null
+    paymentOptions: Array<{
+      id: number
+      name: string | null
+      displayName: string | null
+      isSelected: boolean
+      isDefault: boolean
+      paymentType: PaymentType | null
+      checkoutType: PaymentCheckoutType | null
+      feeIncVatFormatted: string | null
+      feeExVatFormatted: string | null
+    } | null> | null
+    cart: {
+      id: string | null
+      isCompleted: boolean
+      promoCode: string | null
+      items: Array<{
+        id: string
+        skuId: number
+        quantity: number
+        product: {
+          productId: number
+          name: string | null
+          alias: string
+          brand: { name: string | null } | null
+          skus: Array<{ skuId: number; name: string | null } | null> | null
+        } | null
+        totalPrice: {
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+        } | null
+      } | null> | null
+      summary: {
+        subTotal: {
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+        } | null
+        shipping: {
+          displayName: string | null
+          feeIncVatFormatted: string | null
+          feeExVatFormatted: string | null
+        } | null
+        payment: {
+          displayName: string | null
+          feeIncVatFormatted: string | null
+          feeExVatFormatted: string | null
+        } | null
+        balance: { pending: number; pendingFormatted: string | null } | null
+        total: {
+          isDiscounted: boolean
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          discountIncVat: number
+          discountIncVatFormatted: string | null
+          discountExVatFormatted: string | null
+          vatFormatted: string | null
+        } | null
+      } | null
+    } | null
+  } | null
+}
+
 export type CheckoutUserQueryVariables = Exact<{
   channelId?: string | null | undefined
   languageId?: string | null | undefined

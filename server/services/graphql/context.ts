@@ -8,6 +8,7 @@ import type { Config } from '../../config'
 import type { Database } from '../../db'
 import type { DB } from '../../db/schema'
 import type { CatalogueLoaders } from './catalogue/loaders'
+import type { CheckoutOptionsSource } from './checkout/options-cache'
 import type { MarketDirectory } from './scope'
 import type { RateLimiter } from '../shared/rate-limit'
 import type { CustomerType, MarketRow, RequestScope, RequestUser } from './request-scope'
@@ -23,6 +24,8 @@ export interface GraphQLContext {
   user: RequestUser | null
   loaders: CatalogueLoaders
   markets: MarketDirectory
+  /** Each market's shipping and payment options and zip rules (kept in process by the service). */
+  checkoutOptions: CheckoutOptionsSource
   /** The X-ApiKey the request was authorised with (null for in-process calls). */
   apiKey: string | null
   requestId: string

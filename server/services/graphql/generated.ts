@@ -113,6 +113,14 @@ export type GeinsMerchantApiQuery = {
    */
   getReturnableOrder?: Maybe<ReturnableOrderType>
   /**
+   * Lumo extension (docs/adr/0042-checkout-preview.md): what createOrUpdateCheckout would answer for
+   * these choices merged over the cart's saved ones, with the cart priced for the shipping and payment
+   * the answer marks selected, without saving anything. The checkout page's server render asks this
+   * so that a page GET never writes. The same errors as createOrUpdateCheckout: NOT_FOUND for a cart
+   * that is missing or not the caller's, CART_COMPLETED for one that is already an order.
+   */
+  checkoutPreview?: Maybe<CheckoutType>
+  /**
    * Lumo extension: the published content page with this alias (of any language; the answer is in
    * the request's language, so a caller can redirect to its own alias). Null when none matches.
    */
@@ -248,6 +256,14 @@ export type GeinsMerchantApiQueryGetUserArgs = {
 export type GeinsMerchantApiQueryGetReturnableOrderArgs = {
   orderNumber: Scalars['String']['input']
   email?: InputMaybe<Scalars['String']['input']>
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiQueryCheckoutPreviewArgs = {
+  cartId: Scalars['String']['input']
+  checkout?: InputMaybe<CheckoutInputType>
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -2037,6 +2053,12 @@ export type GeinsMerchantApiQueryResolvers<
     ParentType,
     ContextType,
     RequireFields<GeinsMerchantApiQueryGetReturnableOrderArgs, 'orderNumber'>
+  >
+  checkoutPreview?: Resolver<
+    Maybe<ResolversTypes['CheckoutType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiQueryCheckoutPreviewArgs, 'cartId'>
   >
   contentPage?: Resolver<
     Maybe<ResolversTypes['ContentPageType']>,

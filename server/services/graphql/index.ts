@@ -19,6 +19,12 @@ import type { Database } from '../../db'
 import { apiKeyFromRequest, isValidApiKey, userFromRequest } from './auth'
 import { createCatalogueLoaders, type CatalogueLoaders } from './catalogue/loaders'
 import { followCatalogue, type CatalogueCache } from './catalogue/catalogue-cache'
+import {
+  followCheckoutOptions,
+  uncachedCheckoutOptions,
+  type CheckoutOptionsCache,
+} from './checkout/options-cache'
+import { commerceDb } from './cart/db'
 import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
@@ -107,6 +113,8 @@ export interface ContextDeps {
   clock?: () => Date
   /** Category trees and facet counts kept between requests (catalogue/catalogue-cache.ts). */
   catalogue?: CatalogueCache
+  /** Shipping and payment options kept between requests (checkout/options-cache.ts). */
+  checkoutOptions?: CheckoutOptionsCache
 }
 
 export interface ContextInput {
@@ -153,6 +161,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     user: input.user ?? null,
     loaders: input.loaders ?? createCatalogueLoaders(db, deps.catalogue),
     markets: deps.markets,
+    checkoutOptions: deps.checkoutOptions ?? uncachedCheckoutOptions(commerceDb(db)),
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
@@ -199,6 +208,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   const clock = opts.clock ?? (() => new Date())
   const catalogue = await followCatalogue(database)
   app.addHook('onClose', () => catalogue.stop())
+  const checkoutOptions = await followCheckoutOptions(database, commerceDb(database.db))
+  app.addHook('onClose', () => checkoutOptions.stop())
   const deps: ContextDeps = {
     database,
     config,
@@ -208,6 +219,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     log: app.log,
     clock,
     catalogue: catalogue.cache,
+    checkoutOptions: checkoutOptions.cache,
   }
 
   // Checked before body parsing: a request without the key costs nothing and runs nothing.
@@ -261,6 +273,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   })
 
   app.decorate('catalogueCache', catalogue.cache)
+  app.decorate('checkoutOptionsCache', checkoutOptions.cache)
   app.decorate('graphqlContext', (input: ContextInput = {}) => createContext(deps, input))
   app.decorate('graphqlExecutor', (headers: Record<string, string>) => inProcessExecutor(app, deps, headers))
 
@@ -371,6 +384,8 @@ declare module 'fastify' {
     graphqlExecutor(headers: Record<string, string>): GraphqlExecutor
     /** Category trees and facet counts kept between requests (catalogue/catalogue-cache.ts). */
     catalogueCache: CatalogueCache
+    /** Shipping and payment options kept between requests (checkout/options-cache.ts). */
+    checkoutOptionsCache: CheckoutOptionsCache
     /** This instance's live events (ADR 0036): what the subscriptions wait on. */
     liveEvents: LiveEvents
   }

@@ -18,8 +18,8 @@ const CHECKOUT: CheckoutData = checkoutData()
 async function loadedStore(answer: () => CheckoutData) {
   const store = makeStore(undefined, { devTools: false })
   store.dispatch(cartRestored('cart-1'))
-  const mutate = async () => ({ data: { createOrUpdateCheckout: answer() } })
-  await store.dispatch(loadCheckout({ mutate, query: mutate } as unknown as CheckoutApollo, 'fi'))
+  const query = async () => ({ data: { checkoutPreview: answer() } })
+  await store.dispatch(loadCheckout({ query, mutate: query } as unknown as CheckoutApollo, 'fi'))
   return store
 }
 

@@ -1,12 +1,14 @@
 /**
- * The checkout's calls to the commerce API (contracts.md §2.9): createOrUpdateCheckout on load
- * and on every change, validateOrderCreation before payment, placeOrder, and the newsletter
- * consent. Documents live in graphql/operations; Apollo's `gql` is imported on demand like
+ * The checkout's calls to the commerce API (contracts.md §2.9): checkoutPreview when the page
+ * is rendered on the server (it saves nothing), createOrUpdateCheckout on every change,
+ * validateOrderCreation before payment, placeOrder, and the newsletter consent. Documents live in graphql/operations; Apollo's `gql` is imported on demand like
  * src/app/graphql.ts does, so the page's first load does not carry Apollo (ADR 0006).
  */
 import type { ApolloClient, OperationVariables } from '@apollo/client'
 import type {
   CheckoutInputType,
+  CheckoutPreviewQuery,
+  CheckoutPreviewQueryVariables,
   CreateOrUpdateCheckoutMutation,
   CreateOrUpdateCheckoutMutationVariables,
   PlaceOrderMutation,
@@ -20,7 +22,9 @@ import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './ty
 import { normaliseZip } from '../../shared/validation'
 import { QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
 import type { CheckoutChoices } from './slice'
-import checkoutMutation from '../../../graphql/operations/checkout.graphql?raw'
+import checkoutOperation from '../../../graphql/operations/checkout.graphql?raw'
+import checkoutPreviewOperation from '../../../graphql/operations/checkout-preview.graphql?raw'
+import checkoutFields from '../../../graphql/operations/checkout-fields.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
 import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
@@ -111,6 +115,10 @@ function required<T>(value: T | null, operation: string): T {
   return value
 }
 
+/** createOrUpdateCheckout and checkoutPreview with the CheckoutFields fragment they spread. */
+const checkoutMutation = checkoutOperation + checkoutFields
+const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields
+
 export async function updateCheckout(
   apollo: CheckoutClient,
   cartId: string,
@@ -123,6 +131,24 @@ export async function updateCheckout(
     { cartId, checkout: checkoutInput(choices) },
   )
   return required(data.createOrUpdateCheckout, 'checkout')
+}
+
+/**
+ * checkoutPreview: the answer updateCheckout would give for these choices, saving nothing, priced
+ * for the options it shows selected (the page's server render: a GET never writes, ADR 0042).
+ */
+export async function previewCheckout(
+  apollo: CheckoutClient,
+  cartId: string,
+  choices: CheckoutChoices,
+): Promise<CheckoutData> {
+  const data = await run<CheckoutPreviewQuery, CheckoutPreviewQueryVariables>(
+    apollo,
+    'query',
+    checkoutPreviewQuery,
+    { cartId, checkout: checkoutInput(choices) },
+  )
+  return required(data.checkoutPreview, 'checkout')
 }
 
 /** Spec §7: validateOrderCreation with the e-mail and the billing address, never cached. */

@@ -44,36 +44,35 @@ function storeWithCart(id: string | null = 'cart-1') {
 describe('loadCheckout (the /kassa loader)', () => {
   it('puts the options and the priced cart into the state, and selects what the API selected', async () => {
     const store = storeWithCart()
-    const api = fakeApollo({ createOrUpdateCheckout: () => checkoutData() })
+    const api = fakeApollo({ checkoutPreview: () => checkoutData() })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
     const { checkout } = store.getState()
     expect(checkout.load).toBe('ready')
     expect(checkout.options?.cart?.id).toBe('cart-1')
     expect(checkout.shippingId).toBe('1')
     expect(checkout.paymentId).toBe('10')
-    // the API's selection is priced too, so the page opens with its totals and need not ask again
-    expect(api.calls.map((call) => call.variables)).toEqual([
-      expect.objectContaining({
-        cartId: 'cart-1',
-        checkout: expect.objectContaining({ shippingId: undefined, paymentId: undefined }),
-      }),
-      expect.objectContaining({
-        cartId: 'cart-1',
-        checkout: expect.objectContaining({ shippingId: 1, paymentId: 10 }),
-      }),
+    // one preview, which saves nothing and prices the API's selection itself (ADR 0042)
+    expect(api.calls).toEqual([
+      {
+        name: 'checkoutPreview',
+        variables: expect.objectContaining({
+          cartId: 'cart-1',
+          checkout: expect.objectContaining({ shippingId: undefined, paymentId: undefined }),
+        }),
+      },
     ])
   })
 
-  it('asks once when the chosen shipping and payment are still offered', async () => {
+  it('previews the chosen shipping and payment, and never calls createOrUpdateCheckout', async () => {
     const store = storeWithCart()
     store.dispatch(shippingSelected('1'))
     store.dispatch(paymentSelected('10'))
-    const api = fakeApollo({ createOrUpdateCheckout: () => checkoutData() })
+    const api = fakeApollo({ checkoutPreview: () => checkoutData() })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
     expect(store.getState().checkout.load).toBe('ready')
     expect(api.calls).toEqual([
       {
-        name: 'createOrUpdateCheckout',
+        name: 'checkoutPreview',
         variables: expect.objectContaining({
           checkout: expect.objectContaining({ shippingId: 1, paymentId: 10 }),
         }),
@@ -100,7 +99,7 @@ describe('loadCheckout (the /kassa loader)', () => {
   it('is empty when the API says the cart is already an order', async () => {
     const store = storeWithCart()
     const api = fakeApollo({
-      createOrUpdateCheckout: () => {
+      checkoutPreview: () => {
         throw graphqlError('completed', 'CART_COMPLETED')
       },
     })
@@ -111,7 +110,7 @@ describe('loadCheckout (the /kassa loader)', () => {
   it('fails (the page offers a retry) when the API fails otherwise', async () => {
     const store = storeWithCart()
     const api = fakeApollo({
-      createOrUpdateCheckout: () => {
+      checkoutPreview: () => {
         throw new Error('network down')
       },
     })

@@ -29,6 +29,7 @@ import {
   PAYMENT_UNAVAILABLE,
   placeOrder,
   placeOrderErrorMessage,
+  previewCheckout,
   subscribeToNewsletter,
   updateCheckout,
   validateOrder,
@@ -61,11 +62,16 @@ export type GetCheckoutApollo = () => Promise<CheckoutApollo>
 type Thunk<T> = (dispatch: AppDispatch, getState: () => RootState) => Promise<T>
 
 /**
- * createOrUpdateCheckout with these choices. Only a complete zip is sent, so the options follow
- * what the shopper has finished typing; an older answer never overwrites a newer one (the slice
- * drops answers to all but the latest call).
+ * createOrUpdateCheckout with these choices (or `ask`: the route loader's checkoutPreview, which
+ * saves nothing). Only a complete zip is sent, so the options follow what the shopper has finished
+ * typing; an older answer never overwrites a newer one (the slice drops answers to all but the
+ * latest call).
  */
-export function refreshCheckout(getApollo: GetCheckoutApollo, choices: CheckoutChoices): Thunk<void> {
+export function refreshCheckout(
+  getApollo: GetCheckoutApollo,
+  choices: CheckoutChoices,
+  ask: typeof updateCheckout = updateCheckout,
+): Thunk<void> {
   return async (dispatch, getState) => {
     const cartId = getState().cart.id
     if (!cartId) return
@@ -74,7 +80,7 @@ export function refreshCheckout(getApollo: GetCheckoutApollo, choices: CheckoutC
     try {
       const apollo = await getApollo()
       const zip = isValidZip(choices.country, choices.form.zip) ? choices.form.zip : ''
-      const data = await updateCheckout(apollo, cartId, { ...choices, form: { ...choices.form, zip } })
+      const data = await ask(apollo, cartId, { ...choices, form: { ...choices.form, zip } })
       dispatch(checkoutLoaded({ seq, data, shippingId: choices.shippingId, paymentId: choices.paymentId }))
     } catch (error) {
       const code = graphQLErrorCode(error)
@@ -122,18 +128,12 @@ export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk
       dispatch(checkoutEmpty())
       return
     }
-    const country = MARKETS[market].countryCode
-    const choices = checkoutChoicesOf(checkout, country)
-    await dispatch(refreshCheckout(async () => apollo, choices))
-    // The answer falls back to the shipping and payment the API selects when none (or one no
-    // longer offered) was chosen; price those too, so the page opens with the totals of what it
-    // shows selected and need not ask again (and load Apollo) as it hydrates.
-    const priced = getState().checkout
-    if (
-      priced.load === 'ready' &&
-      (priced.shippingId !== choices.shippingId || priced.paymentId !== choices.paymentId)
-    )
-      await dispatch(refreshCheckout(async () => apollo, checkoutChoicesOf(priced, country)))
+    // A page GET writes nothing (ADR 0042): checkoutPreview prices the cart for the shipping and
+    // payment its answer shows selected (the API's defaults when none, or one no longer offered,
+    // was chosen), so the page opens with the totals of what it shows and need not ask again
+    // (and load Apollo) as it hydrates.
+    const choices = checkoutChoicesOf(checkout, MARKETS[market].countryCode)
+    await dispatch(refreshCheckout(async () => apollo, choices, previewCheckout))
   }
 }
 

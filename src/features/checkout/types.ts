@@ -3,13 +3,13 @@
  * the sections share. Its own module, so the slice and the API calls need not import each other.
  */
 import type {
-  CreateOrUpdateCheckoutMutation,
+  CheckoutFieldsFragment,
   PlaceOrderMutation,
   ValidateOrderCreationQuery,
 } from '../../graphql/generated'
 import type { ListItem } from '../../graphql/list-items'
 
-export type CheckoutData = NonNullable<CreateOrUpdateCheckoutMutation['createOrUpdateCheckout']>
+export type CheckoutData = CheckoutFieldsFragment
 export type CheckoutCart = NonNullable<CheckoutData['cart']>
 export type ShippingOption = ListItem<CheckoutData['shippingOptions']>
 export type PaymentOption = ListItem<CheckoutData['paymentOptions']>

@@ -38,6 +38,14 @@ const CHECKOUT = `mutation ($cartId: String!, $checkout: CheckoutInputType) {
     paymentOptions { id name displayName feeIncVat isSelected paymentType checkoutType }
     cart { id summary { total { sellingPriceIncVat } fees { paymentFeeIncVat } } }
   } }`
+const PREVIEW = `query ($cartId: String!, $checkout: CheckoutInputType) {
+  checkoutPreview(cartId: $cartId, checkout: $checkout) {
+    email checkoutStatus
+    billingAddress { firstName zip }
+    shippingOptions { id name displayName feeIncVat isDefault isSelected amountLeftToFreeShipping }
+    paymentOptions { id name displayName feeIncVat isSelected paymentType checkoutType }
+    cart { id summary { total { sellingPriceIncVat } fees { paymentFeeIncVat } } }
+  } }`
 const VALIDATE = `query ($cartId: String!, $checkout: CheckoutInputType!) {
   validateOrderCreation(cartId: $cartId, checkout: $checkout) { isValid message memberType paymentType } }`
 const PLACE = `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
@@ -171,6 +179,75 @@ describe.each(databaseKinds())('checkout on %s', (kind) => {
       expect(errorCodes(tooLong)).toEqual(['BAD_USER_INPUT'])
       const wrongType = await refused(CHECKOUT, { cartId, checkout: { paymentId: 'card' } })
       expect(wrongType.status).toBe(400)
+    })
+  })
+
+  describe('checkoutPreview (the checkout page render, ADR 0042)', () => {
+    type Answer = Record<string, unknown>
+    const preview = (cartId: string, checkout: Record<string, unknown> = {}, token?: string) =>
+      api.gql<{ checkoutPreview: Answer }>(PREVIEW, { cartId, checkout }, token ? { token } : {})
+    const update = (cartId: string, checkout: Record<string, unknown> = {}, token?: string) =>
+      api.gql<{ createOrUpdateCheckout: Answer }>(CHECKOUT, { cartId, checkout }, token ? { token } : {})
+
+    /** Runs `work` and returns the statements it sent that are not reads. */
+    async function writesOf(work: () => Promise<unknown>): Promise<string[]> {
+      const writes: string[] = []
+      const stop = api.database.onQuery((event) => {
+        if (!/^\s*select\b/i.test(event.sql)) writes.push(event.sql)
+      })
+      try {
+        await work()
+      } finally {
+        stop()
+      }
+      return writes
+    }
+
+    it('answers what createOrUpdateCheckout answers, and writes nothing', async () => {
+      const cartId = await cartWith(SKU.inStock, 1)
+      const before = await commerceSnapshot(api.db)
+      let previewed: Awaited<ReturnType<typeof preview>> | undefined
+      expect(await writesOf(async () => (previewed = await preview(cartId, checkoutInput())))).toEqual([])
+      expect(previewed?.errors).toBeUndefined()
+      expect(await commerceSnapshot(api.db)).toBe(before)
+      const updated = await update(cartId, checkoutInput())
+      expect(previewed?.data?.checkoutPreview).toEqual(updated.data?.createOrUpdateCheckout)
+      expect(previewed?.data?.checkoutPreview).toMatchObject({
+        email: 'matti.meikalainen@example.com',
+        cart: { summary: { fees: { paymentFeeIncVat: 2.95 } } },
+      })
+    })
+
+    it('shows the saved choices under the new ones, and prices the options it selects', async () => {
+      const cartId = await cartWith(SKU.inStock, 1)
+      // nothing chosen yet: the defaults are selected and priced, as a second call chose them
+      const fresh = (await preview(cartId)).data!.checkoutPreview
+      const selected = (options: unknown) =>
+        (options as { id: number; isSelected: boolean }[]).find((option) => option.isSelected)?.id
+      const shippingId = selected(fresh['shippingOptions'])
+      const paymentId = selected(fresh['paymentOptions'])
+      expect(shippingId).toBe(FI.shipping)
+      expect(paymentId).toBeDefined()
+      const chosen = (await update(cartId, { shippingId, paymentId })).data!.createOrUpdateCheckout
+      expect(fresh['cart']).toEqual(chosen['cart'])
+      // the invoice saved earlier stays chosen (and priced) under a preview that names no payment
+      await update(cartId, { paymentId: FI.invoice })
+      const kept = (await preview(cartId, { billingAddress: { zip: '00100' } })).data!.checkoutPreview
+      expect(selected(kept['paymentOptions'])).toBe(FI.invoice)
+      expect(kept).toMatchObject({ cart: { summary: { fees: { paymentFeeIncVat: 2.95 } } } })
+    })
+
+    it("refuses another customer's cart, a completed cart and an unknown one, as a change would", async () => {
+      const owner = await api.tokenFor({ id: FIXTURE_CUSTOMERS.noCredit.userId })
+      const owned = await cartWith(SKU.inStock, 1, owner)
+      expect((await preview(owned, {}, owner)).errors).toBeUndefined()
+      const stranger = await api.tokenFor({ id: 'someone-else' })
+      expect(errorCodes(await preview(owned, {}, stranger))).toEqual(['NOT_FOUND'])
+      expect(errorCodes(await preview(owned))).toEqual(['NOT_FOUND'])
+      const completed = await cartWith(SKU.inStock, 1)
+      await api.gql(`mutation ($id: String!) { completeCart(id: $id) { id } }`, { id: completed })
+      expect(errorCodes(await preview(completed))).toEqual(['CART_COMPLETED'])
+      expect(errorCodes(await preview('00000000-0000-4000-8000-00000000beef'))).toEqual(['NOT_FOUND'])
     })
   })
 

@@ -60,7 +60,20 @@ export async function lockCartForChange(
   cartId: string,
   user: RequestUser | null,
 ): Promise<CartRecord> {
-  const cart = await requireCart(trx, cartId, true)
+  return openCart(trx, cartId, user, true)
+}
+
+/**
+ * The cart a change could be made to (it exists, belongs to the caller, is not completed), read
+ * without a lock when nothing will be written (the checkout preview), with one inside a change.
+ */
+export async function openCart(
+  db: Kysely<CommerceDB>,
+  cartId: string,
+  user: RequestUser | null,
+  lock = false,
+): Promise<CartRecord> {
+  const cart = await requireCart(db, cartId, lock)
   assertMayUse(cart, user)
   if (cart.isCompleted) throw cartCompleted(cartId)
   return cart
@@ -149,8 +162,17 @@ export async function priceCartById(
   scope: RequestScope,
 ): Promise<PricedCart> {
   const db = commerceDb(ctx.db)
-  const cart = await requireCart(db, cartId)
-  return priceCart(db, cart, { scope, user: ctx.user })
+  const [cart, options] = await Promise.all([requireCart(db, cartId), marketOptions(ctx, scope)])
+  return priceCart(db, cart, { scope, user: ctx.user, options })
+}
+
+/** The market's shipping and payment options as the service keeps them (a cart's summary needs both). */
+async function marketOptions(ctx: GraphQLContext, scope: RequestScope) {
+  const [shipping, payment] = await Promise.all([
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+  ])
+  return { shipping, payment }
 }
 
 /** getCart: an existing cart priced in the request's market, or a new empty cart without an id. */
@@ -177,7 +199,7 @@ export async function getOrCreateCart(
   // starts a new cart.
   if (cart.isCompleted && !includeCompleted) throw cartNotFound(id)
   if (forceRefresh && !cart.isCompleted) return refreshCart(ctx, scope, cart.cartId)
-  return priceCart(db, cart, { scope, user: ctx.user })
+  return priceCart(db, cart, { scope, user: ctx.user, options: await marketOptions(ctx, scope) })
 }
 
 /**

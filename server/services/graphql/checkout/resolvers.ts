@@ -9,10 +9,11 @@ import { ABUSE_LIMITS, countAttempt } from '../abuse-limits'
 import { parseCheckoutInput } from './input'
 import { paymentRedirectUrl, placeOrder } from './place-order'
 import { startCardPayment } from './card-payment'
-import { checkoutData, createOrUpdateCheckout, validateOrderCreation } from './service'
+import { checkoutData, checkoutPreview, createOrUpdateCheckout, validateOrderCreation } from './service'
 import type {
   GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs,
   GeinsMerchantApiQueryCheckoutArgs,
+  GeinsMerchantApiQueryCheckoutPreviewArgs,
 } from '../generated'
 
 type CheckoutArgs = GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs
@@ -30,6 +31,11 @@ export const resolvers: ResolverModule = {
       ),
     checkout: async (_: unknown, args: CheckoutDataArgs, ctx: GraphQLContext) =>
       checkoutData(ctx, await scopeFromArgs(ctx, args), args.id, args.cartId),
+    checkoutPreview: async (
+      _: unknown,
+      args: GeinsMerchantApiQueryCheckoutPreviewArgs,
+      ctx: GraphQLContext,
+    ) => checkoutPreview(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
   },
   Mutation: {
     createOrUpdateCheckout: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) =>

@@ -6,23 +6,17 @@ import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isUuid } from '../../../../src/shared/validation/ids'
-import {
-  loadPaymentOptions,
-  loadSavedCheckout,
-  loadShippingOptions,
-  requireCart,
-  type SavedCheckout,
-} from '../cart/load'
+import { loadSavedCheckout, requireCart, type CartRecord, type SavedCheckout } from '../cart/load'
 import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
-import { lockCartForChange } from '../cart/service'
+import { lockCartForChange, openCart } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'
 import { formatter } from '../pricing/present'
 import { splitIncVat, toDecimal } from '../pricing/money'
 import { loadOrders, nthPurchase } from '../orders/load'
 import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/present'
 import { mergeCheckout } from './input'
-import { allowedPayments, deliverableOptions, loadZipRules, markSelected, normaliseZip } from './options'
+import { allowedPayments, deliverableOptions, markSelected, normaliseZip } from './options'
 import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors, paymentTypeName } from './validation'
 import { cardProviderReachable, isExternalPayment } from './card-provider'
 
@@ -44,52 +38,93 @@ export async function createOrUpdateCheckout(
       .execute()
     return merged
   })
-  const cart = await requireCart(db, cartId)
+  return presentCheckout(ctx, scope, await requireCart(db, cartId), checkout, { priceSelection: false })
+}
+
+/**
+ * checkoutPreview (Lumo extension, docs/adr/0042-checkout-preview.md): what createOrUpdateCheckout
+ * would answer for these choices over the saved ones, without saving anything, and with the cart
+ * priced for the shipping and payment the answer shows selected. The checkout page's server
+ * render asks this, so a page GET never writes (nor waits for a commit to reach the disk). The
+ * cart must be one the caller could change, exactly as for createOrUpdateCheckout.
+ */
+export async function checkoutPreview(
+  ctx: GraphQLContext,
+  scope: RequestScope,
+  cartId: string,
+  update: SavedCheckout,
+) {
+  const db = commerceDb(ctx.db)
+  const [cart, saved] = await Promise.all([openCart(db, cartId, ctx.user), loadSavedCheckout(db, cartId)])
+  return presentCheckout(ctx, scope, cart, mergeCheckout(saved, update), { priceSelection: true })
+}
+
+/**
+ * The CheckoutType answer for a cart and its checkout choices: the shipping the zip can get, the
+ * payment the customer may use, the priced cart. `priceSelection` prices the cart with the options
+ * the answer marks selected (the default ones when none or one no longer offered was chosen);
+ * otherwise with the saved choices as they are, as createOrUpdateCheckout always has.
+ */
+async function presentCheckout(
+  ctx: GraphQLContext,
+  scope: RequestScope,
+  cart: CartRecord,
+  checkout: SavedCheckout,
+  { priceSelection }: { priceSelection: boolean },
+) {
+  const db = commerceDb(ctx.db)
   const [shipping, payments, zipRules, standing, cardReachable] = await Promise.all([
-    loadShippingOptions(db, scope.market.alias, scope.language),
-    loadPaymentOptions(db, scope.market.alias, scope.language),
-    loadZipRules(db, scope.market.alias),
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+    ctx.checkoutOptions.zipRules(scope.market.alias),
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
     cardProviderReachable(ctx),
   ])
-  const priced = await priceCart(db, cart, {
-    scope,
-    user: ctx.user,
-    checkout,
-    options: { shipping, payment: payments },
-  })
   const zip = normaliseZip((checkout.shippingAddress ?? checkout.billingAddress)?.zip)
-  const fmt = formatter(priced.format)
-  const goodsSeen =
-    priced.customerType === 'ORGANIZATION' ? priced.totals.goods.exVat : priced.totals.goods.incVat
-  const shippingOptions = markSelected(deliverableOptions(shipping, zipRules, zip), checkout.shippingId).map(
-    (option) => {
-      const free = option.freeShippingThreshold !== null && goodsSeen >= option.freeShippingThreshold
-      const fee = splitIncVat(free ? 0 : option.feeIncVat, option.vatRateBp)
-      const left =
-        option.freeShippingThreshold === null ? 0 : Math.max(0, option.freeShippingThreshold - goodsSeen)
-      return {
-        id: option.id,
-        name: option.name,
-        displayName: option.displayName,
-        feeIncVat: toDecimal(fee.incVat),
-        feeExVat: toDecimal(fee.exVat),
-        feeIncVatFormatted: fmt(fee.incVat),
-        feeExVatFormatted: fmt(fee.exVat),
-        isDefault: option.isDefault,
-        isSelected: option.isSelected,
-        amountLeftToFreeShipping: toDecimal(left),
-        amountLeftToFreeShippingFormatted: fmt(left),
-      }
-    },
-  )
+  const deliverable = markSelected(deliverableOptions(shipping, zipRules, zip), checkout.shippingId)
   const allowed = allowedPayments(payments, standing.blockedPaymentKinds)
   // a provider that cannot be reached now: its option is left out, and the checkout says so
   const unreachable = cardReachable ? [] : allowed.filter(isExternalPayment)
-  const paymentOptions = markSelected(
+  const offeredPayments = markSelected(
     allowed.filter((option) => !unreachable.includes(option)),
     checkout.paymentId,
-  ).map((option) => {
+  )
+  const priceWith = priceSelection
+    ? {
+        ...checkout,
+        shippingId: deliverable.find((option) => option.isSelected)?.id ?? checkout.shippingId,
+        paymentId: offeredPayments.find((option) => option.isSelected)?.id ?? checkout.paymentId,
+      }
+    : checkout
+  const priced = await priceCart(db, cart, {
+    scope,
+    user: ctx.user,
+    checkout: priceWith,
+    options: { shipping, payment: payments },
+  })
+  const fmt = formatter(priced.format)
+  const goodsSeen =
+    priced.customerType === 'ORGANIZATION' ? priced.totals.goods.exVat : priced.totals.goods.incVat
+  const shippingOptions = deliverable.map((option) => {
+    const free = option.freeShippingThreshold !== null && goodsSeen >= option.freeShippingThreshold
+    const fee = splitIncVat(free ? 0 : option.feeIncVat, option.vatRateBp)
+    const left =
+      option.freeShippingThreshold === null ? 0 : Math.max(0, option.freeShippingThreshold - goodsSeen)
+    return {
+      id: option.id,
+      name: option.name,
+      displayName: option.displayName,
+      feeIncVat: toDecimal(fee.incVat),
+      feeExVat: toDecimal(fee.exVat),
+      feeIncVatFormatted: fmt(fee.incVat),
+      feeExVatFormatted: fmt(fee.exVat),
+      isDefault: option.isDefault,
+      isSelected: option.isSelected,
+      amountLeftToFreeShipping: toDecimal(left),
+      amountLeftToFreeShippingFormatted: fmt(left),
+    }
+  })
+  const paymentOptions = offeredPayments.map((option) => {
     const fee = splitIncVat(option.feeIncVat, scope.market.vatRateBp)
     return {
       id: option.id,
@@ -147,9 +182,9 @@ export async function validateOrderCreation(
   const checkout = mergeCheckout(await loadSavedCheckout(db, cartId), input)
   const [standing, shipping, payments, zipRules] = await Promise.all([
     customerStanding(db, checkout.email ?? '', ctx.user?.id ?? null),
-    loadShippingOptions(db, scope.market.alias, scope.language),
-    loadPaymentOptions(db, scope.market.alias, scope.language),
-    loadZipRules(db, scope.market.alias),
+    ctx.checkoutOptions.shipping(scope.market.alias, scope.language),
+    ctx.checkoutOptions.payment(scope.market.alias, scope.language),
+    ctx.checkoutOptions.zipRules(scope.market.alias),
   ])
   const priced = await priceCart(db, cart, {
     scope,
