@@ -257,6 +257,8 @@ export function Component() {
                       <ServiceProductCard
                         product={product}
                         headingLevel={3}
+                        // the first row's images are the page's largest paint, as on the other lists
+                        priority={position < 2}
                         onOpen={() =>
                           recordSearchClick(
                             dispatch,

@@ -4,6 +4,7 @@
  * product sends the `click` notification (keepalive, so it survives the page change) and
  * remembers the ticket for a later add-to-cart (spec §4).
  */
+import { preload } from 'react-dom'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import type { Product } from '../../shared/search-api'
@@ -22,10 +23,13 @@ function isPlainClick(event: React.MouseEvent) {
 export function ServiceProductCard({
   product,
   headingLevel = 3,
+  priority = false,
   onOpen,
 }: {
   product: Product
   headingLevel?: 2 | 3 | 4
+  /** A card in the first row of a result page: its image is the page's main image (as ProductImage `priority`). */
+  priority?: boolean
   /** the card's link was clicked (a list's select_item) */
   onOpen?: () => void
 }) {
@@ -42,6 +46,8 @@ export function ServiceProductCard({
   const inside = routerPath(product.link, site.basename)
   // a link of this market and language stays in the router; anything else is a full page load
   const internal = site.basename === '' ? product.link.startsWith('/') : inside !== product.link
+  // preloaded from the document's head, at high priority, like ProductImage's main image
+  if (priority && image) preload(image.url, { as: 'image', fetchPriority: 'high' })
   return (
     <article className="product-card service-product-card" data-product-key={product.key}>
       <div className="product-card__media">
@@ -52,8 +58,9 @@ export function ServiceProductCard({
             alt=""
             width={image.width ?? 320}
             height={image.height ?? 400}
-            loading="lazy"
-            decoding="async"
+            {...(priority
+              ? { fetchPriority: 'high' as const }
+              : { loading: 'lazy' as const, decoding: 'async' as const })}
           />
         ) : (
           <div className="product-card__image product-card__image--missing" />
