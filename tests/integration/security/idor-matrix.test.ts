@@ -259,6 +259,18 @@ const MATRIX: MatrixRow[] = [
     refusal: { gql: 'NOT_FOUND' },
   },
   {
+    operation: "checkoutPreview(cartId) — B reads A's checkout (e-mail, address, priced cart)",
+    covers: ['GeinsMerchantApiQuery.checkoutPreview.cartId'],
+    guard: 'owner',
+    attack: (h, f) =>
+      h.gql(
+        f.b,
+        `query ($cartId: String!) { checkoutPreview(cartId: $cartId, checkout: { paymentId: 2, shippingId: 1 }) { ${CHECKOUT_RESULT} } }`,
+        { cartId: f.cartId },
+      ),
+    refusal: { gql: 'NOT_FOUND' },
+  },
+  {
     operation: "validateOrderCreation(cartId) — B validates A's cart",
     covers: ['GeinsMerchantApiQuery.validateOrderCreation.cartId'],
     guard: 'owner',

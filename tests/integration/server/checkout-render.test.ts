@@ -48,8 +48,8 @@ const checkoutPage = () =>
 
 it('renders the checkout with a cart from reads alone, never from the cache', async () => {
   await checkoutPage()
-  const statements: string[] = []
-  const stop = shop.database.onQuery((event) => statements.push(event.sql))
+  const statements: { sql: string; parameters: readonly unknown[] }[] = []
+  const stop = shop.database.onQuery((event) => statements.push(event))
   let response
   try {
     response = await checkoutPage()
@@ -59,12 +59,17 @@ it('renders the checkout with a cart from reads alone, never from the cache', as
   expect(response.statusCode).toBe(200)
   expect(response.headers['cache-control']).toBe('private, no-store')
   expect(response.headers['x-lumo-cache']).toBe('bypass')
+  // The page's own statements are the ones about this cart. (Counting every statement of the
+  // database would count the server's background work too: the search index's start-up reads,
+  // periodic jobs, which a loaded CI machine runs at the same moment.)
+  const aboutTheCart = statements
+    .filter((event) => event.parameters.includes(cartId))
+    .map((event) => event.sql)
   // no transaction, no lock, no insert or update: a GET changes nothing
-  expect(statements.filter((text) => !/^\s*select\b/i.test(text))).toEqual([])
-  expect(statements.filter((text) => /\bfor update\b/i.test(text))).toEqual([])
-  // The header's cart and the preview: each the cart, its saved choices, lines, campaigns and
-  // sizes; the markets' shipping and payment options are kept in process. (The search service's
-  // start-up reads may still be running beside it: not the page's.)
-  const pages = statements.filter((text) => !/\bsearch_\w+|\bproduct_listing\b/.test(text))
-  expect(pages.length).toBeLessThanOrEqual(10)
+  expect(aboutTheCart.filter((text) => !/^\s*select\b/i.test(text))).toEqual([])
+  expect(aboutTheCart.filter((text) => /\bfor update\b/i.test(text))).toEqual([])
+  // The header's cart and the preview each read the cart, its lines and its saved choices once;
+  // the markets' shipping and payment options are kept in process. (Two createOrUpdateCheckout
+  // calls took the cart's lock and wrote its checkout twice before: 31 statements in all.)
+  expect(aboutTheCart).toHaveLength(6)
 }, 120_000)

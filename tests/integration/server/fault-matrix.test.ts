@@ -51,7 +51,8 @@ for (const service of Object.keys(FAULTY_SERVICES) as FaultyService[]) {
       beforeAll(async () => {
         faulty = await startFaultyShop(service, mode)
         pages = await visitPages(faulty)
-      }, 120_000)
+        // a production start and the page visits: about 50 s alone, over 120 s on a loaded CI run
+      }, 300_000)
       afterAll(async () => {
         await faulty?.close()
       })
