@@ -178,7 +178,6 @@ async function main(args: string[]) {
     process.exit(2)
   }
   const chosen = selected.length > 0 ? all.filter((b) => selected.includes(b.name)) : all
-  let report = existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : REPORT_HEADER
   let failed = false
   for (const benchmark of chosen) {
     console.log(`\n━━ ${benchmark.title}`)
@@ -186,8 +185,10 @@ async function main(args: string[]) {
       const loadBefore = loadAverage()
       const result = await benchmark.run(flags)
       console.log(`\n${formatTable(result.rows)}`)
-      report = mergeSection(
-        report,
+      // read the report now, not at the start: a bench runs for minutes, and an edit made to
+      // another section meanwhile must survive
+      const report = mergeSection(
+        existsSync(REPORT) ? readFileSync(REPORT, 'utf8') : REPORT_HEADER,
         benchmark.name,
         renderSection(benchmark, result, machine(loadBefore), flags),
       )
