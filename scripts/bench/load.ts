@@ -1,6 +1,7 @@
 /**
  * Load benchmark (issue #9 "Fast for a crowd"): the compiled production server, as `npm start`
- * runs it, on a freshly seeded database, under autocannon. Measured side by side in one run:
+ * runs it, on a freshly seeded database. Measured side by side in one run, with the bench's lean
+ * HTTP client (./http-load.ts; autocannon for the walking shoppers, whose answers are read):
  *  - at 50 connections: a static file the size of the home page, /robots.txt, the largest script
  *    (brotli), anonymous pages (home, list, product) and personalised renders (checkout with a
  *    cart cookie, which no page cache may serve);
