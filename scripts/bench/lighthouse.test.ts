@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { medianRun, pickFromSitemap, readReport, searchPathFor, type LighthouseFigures } from './lighthouse'
+import {
+  isTransientLighthouseFailure,
+  medianRun,
+  pickFromSitemap,
+  readReport,
+  searchPathFor,
+  type LighthouseFigures,
+} from './lighthouse'
 
 function report(scores: Record<string, number>, failingAudit?: string) {
   const auditRefs = [{ id: 'color-contrast', weight: 7 }]
@@ -82,5 +89,17 @@ describe('pickFromSitemap', () => {
   })
   it('answers undefined when the kind is missing', () => {
     expect(pickFromSitemap(xml, '/b/')).toBeUndefined()
+  })
+})
+
+describe('isTransientLighthouseFailure', () => {
+  it('runs again only when Lighthouse asks for another run', () => {
+    expect(
+      isTransientLighthouseFailure(
+        'lighthouse exited 1: Runtime error encountered: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)',
+      ),
+    ).toBe(true)
+    expect(isTransientLighthouseFailure('lighthouse exited 1: Unable to connect to Chrome')).toBe(false)
+    expect(isTransientLighthouseFailure('the production build failed')).toBe(false)
   })
 })

@@ -144,7 +144,30 @@ export function searchPathFor(productPath: string): string {
   return `/fi/s/${encodeURIComponent(word)}`
 }
 
-function runLighthouse(name: string, url: string, cookie?: string): Promise<LighthouseFigures> {
+/**
+ * Lighthouse's trace recording sometimes fails at random with a runtime error that asks for
+ * another run (NO_NAVSTART: the trace lost the navigation's start); such a run is made again, up
+ * to three times in all. Any other failure ends the bench.
+ */
+export function isTransientLighthouseFailure(message: string): boolean {
+  return /Please run Lighthouse again|NO_NAVSTART/.test(message)
+}
+
+async function runLighthouse(name: string, url: string, cookie?: string): Promise<LighthouseFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(name, url, cookie)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (attempt >= 3 || !isTransientLighthouseFailure(message)) throw error
+      console.warn(
+        `lighthouse ${name}: run ${attempt} failed (${message.slice(-120).trim()}); running it again`,
+      )
+    }
+  }
+}
+
+function runLighthouseOnce(name: string, url: string, cookie?: string): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'lumo-lighthouse-'))
   mkdirSync(path.join(REPO_ROOT, 'test-results'), { recursive: true })
   const output = path.join(dir, 'report.json')
