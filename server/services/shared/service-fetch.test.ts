@@ -89,20 +89,6 @@ describe('createServiceFetch', () => {
     })
   })
 
-  it('never opens the circuit for time-outs of its own in-process calls (a crowd, not an outage)', async () => {
-    const breakers = createCircuitBreakers({ failureThreshold: 2, openMs: 60_000 })
-    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 20, breakers })
-    const self = `http://127.0.0.1:${SELF.port}`
-    for (let i = 0; i < 5; i++)
-      await expect(serviceFetch(`${self}/slow`)).rejects.toMatchObject({ name: 'TimeoutError' })
-    expect(breakers.state(`127.0.0.1:${SELF.port}`)).toBe('closed')
-    expect((await serviceFetch(`${self}/empty`)).status).toBe(204)
-    // an outside service's time-outs still count
-    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
-    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
-    await expect(serviceFetch(`${outsideUrl}/who`)).rejects.toBeInstanceOf(CircuitOpenError)
-  })
-
   it('answers requests to its own origin with app.inject, keeping method, path, query, headers and body', async () => {
     const serviceFetch = createServiceFetch(app, SELF)
     const response = await serviceFetch(`http://127.0.0.1:${SELF.port}/echo?x=1&y=2`, {

@@ -90,7 +90,6 @@ export function createServiceFetch(
   const services = { ...config.services }
   const breakers = options.breakers ?? createCircuitBreakers()
   const call = serviceCall(app, origin, timeoutMs)
-  const inProcess = (url: string) => new URL(url).origin === origin
   return async (input, init) => {
     const started = performance.now()
     const given = new Request(input, init)
@@ -117,13 +116,9 @@ export function createServiceFetch(
       metrics?.serviceCalls.inc({ service, outcome: response.status >= 500 ? 'error' : 'ok' })
       return response
     } catch (error) {
+      // the caller ending its own call says nothing about the service
+      if (!given.signal.aborted) circuit.failure()
       const timedOut = (error as { name?: string }).name === 'TimeoutError'
-      // The caller ending its own call says nothing about the service; nor does a time-out of a
-      // call this process answers itself (the embedded services): it waited behind this process's
-      // own queue (a crowd, the one database connection), and opening the circuit would only turn
-      // the slow answers into failed ones for 30 s. Its errors and 5xx answers still count.
-      if (given.signal.aborted || (timedOut && inProcess(given.url))) circuit.release()
-      else circuit.failure()
       metrics?.serviceCalls.inc({ service, outcome: timedOut ? 'timeout' : 'failed' })
       throw error
     } finally {
