@@ -25,7 +25,7 @@ import type { AppStore } from './store'
 import { channelInitialised, marketsLoaded, type MarketInfo } from '../features/channel/slice'
 import { sessionRestored } from '../features/auth/slice'
 import type { SessionUser } from '../shared/session'
-import { cartRestored } from '../features/cart/slice'
+import { CART_ID_MAX_LENGTH, cartRestored } from '../features/cart/slice'
 import { loadCartOnServer } from '../features/cart/server-load'
 import { lastVisitedRestored } from '../features/lastVisited/slice'
 import { membershipRestored, voucherIdChecked, voucherIdSet } from '../features/loyalty/slice'
@@ -216,7 +216,7 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
 
   // a shared page shows the empty cart; the browser loads the shopper's (client/personal-state.ts)
   const cartId = sharedPage ? undefined : cookies[COOKIES.cart]
-  store.dispatch(cartRestored(cartId && cartId.length <= 200 ? cartId : null))
+  store.dispatch(cartRestored(cartId && cartId.length <= CART_ID_MAX_LENGTH ? cartId : null))
   await loadCartOnServer(
     store,
     options.apollo,

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { startProductionServer } from '../../scripts/harness/production-server'
 import { expect, message, test, waitForHydration } from './fixtures'
+import { cartInBrowser } from './checkout-helpers'
 
 const { satinDress } = FIXTURE_PRODUCTS
 const PRODUCT = `${satinDress.brand} ${satinDress.names.fi}`
@@ -175,6 +176,32 @@ test.describe('cart', () => {
     await otherDrawer.getByRole('button', { name: `Poista ${PRODUCT}` }).click()
     await expect(drawer.getByText(message('fi', 'cart.empty'))).toBeVisible()
     await expect(cartButton(page, 0)).toBeAttached()
+    expect(browserErrors).toEqual([])
+  })
+})
+
+test.describe('a cart made while a page loads', () => {
+  test('is taken by that page, not dropped: its cookie stays and the count shows it', async ({
+    page,
+    context,
+    baseURL,
+    browserErrors,
+  }) => {
+    // The favourites page is rendered for this shopper (never from the shared cache), here with no
+    // cart. Its scripts are held until another tab (this test's request) has made a cart and set
+    // its cookie: the page starts with an empty cart and a cookie it has never seen.
+    let made: Promise<string> | undefined
+    await page.route(/\.js(\?|$)/, async (route) => {
+      made ??= cartInBrowser(context, baseURL!)
+      await made
+      await route.continue()
+    })
+    const response = await page.goto('/fi/suosikkeja')
+    expect(await response?.text()).toContain(`aria-label="${cartButtonName(0)}"`)
+    await waitForHydration(page)
+    await expect(cartButton(page, 1)).toBeVisible()
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'lumo-cart')
+    expect(cookie?.value).toBe(await made)
     expect(browserErrors).toEqual([])
   })
 })

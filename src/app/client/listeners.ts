@@ -22,7 +22,7 @@ import {
   localStorageOrNull,
   readLocalFavorites,
 } from '../../features/favourites/local-copy'
-import { cartEmptied, cartLoaded } from '../../features/cart/slice'
+import { cartEmptied, cartLoaded, strayCartCookie } from '../../features/cart/slice'
 import { connected, loggedOut, sessionRestored, userRestored } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
 import { startEventDelivery } from '../../features/events/listeners'
@@ -174,7 +174,7 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
     (action, state) => {
       if (state.cart.status === 'loading') return true
       if (action) return action.type.startsWith('cart/')
-      return state.cart.status === 'empty' && readCookie(COOKIES.cart) !== undefined
+      return strayCartCookie(state.cart, readCookie(COOKIES.cart)) !== null
     },
     async (missed) => {
       const { startCartSync } = await import('../../features/cart/listeners')

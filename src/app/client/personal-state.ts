@@ -9,14 +9,11 @@
 import type { AppStore } from '../store'
 import { COOKIES, parsePersistedStates, readCookie } from '../../shared/cookies'
 import { isMarketAlias } from '../../shared/markets'
-import { cartRestored } from '../../features/cart/slice'
+import { CART_ID_MAX_LENGTH, cartRestored } from '../../features/cart/slice'
 import { restoreSession } from '../../features/auth/thunks'
 import { checkoutMarketChanged } from '../../features/channel/slice'
 import { lastVisitedRestored } from '../../features/lastVisited/slice'
 import { membershipRestored, voucherIdSet } from '../../features/loyalty/slice'
-
-/** The same bound the server puts on the cart cookie (server-state.ts). */
-const MAX_CART_ID_LENGTH = 200
 
 export function restorePersonalState(store: AppStore): void {
   if (!store.getState().global.sharedPage) return
@@ -35,5 +32,5 @@ export function restorePersonalState(store: AppStore): void {
 
   // the cart's status becomes 'loading', which the cart's listeners answer by loading it
   const cartId = readCookie(COOKIES.cart)
-  if (cartId && cartId.length <= MAX_CART_ID_LENGTH) store.dispatch(cartRestored(cartId))
+  if (cartId && cartId.length <= CART_ID_MAX_LENGTH) store.dispatch(cartRestored(cartId))
 }

@@ -2,7 +2,8 @@
  * The cart's browser-side effects (DESIGN §5: in listener middleware, not in components):
  * - loads the cart whenever the state asks for it (`status: 'loading'`: the server could not
  *   load it, or the checkout market changed, spec §4), with the spec's retry rule;
- * - drops a cart cookie the server found unusable (a completed or unknown cart);
+ * - drops a cart cookie the server found unusable (a completed or unknown cart), and loads one
+ *   made after the page was rendered (another tab, a sign-in elsewhere);
  * - records cart:add / cart:remove shop events for this tab's own changes (analytics), and lets
  *   the loyalty voucher rule check the new promo code;
  * - records spec §4's 'cart changed' (item count, shipping fee, total, shipping default) and
@@ -19,7 +20,14 @@ import { isFromOtherTab } from '../../app/client/broadcast'
 import { shopEventRecorded } from '../events/slice'
 import { voucherIdChecked } from '../loyalty/slice'
 import { lineChanges } from './rules'
-import { cartChanged, cartDrawerOpened, cartItemsChanged, cartLoaded } from './slice'
+import {
+  cartChanged,
+  cartDrawerOpened,
+  cartItemsChanged,
+  cartLoaded,
+  cartRestored,
+  strayCartCookie,
+} from './slice'
 import { cartEventLine } from '../events/listeners'
 import type { GetCartApollo } from './thunks'
 import type { CartView } from './types'
@@ -81,9 +89,12 @@ export function startCartSync(
     if (cartLoaded.match(action)) recordCartChanges(store, action, previous)
     else if (cartDrawerOpened.match(action)) recordCartView(store)
   }
-  const { cart } = store.getState()
-  if (cart.status === 'loading') load()
-  else if (cart.status === 'empty' && readCookie(COOKIES.cart) !== undefined) deleteCookie(COOKIES.cart)
+  const cookie = readCookie(COOKIES.cart)
+  const stray = strayCartCookie(store.getState().cart, cookie)
+  if (stray === 'drop') deleteCookie(COOKIES.cart)
+  // a cart made after this page was rendered (another tab, a sign-in elsewhere): this page takes it
+  else if (stray === 'load') store.dispatch(cartRestored(cookie!))
+  if (store.getState().cart.status === 'loading') load()
 
   const stops = [
     store.startListening({

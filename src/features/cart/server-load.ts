@@ -11,7 +11,7 @@ import type { LocaleCode, MarketAlias } from '../../shared/markets'
 import { fetchCart } from './api'
 import { toCartApiError } from './errors'
 import { isLostCart } from './rules'
-import { cartEmptied, cartLoaded } from './slice'
+import { cartLoaded, cartLost } from './slice'
 import { asCartData } from './thunks'
 
 export async function loadCartOnServer(
@@ -26,7 +26,7 @@ export async function loadCartOnServer(
     store.dispatch(cartLoaded(asCartData(await fetchCart(apollo, id, scope))))
   } catch (error) {
     const apiError = toCartApiError(error)
-    if (isLostCart(apiError)) store.dispatch(cartEmptied())
+    if (isLostCart(apiError)) store.dispatch(cartLost(id))
     else log('[server-state] loading the cart failed; the browser will retry', apiError)
   }
 }

@@ -7,10 +7,12 @@ import {
   cartChanged,
   cartItemsChanged,
   cartLoaded,
+  cartLost,
   cartReducer,
   cartRestored,
   initialCartState,
   loadCart,
+  strayCartCookie,
   type CartData,
 } from './slice'
 
@@ -35,12 +37,25 @@ describe('cart state', () => {
       retriesLeft: 5,
       drawerOpen: false,
       added: null,
+      lostId: null,
     })
   })
 
   it('a restored id waits for the browser to load it; no id is an empty cart', () => {
     expect(cartReducer(initialCartState, cartRestored('abc'))).toMatchObject({ id: 'abc', status: 'loading' })
     expect(cartReducer(initialCartState, cartRestored(null))).toMatchObject({ id: null, status: 'empty' })
+  })
+
+  it('a cart cookie the state does not hold: dropped when the server found it unusable, else loaded', () => {
+    const lost = cartReducer(cartReducer(initialCartState, cartRestored('done')), cartLost('done'))
+    expect(lost).toMatchObject({ id: null, status: 'empty', lostId: 'done' })
+    expect(strayCartCookie(lost, 'done')).toBe('drop')
+    expect(strayCartCookie(lost, 'x'.repeat(201))).toBe('drop')
+    // made after the page was rendered (another tab, a test's own request): the page takes it
+    expect(strayCartCookie(lost, 'newer')).toBe('load')
+    expect(strayCartCookie(initialCartState, 'newer')).toBe('load')
+    expect(strayCartCookie(initialCartState, undefined)).toBeNull()
+    expect(strayCartCookie(cartReducer(initialCartState, cartLoaded(cart())), 'other')).toBeNull()
   })
 
   it('a checkout-market change reloads a known cart', () => {

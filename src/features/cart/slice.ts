@@ -38,6 +38,8 @@ export interface CartState {
   drawerOpen: boolean
   /** the added-to-cart popup shows this line (this tab only) */
   added: { skuId: number; quantity: number } | null
+  /** the cookie's cart id the server found unusable (completed, unknown), for the browser to drop */
+  lostId: string | null
 }
 
 export const CART_MAX_RETRIES = 5
@@ -50,6 +52,20 @@ export const initialCartState: CartState = {
   retriesLeft: CART_MAX_RETRIES,
   drawerOpen: false,
   added: null,
+  lostId: null,
+}
+
+/** The longest cart id a cookie may carry; the server ignores a longer one. */
+export const CART_ID_MAX_LENGTH = 200
+
+/**
+ * What the browser does with the cart cookie when the page's state has no cart: drop one the
+ * server found unusable (or could not use), load one the page never saw. The second is a cart
+ * made after the page was rendered (another tab, a sign-in elsewhere), which must not be lost.
+ */
+export function strayCartCookie(cart: CartState, cookie: string | undefined): 'drop' | 'load' | null {
+  if (cart.status !== 'empty' || cookie === undefined) return null
+  return cookie.length > CART_ID_MAX_LENGTH || cookie === cart.lostId ? 'drop' : 'load'
 }
 
 export function cartItemCount(cart: CartData | null): number {
@@ -111,6 +127,13 @@ const cartSlice = createSlice({
     cartLoadFailed(state) {
       state.status = 'error'
     },
+    /** The server start's cart id is one the API no longer has: an empty cart, its cookie dropped. */
+    cartLost(state, action: PayloadAction<string>) {
+      state.id = null
+      state.data = null
+      state.status = 'empty'
+      state.lostId = action.payload
+    },
     /** Logout, purchase, or an unusable id: a new empty cart. */
     cartEmptied(state) {
       state.id = null
@@ -146,6 +169,7 @@ const cartSlice = createSlice({
 
 export const {
   cartRestored,
+  cartLost,
   cartLoadStarted,
   cartLoaded,
   cartRetryScheduled,

@@ -217,7 +217,7 @@ describe('loading the cart on the server', () => {
     const lost = storeIn()
     lost.dispatch(cartRestored('completed-cart'))
     await loadCartOnServer(lost, api.apollo as never, { market: 'fi', locale: 'fi' }, log)
-    expect(lost.getState().cart).toMatchObject({ id: null, status: 'empty' })
+    expect(lost.getState().cart).toMatchObject({ id: null, status: 'empty', lostId: 'completed-cart' })
     expect(log).not.toHaveBeenCalled()
   })
 
