@@ -46,4 +46,23 @@ describe('circuit breakers', () => {
     call.failure()
     expect(breakers.state('images')).toBe('closed')
   })
+
+  it('counts a released call neither way, and a released trial lets the next call try', () => {
+    let clock = 0
+    const breakers = createCircuitBreakers(settings, () => clock)
+    breakers.enter('graphql').failure()
+    breakers.enter('graphql').failure()
+    for (let i = 0; i < 10; i++) breakers.enter('graphql').release()
+    expect(breakers.state('graphql')).toBe('closed')
+    breakers.enter('graphql').failure()
+    expect(breakers.state('graphql')).toBe('open')
+    clock = 1000
+    const trial = breakers.enter('graphql')
+    expect(() => breakers.enter('graphql')).toThrow(CircuitOpenError)
+    trial.release()
+    // still half-open, not stuck: the next call is the trial, and its success closes
+    expect(breakers.state('graphql')).toBe('half-open')
+    breakers.enter('graphql').success()
+    expect(breakers.state('graphql')).toBe('closed')
+  })
 })

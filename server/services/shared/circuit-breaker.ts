@@ -27,8 +27,13 @@ interface Circuit {
 }
 
 export interface CircuitBreakers {
-  /** Throws CircuitOpenError when the service's circuit is open; returns how to report the outcome. */
-  enter(service: string): { success(): void; failure(): void }
+  /**
+   * Throws CircuitOpenError when the service's circuit is open; returns how to report the outcome:
+   * `success`, `failure`, or `release` for an end that says nothing about the service (the caller
+   * gave up): the count stays as it was, and
+   * a half-open circuit lets the next call be its trial.
+   */
+  enter(service: string): { success(): void; failure(): void; release(): void }
   state(service: string): 'closed' | 'open' | 'half-open'
 }
 
@@ -68,6 +73,11 @@ export function createCircuitBreakers(
           circuit.trying = false
           circuit.failures = trial ? settings.failureThreshold : circuit.failures + 1
           if (circuit.failures >= settings.failureThreshold) circuit.openUntil = now() + settings.openMs
+        },
+        release() {
+          if (settled) return
+          settled = true
+          if (trial) circuit.trying = false
         },
       }
     },

@@ -60,6 +60,22 @@ describe('createServiceFetch', () => {
     expect(own.status).toBe(204)
   })
 
+  it('lets the next call try a half-open circuit when the caller gave up on the trial', async () => {
+    let clock = 0
+    const breakers = createCircuitBreakers({ failureThreshold: 1, openMs: 1000 }, () => clock)
+    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 50, breakers })
+    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+    await expect(serviceFetch(`${outsideUrl}/who`)).rejects.toBeInstanceOf(CircuitOpenError)
+    clock = 1000
+    const controller = new AbortController()
+    const trial = serviceFetch(`${outsideUrl}/hang`, { signal: controller.signal })
+    controller.abort(new Error('the page moved on'))
+    await expect(trial).rejects.toThrow('the page moved on')
+    // not stuck half-open: this call is the next trial, and its answer closes the circuit
+    expect(await (await serviceFetch(`${outsideUrl}/who`)).json()).toEqual({ server: 'outside' })
+    expect(breakers.state(new URL(outsideUrl).host)).toBe('closed')
+  })
+
   it('tries a GET once more when the connection was refused, but never a POST', async () => {
     const closed = Fastify()
     const closedUrl = await closed.listen({ host: '127.0.0.1', port: 0 })

@@ -116,8 +116,10 @@ export function createServiceFetch(
       metrics?.serviceCalls.inc({ service, outcome: response.status >= 500 ? 'error' : 'ok' })
       return response
     } catch (error) {
-      // the caller ending its own call says nothing about the service
-      if (!given.signal.aborted) circuit.failure()
+      // the caller ending its own call says nothing about the service (a half-open trial ended
+      // that way lets the next call be the trial, rather than leaving the circuit stuck)
+      if (given.signal.aborted) circuit.release()
+      else circuit.failure()
       const timedOut = (error as { name?: string }).name === 'TimeoutError'
       metrics?.serviceCalls.inc({ service, outcome: timedOut ? 'timeout' : 'failed' })
       throw error
