@@ -10,7 +10,8 @@
  *  - the decayed popularity of search_product_popularity.
  *
  * Freshness: triggers on search_documents and product_listing append the changed products to
- * search_changes (migration 1010); `sync()` reads the log past the last change it applied and
+ * search_changes (migration 1010); `sync()` reads the log past the last change it applied (and
+ * the ids it skipped, which a transaction still open may commit later: ./change-cursor.ts) and
  * reloads those products, so every instance follows the documents the indexer rebuilt and every
  * price and stock change. The service syncs before each query (one indexed read when nothing
  * changed). Popularity changes by this instance's notifications are applied at once; the rest
@@ -32,6 +33,7 @@ import {
   type RankedDocument,
 } from './tsquery'
 import type { Vocabulary } from './vocabulary'
+import { ChangeCursor, GAP_WAIT_MS, MAX_GAPS } from './change-cursor'
 
 /** ts_rank's weights {D, C, B, A}, as search.ts passes them. */
 const RANK_WEIGHTS = [0.05, 0.2, 0.5, 1.0]
@@ -347,7 +349,7 @@ export class MemoryIndex {
   /** lower(article_number) → product id */
   private articles = new Map<string, number>()
   private readonly popularity = new Map<number, { score: number; at: number }>()
-  private lastChange = 0
+  private readonly changes = new ChangeCursor()
   private syncing: Promise<void> | null = null
 
   constructor(private readonly db: SearchDatabase) {}
@@ -357,10 +359,18 @@ export class MemoryIndex {
     const documents = emptyDocuments()
     const listing = emptyListing()
     const articles = new Map<string, number>()
-    const { rows: marks } = await sql<{ last: number | null; top: number | null }>`
-      SELECT (SELECT max(change_id) FROM search_changes) AS last,
-             (SELECT max(product_id) FROM products) AS top`.execute(this.db)
+    // the ids below the last one that are missing may belong to transactions still open
+    const { rows: marks } = await sql<{ last: number | null; top: number | null; missing: number[] }>`
+      WITH marks AS (
+        SELECT (SELECT max(change_id) FROM search_changes) AS last,
+               (SELECT max(change_id) FROM search_changes
+                WHERE changed_at < now() - make_interval(secs => ${GAP_WAIT_MS / 1000})) AS settled)
+      SELECT marks.last, (SELECT max(product_id) FROM products) AS top,
+             ARRAY(SELECT id FROM generate_series(greatest(coalesce(marks.settled, 0), marks.last - ${MAX_GAPS}) + 1, marks.last) AS id
+                   WHERE NOT EXISTS (SELECT 1 FROM search_changes WHERE change_id = id)) AS missing
+      FROM marks`.execute(this.db)
     const last = Number(marks[0]?.last ?? 0)
+    const missing = (marks[0]?.missing ?? []).map(Number)
     const top = Number(marks[0]?.top ?? 0)
     for (let from = 0; from <= top; from += LOAD_BATCH) {
       await this.readProducts(sql`BETWEEN ${from} AND ${from + LOAD_BATCH - 1}`, documents, listing, articles)
@@ -368,7 +378,7 @@ export class MemoryIndex {
     this.documents = documents
     this.listing = listing
     this.articles = articles
-    this.lastChange = last
+    this.changes.reset(last, missing)
     await this.reloadPopularity()
   }
 
@@ -411,8 +421,10 @@ export class MemoryIndex {
   }
 
   private async applyChanges(): Promise<void> {
+    const gaps = this.changes.pending()
     const { rows } = await sql<{ change_id: number; product_id: number }>`
-      SELECT change_id, product_id FROM search_changes WHERE change_id > ${this.lastChange}
+      SELECT change_id, product_id FROM search_changes
+      WHERE change_id > ${this.changes.last}${gaps.length > 0 ? sql` OR change_id = ANY (${gaps}::bigint[])` : sql``}
       ORDER BY change_id LIMIT ${FULL_RELOAD_AT + 1}`.execute(this.db)
     if (rows.length === 0) return
     if (rows.length > FULL_RELOAD_AT) {
@@ -423,7 +435,7 @@ export class MemoryIndex {
     for (const language of LOCALE_CODES) for (const id of ids) this.documents[language].remove(id)
     for (const market of MARKET_ALIASES) for (const id of ids) this.listing[market].delete(id)
     await this.readProducts(sql`= ANY (${ids}::integer[])`, this.documents, this.listing, this.articles)
-    this.lastChange = Number(rows[rows.length - 1]!.change_id)
+    this.changes.advance(rows.map((row) => Number(row.change_id)))
     // dead slots cost memory and scan time: start afresh when they are a quarter of all
     const dead = LOCALE_CODES.reduce((sum, language) => sum + this.documents[language].dead, 0)
     const all = LOCALE_CODES.reduce((sum, language) => sum + this.documents[language].slots, 0)
@@ -525,6 +537,11 @@ export class MemoryIndex {
       rows.push({ facts, score: score + colourBonus, name: documents.slotName[slot]! })
     }
     return rows
+  }
+
+  /** What the index holds of a product's listing row in a market (what lists filter and sort by). */
+  facts(market: MarketAlias, productId: number): ListingFacts | undefined {
+    return this.listing[market].get(productId)
   }
 
   /** search.ts's listProducts for a text query, in memory. */

@@ -5,11 +5,13 @@
  * the change log (a price, a rename, a deactivated product) without an indexer round.
  */
 import { sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocaleCode } from '../../../src/shared/markets'
 import type { SearchPageResponse } from '../../../src/shared/search-api'
 import type { SearchDatabase } from '../../../server/services/search/db'
 import { compileQuery, MemoryIndex } from '../../../server/services/search/memory-index'
+import { rebuildIndex } from '../../../server/services/search/indexer'
 import { tsConfigOf } from '../../../server/services/search/search'
 import { parseTsquery } from '../../../server/services/search/tsquery'
 import { createTestDatabase, databaseKinds } from '../helpers/db'
@@ -92,6 +94,55 @@ describe.each(databaseKinds())('search index in memory (%s)', (kind) => {
     expect((await get({ q: 'revontulikimallemekko' })).primaryList.totalHits).toBe(0)
   })
 })
+
+/**
+ * A change log read while a transaction holding a lower change id is still open (PostgreSQL): the
+ * indexer's document writes take no lock the listing's writers take (those wait for each other,
+ * migration 0700), so a listing change can commit and be read before them.
+ */
+describe.each(databaseKinds().filter((kind) => kind === 'postgres'))(
+  'search index in memory and transactions committing out of order (%s)',
+  (kind) => {
+    it('applies a document written by a transaction that commits after a later change was read', async () => {
+      const database = await createTestDatabase({ kind, seed: { products: 60 } })
+      const db = database.db as unknown as SearchDatabase
+      const indexer = new pg.Client({ connectionString: database.url })
+      await indexer.connect()
+      try {
+        await rebuildIndex(db)
+        const memory = new MemoryIndex(db)
+        await memory.load()
+        const { rows } = await sql<{ product_id: number }>`
+          SELECT product_id FROM product_listing WHERE market_alias = 'fi'
+            AND product_id IN (SELECT product_id FROM search_documents WHERE language = 'fi')
+          ORDER BY product_id LIMIT 2`.execute(db)
+        const [renamed, repriced] = rows.map((row) => row.product_id) as [number, number]
+        expect(memory.facts('fi', repriced)).toBeDefined()
+        const word = compileQuery(parseTsquery(`'revontulikimalle'`))
+        // the indexer's transaction rewrites a document and takes the lower change id…
+        await indexer.query('BEGIN')
+        await indexer.query(
+          `WITH old AS (DELETE FROM search_documents WHERE language = 'fi' AND product_id = $1 RETURNING *)
+           INSERT INTO search_documents (language, product_id, lexemes)
+           SELECT language, product_id, lexemes || 'revontulikimalle'::tsvector FROM old`,
+          [renamed],
+        )
+        // …while a price change commits a higher one, and the index reads it
+        await sql`UPDATE product_prices SET selling_price_inc_vat = 222
+                  WHERE product_id = ${repriced} AND market_alias = 'fi'`.execute(db)
+        await memory.sync()
+        expect(memory.facts('fi', repriced)?.price).toBe(222)
+        expect(memory.rankedMatches('fi', word)).toEqual([])
+        await indexer.query('COMMIT')
+        await memory.sync()
+        expect(memory.rankedMatches('fi', word).map((row) => row.productId)).toEqual([renamed])
+      } finally {
+        await indexer.end()
+        await database.close()
+      }
+    }, 300_000)
+  },
+)
 
 describe('search index build at start', () => {
   it('starts without a request, and a search arriving before it is done waits for it', async () => {
