@@ -18,6 +18,7 @@ import {
   type ListTarget,
 } from '../../../server/services/graphql/catalogue/listing'
 import {
+  createCatalogueLoaders,
   descendantIds,
   loadCategoryTree,
   type CategoryTree,
@@ -223,6 +224,94 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
     expect(nonEmpty).toBeGreaterThan(all.length - 6)
   })
 
+  it("reads a page's cards with their SKUs and images as the loaders read them", async () => {
+    const db = database.db
+    const loaders = createCatalogueLoaders(db)
+    const campaign = await db
+      .selectFrom('discount_campaign_products')
+      .select('campaign_id')
+      .executeTakeFirstOrThrow()
+    // Cards travel as JSON text: a text's escapes must come back as they were.
+    const tricky = 'Mekko "Ä\\ö" \u2028 😀 </script> \t\n'
+    await db
+      .updateTable('product_texts')
+      .set({ name: tricky, text1: tricky })
+      .where('product_id', '=', 9)
+      .where('language', '=', 'fi')
+      .execute()
+    const pages: Case[] = [
+      { name: 'category', scope: finnish, query: listQuery(rootCategory(tree)) },
+      { name: 'all, second page, se', scope: swedish, query: listQuery({ kind: 'all' }, { skip: 48 }) },
+      {
+        name: 'campaign',
+        scope: finnish,
+        query: listQuery({ kind: 'campaign', campaignId: campaign.campaign_id, alias: 'x', name: 'x' }),
+      },
+      {
+        name: 'ids in their order',
+        scope: finnish,
+        query: listQuery({ kind: 'all' }, { productIds: [9, 3, 250] }),
+      },
+    ]
+    for (const { name, scope, query } of pages) {
+      const reference = await referenceProductPage(db, scope, tree, query)
+      const { rows, relations } = await selectProductPage(db, scope, tree, query, { withRelations: true })
+      expect(rows, name).toEqual(reference.rows)
+      expect(rows.length, name).toBeGreaterThan(0)
+      expect([...(relations?.keys() ?? [])], name).toEqual(rows.map((row) => row.product_id))
+      for (const row of rows) {
+        const card = relations?.get(row.product_id)
+        expect(card?.skus, `${name}: SKUs of ${row.product_id}`).toEqual(
+          await loaders.skus.load(row.product_id),
+        )
+        expect(card?.images, `${name}: images of ${row.product_id}`).toEqual(
+          await loaders.images.load(row.product_id),
+        )
+      }
+    }
+    const [trickyCard] = (
+      await selectProductPage(db, finnish, tree, listQuery({ kind: 'all' }, { productIds: [9] }))
+    ).rows
+    expect([trickyCard?.name, trickyCard?.text1]).toEqual([tricky, tricky])
+  })
+
+  it("reads every list's cards with one statement text (its plan is kept, ADR 0045)", async () => {
+    const db = database.db
+    const texts = new Set<string>()
+    const stop = database.onQuery(({ sql: text }) => {
+      if (text.includes('row_to_json(card)')) texts.add(text)
+    })
+    const facets = await commonFacets(db, tree)
+    try {
+      for (const [scope, query] of [
+        [finnish, listQuery(rootCategory(tree))],
+        [finnish, listQuery(rootCategory(tree), { sort: 'PRICE_DESC', skip: 5, take: 7 })],
+        [swedish, listQuery({ kind: 'all' }, { selection: parseFacets([facets.brand, facets.size]) })],
+        [finnish, listQuery({ kind: 'search', text: 'mekko' })],
+      ] as const) {
+        for (const withRelations of [true, false]) {
+          expect(
+            (await selectProductPage(db, scope, tree, query, { withRelations })).rows.length,
+          ).toBeGreaterThan(0)
+        }
+      }
+    } finally {
+      stop()
+    }
+    // one text with the cards' SKUs and images, one without
+    expect(texts.size).toBe(2)
+    if (kind !== 'pglite') return
+    // The worker's named statement (ADR 0041) runs it from a generic plan, not planned per call.
+    for (let i = 0; i < 6; i += 1) await selectProductPage(db, finnish, tree, listQuery(rootCategory(tree)))
+    const { rows } = await sql<{ generic_plans: number }>`
+      SELECT generic_plans::int AS generic_plans FROM pg_prepared_statements
+      WHERE statement LIKE '%row_to_json(card)%' AND statement NOT LIKE '%pg_prepared_statements%'`.execute(
+      db,
+    )
+    expect(rows.length).toBe(2)
+    expect(rows.every((row) => row.generic_plans > 0)).toBe(true)
+  })
+
   it('shows a price change in the list at once', async () => {
     const db = database.db
     const cheapest = listQuery({ kind: 'all' }, { sort: 'PRICE', take: 3 })
@@ -336,6 +425,12 @@ describe.each(databaseKinds())('listing table on %s', (kind) => {
     expect(rows[0]?.n).toBe(0)
   })
 })
+
+function rootCategory(tree: CategoryTree): ListTarget {
+  const node = tree.children.get(null)?.[0]
+  if (!node) throw new Error('the seeded catalogue has no root category')
+  return { kind: 'category', node, categoryIds: descendantIds(tree, node.categoryId) }
+}
 
 function root(tree: CategoryTree): number {
   return tree.children.get(null)?.[0]?.categoryId ?? 1

@@ -82,9 +82,9 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
 
   it('home: running campaigns and two rails', async () => {
     const count = await countAt(HOME, { railSize: 8 })
-    // Markets and category tree are cached; the running campaigns and the two lists, each with its
-    // cards' images and SKUs.
-    expect(count).toBeLessThanOrEqual(3)
+    // Markets and category tree are cached; the running campaigns and the two lists, each its
+    // page's ids and then its cards with their images and SKUs (ADR 0045).
+    expect(count).toBeLessThanOrEqual(5)
     expect(await statementsOf(HOME, { railSize: 40 })).toBe(count)
   })
 
@@ -95,9 +95,10 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
     const first = await statementsOf(LIST_PAGE, variables)
     expect(first).toBeLessThanOrEqual(7)
     // Then the facet counts and the category trees (the list's info and its aliases in the other
-    // languages) are kept until the catalogue changes: the page with its cards alone.
+    // languages) are kept until the catalogue changes: the page alone, its ids and then its cards
+    // with their images and SKUs (ADR 0045).
     const count = await statementsOf(LIST_PAGE, variables)
-    expect(count).toBe(1)
+    expect(count).toBe(2)
     expect(await statementsOf(LIST_PAGE, { ...variables, take: 120 })).toBe(count)
     // A selection is a list of its own: its counts once more.
     const selected = { ...variables, filter: { sort: 'LATEST', facets: ['sk_M'] } }
@@ -124,10 +125,10 @@ describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
     const alone = await totalOf(COUNT_ONLY)
     expect(alone).toBeGreaterThan(24)
     expect(await totalOf(WITH_FACETS)).toBe(alone)
-    // Both are kept now: the total costs nothing, and a page costs its page alone.
+    // Both are kept now: the total costs nothing, and a page costs its page alone (ids, cards).
     expect(await statementsOf(COUNT_ONLY, { url })).toBe(0)
     expect(await statementsOf(WITH_FACETS, { url })).toBe(0)
-    expect(await statementsOf(WITH_CARDS, { url })).toBe(1)
+    expect(await statementsOf(WITH_CARDS, { url })).toBe(2)
   })
 
   it('product page: product, related products, reviews', async () => {

@@ -29,7 +29,7 @@ import {
   type ImageRow,
   type SkuRow,
 } from './loaders'
-import { coreSelect, imagesJson, skusJson, type ProductCoreRow } from './product-sql'
+import { selectProductCards, type ProductCoreRow } from './product-sql'
 import { campaignRunsNow } from './campaigns'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
@@ -384,21 +384,18 @@ export interface ProductPage {
 }
 
 /**
- * One page of the list. The page's ids are chosen by a top-N over the listing rows (an index scan
- * in the sort's order when there is one, migration 1033) with no count of the whole list: the
- * total is a fact of the list kept with its facet counts (selectListCounts) or counted on its own
- * (selectListTotal). The core's lateral parts (prior price, stock, rating) then run for the
- * page's rows only.
+ * The ids of one page of the list, in the list's order: a top-N over the listing rows (an index
+ * scan in the sort's order when there is one, migration 1033) with no count of the whole list:
+ * the total is a fact of the list kept with its facet counts (selectListCounts) or counted on its
+ * own (selectListTotal). Its plan depends on the list, so it is planned per call; it is small.
  */
-export async function selectProductPage(
+export async function selectPageIds(
   db: Kysely<DB>,
   scope: RequestScope,
   tree: CategoryTree,
   query: ListQuery,
-  /** Read the cards' SKUs and images in the same statement (as JSON) instead of two more. */
-  { withRelations = false }: { withRelations?: boolean } = {},
-): Promise<ProductPage> {
-  if (query.take <= 0) return { rows: [], ...(withRelations ? { relations: new Map() } : {}) }
+): Promise<number[]> {
+  if (query.take <= 0) return []
   const base = baseCte(query, scope, tree)
   const { order, needs } = orderBy(query)
   const joins =
@@ -407,26 +404,32 @@ export async function selectProductPage(
       : needs === 'name'
         ? sql`JOIN product_texts pt ON pt.product_id = base.product_id AND pt.language = ${scope.language}`
         : sql``
-  const { columns, from } = coreSelect(scope, { source: sql`page`, productId: sql`page.product_id` })
-  const relations = withRelations ? sql`, ${skusJson} AS skus, ${imagesJson} AS images` : sql``
-  // ARRAY(subquery) keeps the subquery's order and WITH ORDINALITY numbers it.
-  const result = await sql<ProductCoreRow & { skus?: SkuRow[]; images?: ImageRow[] }>`
-    WITH base AS (${base.cte}),
-    page AS (
-      SELECT ids.product_id, ids.position
-      FROM unnest(ARRAY(
-        SELECT base.product_id FROM base ${joins}
-        WHERE ${flagsExcept(base.flags, null)}
-        ORDER BY ${order}, base.product_id ASC
-        LIMIT ${query.take} OFFSET ${query.skip}
-      )) WITH ORDINALITY AS ids(product_id, position)
-    )
-    SELECT ${columns} ${relations}
-    FROM ${from}
-    ORDER BY page.position`.execute(db)
-  if (!withRelations) return { rows: result.rows }
+  const result = await sql<{ product_id: number }>`
+    WITH base AS (${base.cte})
+    SELECT base.product_id FROM base ${joins}
+    WHERE ${flagsExcept(base.flags, null)}
+    ORDER BY ${order}, base.product_id ASC
+    LIMIT ${query.take} OFFSET ${query.skip}`.execute(db)
+  return result.rows.map((row) => row.product_id)
+}
+
+/**
+ * One page of the list: its ids (selectPageIds), then their cards in that order
+ * (selectProductCards, one statement whose plan is kept; ADR 0045).
+ */
+export async function selectProductPage(
+  db: Kysely<DB>,
+  scope: RequestScope,
+  tree: CategoryTree,
+  query: ListQuery,
+  /** Read the cards' SKUs and images with them (as JSON) instead of in two statements more. */
+  { withRelations = false }: { withRelations?: boolean } = {},
+): Promise<ProductPage> {
+  const ids = await selectPageIds(db, scope, tree, query)
+  const cards = await selectProductCards(db, scope, ids, { withRelations })
+  if (!withRelations) return { rows: cards }
   const byProduct = new Map<number, { skus: SkuRow[]; images: ImageRow[] }>()
-  const rows = result.rows.map(({ skus, images, ...row }) => {
+  const rows = cards.map(({ skus, images, ...row }) => {
     byProduct.set(row.product_id, { skus: skus ?? [], images: images ?? [] })
     return row
   })

@@ -16,8 +16,9 @@ function percentOff(from: Minor, to: Minor): number {
   return Math.round(((from - to) * 100) / from)
 }
 
-function money(amount: Minor, scope: RequestScope): { value: number; formatted: string } {
-  return { value: toDecimal(amount), formatted: formatMoney(amount, scope.market.currencyCode, scope.locale) }
+/** The amount formatted in the scope's market currency and language. */
+function formatted(amount: Minor, scope: RequestScope): string {
+  return formatMoney(amount, scope.market.currencyCode, scope.locale)
 }
 
 /** PriceType in the scope's market currency, formatted in the scope's language. */
@@ -26,24 +27,24 @@ export function priceType(input: PriceInput, scope: RequestScope) {
   const regular = splitIncVat(input.regularIncVat, input.vatRateBp)
   const discountIncVat = Math.max(regular.incVat - selling.incVat, 0)
   const discountExVat = Math.max(regular.exVat - selling.exVat, 0)
-  const f = (amount: Minor) => money(amount, scope)
+  const f = (amount: Minor) => formatted(amount, scope)
   return {
-    sellingPriceIncVat: f(selling.incVat).value,
-    sellingPriceExVat: f(selling.exVat).value,
-    regularPriceIncVat: f(regular.incVat).value,
-    regularPriceExVat: f(regular.exVat).value,
-    discountIncVat: f(discountIncVat).value,
-    discountExVat: f(discountExVat).value,
+    sellingPriceIncVat: toDecimal(selling.incVat),
+    sellingPriceExVat: toDecimal(selling.exVat),
+    regularPriceIncVat: toDecimal(regular.incVat),
+    regularPriceExVat: toDecimal(regular.exVat),
+    discountIncVat: toDecimal(discountIncVat),
+    discountExVat: toDecimal(discountExVat),
     discountPercentage: percentOff(regular.incVat, selling.incVat),
-    vat: f(selling.vat).value,
+    vat: toDecimal(selling.vat),
     isDiscounted: selling.incVat < regular.incVat,
-    sellingPriceIncVatFormatted: f(selling.incVat).formatted,
-    sellingPriceExVatFormatted: f(selling.exVat).formatted,
-    regularPriceIncVatFormatted: f(regular.incVat).formatted,
-    regularPriceExVatFormatted: f(regular.exVat).formatted,
-    discountIncVatFormatted: f(discountIncVat).formatted,
-    discountExVatFormatted: f(discountExVat).formatted,
-    vatFormatted: f(selling.vat).formatted,
+    sellingPriceIncVatFormatted: f(selling.incVat),
+    sellingPriceExVatFormatted: f(selling.exVat),
+    regularPriceIncVatFormatted: f(regular.incVat),
+    regularPriceExVatFormatted: f(regular.exVat),
+    discountIncVatFormatted: f(discountIncVat),
+    discountExVatFormatted: f(discountExVat),
+    vatFormatted: f(selling.vat),
     currency: {
       name: scope.market.currencyName,
       symbol: scope.market.currencySymbol,
@@ -65,28 +66,28 @@ export function lowestPriceType(input: PriceInput & { lowest30dIncVat: Minor | n
   const lowest = splitIncVat(Math.min(comparisonIncVat, input.sellingIncVat), input.vatRateBp)
   const discountIncVat = Math.max(comparison.incVat - selling.incVat, 0)
   const discountExVat = Math.max(comparison.exVat - selling.exVat, 0)
-  const f = (amount: Minor) => money(amount, scope)
+  const f = (amount: Minor) => formatted(amount, scope)
   return {
-    sellingPriceIncVat: f(selling.incVat).value,
-    sellingPriceExVat: f(selling.exVat).value,
-    comparisonPriceIncVat: f(comparison.incVat).value,
-    comparisonPriceExVat: f(comparison.exVat).value,
-    lowestPriceIncVat: f(lowest.incVat).value,
-    lowestPriceExVat: f(lowest.exVat).value,
-    discountIncVat: f(discountIncVat).value,
-    discountExVat: f(discountExVat).value,
+    sellingPriceIncVat: toDecimal(selling.incVat),
+    sellingPriceExVat: toDecimal(selling.exVat),
+    comparisonPriceIncVat: toDecimal(comparison.incVat),
+    comparisonPriceExVat: toDecimal(comparison.exVat),
+    lowestPriceIncVat: toDecimal(lowest.incVat),
+    lowestPriceExVat: toDecimal(lowest.exVat),
+    discountIncVat: toDecimal(discountIncVat),
+    discountExVat: toDecimal(discountExVat),
     discountPercentage: percentOff(comparison.incVat, selling.incVat),
-    vat: f(selling.vat).value,
+    vat: toDecimal(selling.vat),
     isDiscounted: selling.incVat < comparison.incVat,
-    sellingPriceIncVatFormatted: f(selling.incVat).formatted,
-    sellingPriceExVatFormatted: f(selling.exVat).formatted,
-    comparisonPriceIncVatFormatted: f(comparison.incVat).formatted,
-    comparisonPriceExVatFormatted: f(comparison.exVat).formatted,
-    lowestPriceIncVatFormatted: f(lowest.incVat).formatted,
-    lowestPriceExVatFormatted: f(lowest.exVat).formatted,
-    discountIncVatFormatted: f(discountIncVat).formatted,
-    discountExVatFormatted: f(discountExVat).formatted,
-    vatFormatted: f(selling.vat).formatted,
+    sellingPriceIncVatFormatted: f(selling.incVat),
+    sellingPriceExVatFormatted: f(selling.exVat),
+    comparisonPriceIncVatFormatted: f(comparison.incVat),
+    comparisonPriceExVatFormatted: f(comparison.exVat),
+    lowestPriceIncVatFormatted: f(lowest.incVat),
+    lowestPriceExVatFormatted: f(lowest.exVat),
+    discountIncVatFormatted: f(discountIncVat),
+    discountExVatFormatted: f(discountExVat),
+    vatFormatted: f(selling.vat),
   }
 }
 
