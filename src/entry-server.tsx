@@ -10,7 +10,7 @@ import { LOCALES } from './shared/markets'
 import { resolveUrl, routeByName } from './shared/paths'
 import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
-import { createApolloClient } from './app/apollo'
+import { createServerApolloClient } from './app/apollo-shared-documents'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { cacheTagsOf, createFetchedDataLink, emptyFetchedData } from './app/cache-tags'
@@ -74,10 +74,9 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   const store = makeStore()
   // the page cache's tags come from what the render fetched; the page itself does not carry it
   const fetched = emptyFetchedData()
-  const apollo = createApolloClient({
+  const apollo = createServerApolloClient({
     uri: context.apiUri,
     fetch: context.fetch,
-    ssrMode: true,
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
     terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
