@@ -8,7 +8,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState } from 'react-router'
 import { makeStore } from './app/store'
 import { once } from './app/apollo-access'
-import { createRoutes } from './app/router'
+import { createRoutes, type RouteDeps } from './app/router'
 import { loadCompiledMessages } from './app/i18n'
 import { App } from './app/App'
 import { reportError } from './lib/log-error'
@@ -44,7 +44,9 @@ async function boot() {
     const { createBrowserApollo } = await import('./app/apollo-browser')
     return createBrowserApollo({ market: site.market, locale: site.locale })
   })
-  const routes = createRoutes({ getApollo, store, site, isServer: false })
+  // the page's one set of dependencies, for every navigation of its life
+  const deps: RouteDeps = { getApollo, store, site, isServer: false }
+  const routes = createRoutes(site.locale, () => deps)
 
   // Resolve the lazy page modules of the current URL first; otherwise the router would render
   // nothing while it loads them and the markup would not match the server's.

@@ -4,17 +4,18 @@
  * head and the state the client boots from (DESIGN.md §5).
  */
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider, matchRoutes } from 'react-router'
+import { createStaticRouter, StaticRouterProvider } from 'react-router'
 import { createIntl } from 'react-intl'
 import { LOCALES } from './shared/markets'
 import { resolveUrl, routeByName } from './shared/paths'
 import { serializeForScriptExpression } from './lib/serialize'
 import { makeStore } from './app/store'
-import { createApolloClient } from './app/apollo'
+import { createServerApolloClient } from './app/apollo-shared-documents'
 import { createInProcessLink } from './app/apollo-in-process'
 import { initServerState } from './app/server-state'
 import { cacheTagsOf, createFetchedDataLink, emptyFetchedData } from './app/cache-tags'
-import { createRoutes, loadRouteModule, pageHandle } from './app/router'
+import { loadRouteModule, pageHandle, routeContext, type RouteDeps } from './app/router'
+import { loadAfter, staticHandlerFor } from './app/server-router'
 import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
@@ -73,10 +74,9 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   const store = makeStore()
   // the page cache's tags come from what the render fetched; the page itself does not carry it
   const fetched = emptyFetchedData()
-  const apollo = createApolloClient({
+  const apollo = createServerApolloClient({
     uri: context.apiUri,
     fetch: context.fetch,
-    ssrMode: true,
     headers: context.apiHeaders,
     getScope: () => ({ market, locale }),
     terminatingLink: context.executeGraphql ? createInProcessLink(context.executeGraphql) : undefined,
@@ -87,25 +87,35 @@ export async function prepare(request: Request, context: PrepareContext): Promis
     baseUrl: context.searchUri ?? new URL(BROWSER_SEARCH_URI, context.publicUrl).href,
     fetch: context.fetch,
   }
-  const routes = createRoutes({ getApollo, store, site, isServer: true, search })
-  const handle = pageHandle(matchRoutes(routes, url, basename) ?? [])
+  const deps: RouteDeps = { getApollo, store, site, isServer: true, search }
 
-  await initServerState(store, {
-    apollo,
-    cookies: context.cookies,
-    host: context.host,
-    routeName: handle?.name ?? 'not-found',
-    userAgent: context.userAgent,
-    market,
-    locale,
-    path: url.pathname,
-    urlMode: context.urlSettings.mode,
-    sharedPage: context.sharedPage === true,
-    session: context.session ?? null,
+  // The shopper's state goes into the store before any loader runs (middlewares read it), and
+  // needs the page's name: the handler's own match gives it, so the URL is matched once.
+  let serverState: Promise<void> | undefined
+  const initState = (routeName: string) =>
+    (serverState ??= initServerState(store, {
+      apollo,
+      cookies: context.cookies,
+      host: context.host,
+      routeName,
+      userAgent: context.userAgent,
+      market,
+      locale,
+      path: url.pathname,
+      urlMode: context.urlSettings.mode,
+      sharedPage: context.sharedPage === true,
+      session: context.session ?? null,
+    }))
+
+  const handler = staticHandlerFor(locale, basename)
+  const routerContext = await handler.query(request, {
+    requestContext: routeContext(deps),
+    dataStrategy: loadAfter((matches) => initState(pageHandle(matches)?.name ?? 'not-found')),
   })
-
-  const handler = createStaticHandler(routes, { basename })
-  const routerContext = await handler.query(request)
+  // the router answers a method it does not serve without running the data strategy
+  await initState(
+    pageHandle(routerContext instanceof Response ? [] : routerContext.matches)?.name ?? 'not-found',
+  )
   if (routerContext instanceof Response) {
     return { kind: 'redirect', status: routerContext.status, location: localLocation(routerContext, url) }
   }

@@ -16,11 +16,10 @@ import type { GraphqlExecutor } from '../shared/graphql-executor'
 const PRINTED_LIMIT = 500
 
 /**
- * The text sent for each operation source, for every render of the process. Each render has its
- * own Apollo client, which transforms a query (adds `__typename`) into a new document of its own,
- * so a cache by document printed every operation of every render again (a few per cent of a
- * product render's CPU). The transform is the same for every client of the server (one set of
- * type policies, no client-side fields), so the printed text of a source is too.
+ * The text sent for each operation source, for every render of the process: printing every
+ * operation of every render again was a few per cent of a product render's CPU. The transform
+ * Apollo applies (adds `__typename`) is the same for every client of the server (one set of type
+ * policies, no client-side fields), so the printed text of a source is too.
  */
 const printedBySource = new Map<string, string>()
 

@@ -43,6 +43,10 @@ export interface CreateApolloClientOptions {
    * (src/app/persisted-queries.ts: queries as cacheable GETs by hash)
    */
   transportLinks?: ApolloLink[]
+  /** replaces the cache made from TYPE_POLICIES (and `restore`) */
+  cache?: InMemoryCache
+  /** replaces Apollo's default handler of @defer/@stream, which this shop does not use */
+  incrementalHandler?: ApolloClient.Options['incrementalHandler']
 }
 
 /** Adds channelId, marketId and languageId to the variables, keeping any the caller set. */
@@ -163,7 +167,8 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
       ...(options.transportLinks ?? []),
       transport,
     ]),
-    cache: createCache(options.restore),
+    cache: options.cache ?? createCache(options.restore),
+    ...(options.incrementalHandler ? { incrementalHandler: options.incrementalHandler } : {}),
     ssrMode: options.ssrMode,
     // The server's client runs a page's queries once and nothing reads its cache afterwards (the
     // page carries the loaders' data, ADR 0016): writing and re-reading each result through the

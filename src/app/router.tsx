@@ -1,9 +1,20 @@
 /**
- * Turns the route table (src/shared/paths.ts) into react-router route objects for one market and
- * language. Every page route's loader runs the route's middlewares first (spec §2), then the page
- * module's own loader; the page module itself is loaded lazily, so each page is its own chunk.
+ * Turns the route table (src/shared/paths.ts) into react-router route objects for one language.
+ * Every page route's loader runs the route's middlewares first (spec §2), then the page module's
+ * own loader; the page module itself is loaded lazily, so each page is its own chunk.
+ *
+ * The route objects hold no request's state: a loader asks `depsOf` for the store, the Apollo
+ * client and the site of the request it serves. The browser has one set for the page's life; the
+ * server builds the table once per language and passes each request's set as the static handler's
+ * request context (docs/adr/0046-route-table-once.md).
  */
-import { Outlet, redirectDocument, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import {
+  Outlet,
+  redirectDocument,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router'
 import { ROUTES, pathFor, type LayoutName, type RouteDefinition, type RouteName } from '../shared/paths'
 import type { LocaleCode } from '../shared/markets'
 import type { RouteHandle, RouteModule } from './route-types'
@@ -28,6 +39,24 @@ export interface RouteDeps {
   isServer: boolean
   /** the search service; the browser's same-origin endpoint when left out */
   search?: SearchTransport
+}
+
+/** The dependencies of the request a loader serves. */
+export type DepsOf = (args: LoaderFunctionArgs) => RouteDeps
+
+const DEPS_KEY = 'lumoRouteDeps'
+
+/** A request's dependencies as the static handler's request context (`query(request, { requestContext })`). */
+export function routeContext(deps: RouteDeps): AppLoadContext {
+  return { [DEPS_KEY]: deps }
+}
+
+/** The server's `depsOf`: the request context that `routeContext` made. */
+export function depsFromContext({ context }: LoaderFunctionArgs): RouteDeps {
+  const deps = context[DEPS_KEY]
+  // a shared route table has no deps of its own to fall back on
+  if (!deps) throw new Error('the route loaders ran without the request context of routeContext()')
+  return deps as RouteDeps
 }
 
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
@@ -67,25 +96,30 @@ function pathsOf(definition: RouteDefinition, locale: LocaleCode): string[] {
   return all.map((path) => (typeof path === 'string' ? path : path[locale]))
 }
 
-function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[] {
-  const { getApollo, store, site, isServer } = deps
-  const search = deps.search ?? { baseUrl: BROWSER_SEARCH_URI, fetch: (input, init) => fetch(input, init) }
+const browserSearch: SearchTransport = {
+  baseUrl: BROWSER_SEARCH_URI,
+  fetch: (input, init) => fetch(input, init),
+}
+
+function pageRoutes(definition: RouteDefinition, locale: LocaleCode, depsOf: DepsOf): RouteObject[] {
   const handle: RouteHandle = {
     name: definition.name,
     layout: definition.layout,
     module: routeModulePath(definition.name),
   }
   const loader = async (args: LoaderFunctionArgs) => {
-    if (isServer) return loadPage(args)
+    const deps = depsOf(args)
+    if (deps.isServer) return loadPage(args, deps)
     try {
-      return await loadPage(args)
+      return await loadPage(args, deps)
     } catch (error) {
       // a redirect or a not-found page is an answer; anything else failed to load (spec §4)
-      if (!(error instanceof Response) || error.status >= 500) store.dispatch(loadingFailed())
+      if (!(error instanceof Response) || error.status >= 500) deps.store.dispatch(loadingFailed())
       throw error
     }
   }
-  const loadPage = async ({ request, params }: LoaderFunctionArgs) => {
+  const loadPage = async ({ request, params }: LoaderFunctionArgs, deps: RouteDeps) => {
+    const { getApollo, store, site, isServer } = deps
     if (definition.validate && !definition.validate(params)) throw notFound()
     // An absolute URL: react-router would resolve a bare path against the basename and drop
     // the home page's trailing slash, which costs the shopper a second redirect.
@@ -115,7 +149,7 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
         market: site.market,
         locale: site.locale,
         homePath,
-        search,
+        search: deps.search ?? browserSearch,
       })
     } catch (error) {
       // Offline and the worker holds no read for this page: load it as a document instead, which
@@ -125,7 +159,7 @@ function pageRoutes(definition: RouteDefinition, deps: RouteDeps): RouteObject[]
     }
   }
   const lazy = async () => ({ Component: (await loadRouteModule(definition.name)).Component })
-  return pathsOf(definition, site.locale).map((path, index) => ({
+  return pathsOf(definition, locale).map((path, index) => ({
     id: index === 0 ? definition.name : `${definition.name}#${index}`,
     path,
     handle,
@@ -140,14 +174,15 @@ const LAYOUTS: Record<LayoutName, () => React.JSX.Element> = {
   'undistracted-special': UndistractedSpecialLayout,
 }
 
-export function createRoutes(deps: RouteDeps): RouteObject[] {
+/** The route objects of one language; `depsOf` finds the request's store, client and site. */
+export function createRoutes(locale: LocaleCode, depsOf: DepsOf): RouteObject[] {
   const layoutRoutes = (Object.keys(LAYOUTS) as LayoutName[]).map((layout) => {
     const Layout = LAYOUTS[layout]
     return {
       id: `layout:${layout}`,
       element: <Layout />,
       children: ROUTES.filter((definition) => definition.layout === layout).flatMap((definition) =>
-        pageRoutes(definition, deps),
+        pageRoutes(definition, locale, depsOf),
       ),
     } satisfies RouteObject
   })

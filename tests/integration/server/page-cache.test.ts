@@ -2,7 +2,8 @@
  * The shared page cache on the production app and a real seeded database (docs/adr/0014):
  * shoppers never see each other's data, a change in the database reaches the cached page on the
  * next request (awaiting the database's notification, never a timer), responses that set a
- * cookie are not stored, every response has its own CSP nonce, checkout is never cached, and the
+ * cookie are not stored, every response has its own CSP nonce, checkout is never cached, renders
+ * that overlap keep their shoppers apart, and the
  * Redis store (when TEST_REDIS_URL is set) shares pages between two app instances.
  */
 import { mkdtempSync } from 'node:fs'
@@ -160,6 +161,28 @@ describe('isolation between shoppers', () => {
       }
     }
     expect(states).toEqual(new Set(['miss', 'hit']))
+  })
+
+  it('keeps shoppers apart when their pages render at the same time', async () => {
+    // Every render shares the route table and Apollo's document work (ADR 0046); overlapping
+    // renders must each still load into their own store through their own client.
+    const { url: productUrl } = await productOnList()
+    for (const url of ['/fi/kassa', `${productUrl}?nocache=1`, '/fi/c/mekot?nocache=1']) {
+      for (let round = 0; round < 2; round++) {
+        const bodies = (
+          await Promise.all(shoppers.map((shopper) => get(url, { cookie: shopper.cookies })))
+        ).map((response) => {
+          expect(response.statusCode, url).toBe(200)
+          return bodyOf(response)
+        })
+        for (const [index, body] of bodies.entries()) {
+          for (const [other, shopper] of shoppers.entries())
+            if (other !== index) for (const secret of shopper.secrets) expect(body, url).not.toContain(secret)
+          // the server loaded this shopper's own cart into the page
+          expect(body, url).toContain(shoppers[index]!.secrets[0])
+        }
+      }
+    }
   })
 
   it('renders checkout for the shopper every time, never from the cache', async () => {
