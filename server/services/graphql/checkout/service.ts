@@ -6,7 +6,13 @@ import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isUuid } from '../../../../src/shared/validation/ids'
-import { loadSavedCheckout, requireCart, type CartRecord, type SavedCheckout } from '../cart/load'
+import {
+  cartNotFound,
+  loadSavedCheckout,
+  requireCart,
+  type CartRecord,
+  type SavedCheckout,
+} from '../cart/load'
 import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
 import { lockCartForChange, openCart } from '../cart/service'
@@ -55,6 +61,9 @@ export async function checkoutPreview(
   update: SavedCheckout,
 ) {
   const db = commerceDb(ctx.db)
+  // the saved choices are read beside the cart: an id that is no cart's must not reach that query
+  // (a malformed cart cookie on the checkout page is a lost cart, not a database error)
+  if (!isUuid(cartId)) throw cartNotFound(cartId)
   const [cart, saved] = await Promise.all([openCart(db, cartId, ctx.user), loadSavedCheckout(db, cartId)])
   return presentCheckout(ctx, scope, cart, mergeCheckout(saved, update), { priceSelection: true })
 }
