@@ -15,6 +15,7 @@ import {
   rssFromStatus,
   sideBySideRows,
   soakRow,
+  SOAK_WARMUP_S,
   walkRequest,
   walkRows,
   walksWithCart,
@@ -267,6 +268,18 @@ describe('rows beside their targets', () => {
     expect(soakRow(50, 300, figures(100), 500 * mb, 551 * mb).meets).toBe(false)
     expect(soakRow(50, 300, figures(100, 50, 1), 500 * mb, 500 * mb).meets).toBe(false)
     expect(soakRow(50, 300, figures(100), undefined, undefined)).toMatchObject({ meets: false })
+  })
+
+  it('reports the idle RSS before the warm-up beside the growth it does not count', () => {
+    const mb = 2 ** 20
+    const row = soakRow(50, 300, figures(100), 1000 * mb, 1050 * mb, {
+      rssIdle: 700 * mb,
+      rssSamples: [1000 * mb, 1040 * mb, 1050 * mb],
+      heapUsed: [300 * mb, 320 * mb],
+    })
+    expect(row.meets).toBe(true)
+    expect(row.value).toContain('5.0 % (1000 MiB → 1050 MiB')
+    expect(row.value).toContain(`before the ${SOAK_WARMUP_S} s warm-up 700 MiB`)
   })
 })
 

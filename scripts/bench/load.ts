@@ -9,7 +9,10 @@
  *  - shoppers walking home → list → product → add to cart → checkout, mixed with anonymous
  *    shoppers who only browse, at 50, 100 and 200 connections: req/s, latency, errors and the
  *    server's memory (RSS) at start and end;
- *  - with `--soak 300`: the walk for 5 minutes, and how much the server's RSS grew.
+ *  - with `--soak 300`: the walk for 5 minutes, and how much the server's RSS grew over them. The
+ *    clock starts after a minute of the same walk (SOAK_WARMUP_S), so the figure is growth under
+ *    load (a leak), not the step from a just-collected idle heap to the working set, which the
+ *    row reports beside it.
  * PGlite always; PostgreSQL too when BENCH_DATABASE_URL names a server (a fresh database there,
  * dropped afterwards). Flags: --duration s (30), --connections 50,100,200, --soak s (off);
  * BENCH_SEED_PRODUCTS (2000) products are seeded.
@@ -418,8 +421,13 @@ export function gaugeFromMetrics(text: string, name: string): number | undefined
   return value === undefined ? undefined : Number(value)
 }
 
+/** Seconds of walking before the soak's clock starts: the working set is reached by then. */
+export const SOAK_WARMUP_S = 60
+
 export interface SoakMemory {
-  /** RSS at the start, then once per sampling interval, then at the end. */
+  /** RSS before the warm-up (after the runs before it and the collector's last pass). */
+  rssIdle?: number
+  /** RSS at the start (after the warm-up), then once per sampling interval, then at the end. */
   rssSamples: (number | undefined)[]
   /** V8 heap in use at the start and the end (from /metrics). */
   heapUsed: [number | undefined, number | undefined]
@@ -436,7 +444,7 @@ export function soakRow(
 ): BenchmarkRow {
   const grew = rssBefore && rssAfter ? growth(rssBefore, rssAfter) : undefined
   const detail = memory
-    ? `; RSS every minute ${memory.rssSamples.map((rss) => mib(rss).replace(' MiB', '')).join(' → ')} MiB; V8 heap used ${mib(memory.heapUsed[0])} → ${mib(memory.heapUsed[1])}`
+    ? `; ${memory.rssIdle ? `before the ${SOAK_WARMUP_S} s warm-up ${mib(memory.rssIdle)}; ` : ''}RSS every minute ${memory.rssSamples.map((rss) => mib(rss).replace(' MiB', '')).join(' → ')} MiB; V8 heap used ${mib(memory.heapUsed[0])} → ${mib(memory.heapUsed[1])}`
     : ''
   return {
     metric: `soak: walking shoppers, ${connections} connections for ${seconds} s: RSS growth`,
@@ -921,6 +929,8 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
           decoded(await request(`${base}/metrics`)).toString('utf8'),
           'lumo_nodejs_heap_size_used_bytes',
         )
+      const rssIdle = rssOf(server.pid)
+      await load(base, connections, SOAK_WARMUP_S, walkingShoppers(site, counters), counters)
       const heapBefore = await heapUsed()
       const rssBefore = rssOf(server.pid)
       const rssSamples = [rssBefore]
@@ -929,7 +939,7 @@ async function measure(kind: 'pglite' | 'postgres', flags: LoadFlags): Promise<B
       clearInterval(sampling)
       const rssAfter = rssOf(server.pid)
       rssSamples.push(rssAfter)
-      const memory: SoakMemory = { rssSamples, heapUsed: [heapBefore, await heapUsed()] }
+      const memory: SoakMemory = { rssIdle, rssSamples, heapUsed: [heapBefore, await heapUsed()] }
       rows.push(soakRow(connections, flags.soakS, soak, rssBefore, rssAfter, memory))
     } else {
       rows.push({ metric: 'soak: RSS growth under load', value: 'not run (add --soak 300)' })
