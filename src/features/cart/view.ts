@@ -6,10 +6,14 @@ import type { CartFragment } from '../../graphql/generated'
 import { listItems } from '../../graphql/list-items'
 import type { CartView } from './types'
 import type { CartData } from './slice'
-import { CartApiError } from './errors'
 
+/**
+ * Throws a plain Error when there is no cart: every caller turns it into a CartApiError without a
+ * code (toCartApiError), a failure that is not a lost cart. (Not CartApiError here, so the cart's
+ * error module need not split off into a chunk of its own on pages that only show the cart.)
+ */
 export function cartView(cart: CartFragment | null | undefined, operation: string): CartView {
-  if (!cart?.id) throw new CartApiError(`The API returned no cart (${operation})`, null)
+  if (!cart?.id) throw new Error(`The API returned no cart (${operation})`)
   return { ...cart, id: cart.id, items: listItems(cart.items) }
 }
 
