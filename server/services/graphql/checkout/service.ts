@@ -6,16 +6,10 @@ import type { GraphQLContext, RequestScope } from '../context'
 import { notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isUuid } from '../../../../src/shared/validation/ids'
-import {
-  cartNotFound,
-  loadSavedCheckout,
-  requireCart,
-  type CartRecord,
-  type SavedCheckout,
-} from '../cart/load'
+import { loadSavedCheckout, requireCart, type CartRecord, type SavedCheckout } from '../cart/load'
 import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
-import { lockCartForChange, openCart } from '../cart/service'
+import { lockCartForChange, openCartWithSavedCheckout } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'
 import { formatter } from '../pricing/present'
 import { splitIncVat, toDecimal } from '../pricing/money'
@@ -61,10 +55,7 @@ export async function checkoutPreview(
   update: SavedCheckout,
 ) {
   const db = commerceDb(ctx.db)
-  // the saved choices are read beside the cart: an id that is no cart's must not reach that query
-  // (a malformed cart cookie on the checkout page is a lost cart, not a database error)
-  if (!isUuid(cartId)) throw cartNotFound(cartId)
-  const [cart, saved] = await Promise.all([openCart(db, cartId, ctx.user), loadSavedCheckout(db, cartId)])
+  const { cart, saved } = await openCartWithSavedCheckout(db, cartId, ctx.user)
   return presentCheckout(ctx, scope, cart, mergeCheckout(saved, update), { priceSelection: true })
 }
 
