@@ -173,6 +173,44 @@ describe('initServerState', () => {
     expect(without.getState().cart).toMatchObject({ id: null, status: 'empty' })
   })
 
+  it("leaves the checkout page's cart to its loader's preview, which prices it once (ADR 0042)", async () => {
+    /** The operations initServerState asks, on the checkout route with these cookies. */
+    const asked = async (store: ReturnType<typeof makeStore>, cookies: Record<string, string>) => {
+      const names: string[] = []
+      const query = async (request: unknown) => {
+        const { definitions } = (request as { query: { definitions: { name?: { value: string } }[] } }).query
+        const name = definitions[0]?.name?.value ?? ''
+        names.push(name)
+        return name === 'channel'
+          ? { data: { channel: { id: '1|fi', defaultMarketId: '1|fi', markets: apiMarkets() } } }
+          : { data: { getCart: { id: 'cart-123', items: [] } } }
+      }
+      const apollo = { query } as unknown as Pick<ApolloClient, 'query'>
+      await initServerState(store, options({ apollo, routeName: 'checkout', cookies }))
+      return names
+    }
+    const checkout = makeStore(undefined, { devTools: false })
+    expect(await asked(checkout, { 'lumo-cart': 'cart-123', 'lumo-loyalty-voucher': 'BONUS-1' })).toEqual([
+      'channel',
+    ])
+    expect(checkout.getState().cart).toMatchObject({ id: 'cart-123', status: 'loading', data: null })
+    // kept until the preview's cart says whether its code is that voucher
+    expect(checkout.getState().loyalty.voucherId).toBe('BONUS-1')
+
+    // the preview prices in the page's market: a cart priced in another checkout market is getCart's
+    const elsewhere = makeStore(undefined, { devTools: false })
+    expect(await asked(elsewhere, { 'lumo-cart': 'cart-123', 'lumo-checkout-market': 'se' })).toEqual([
+      'channel',
+      'getCart',
+    ])
+    expect(elsewhere.getState().cart).toMatchObject({ id: 'cart-123', status: 'loaded' })
+
+    const noCart = makeStore(undefined, { devTools: false })
+    expect(await asked(noCart, { 'lumo-loyalty-voucher': 'BONUS-1' })).toEqual(['channel'])
+    expect(noCart.getState().cart).toMatchObject({ id: null, status: 'empty' })
+    expect(noCart.getState().loyalty.voucherId).toBeNull()
+  })
+
   it('renders a shared page with no shopper state: only the customer type counts', async () => {
     const store = makeStore(undefined, { devTools: false })
     await initServerState(

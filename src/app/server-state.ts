@@ -217,6 +217,15 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
   // a shared page shows the empty cart; the browser loads the shopper's (client/personal-state.ts)
   const cartId = sharedPage ? undefined : cookies[COOKIES.cart]
   store.dispatch(cartRestored(cartId && cartId.length <= CART_ID_MAX_LENGTH ? cartId : null))
+  // On the checkout page the route loader's checkoutPreview brings the cart with the checkout, so
+  // a render prices the cart once (features/checkout/thunks.ts cartAwaitsCheckout, ADR 0042); it
+  // can when the checkout market is the page's market, the one the preview prices in.
+  if (
+    store.getState().cart.id !== null &&
+    options.routeName === 'checkout' &&
+    checkoutMarket === options.market
+  )
+    return
   await loadCartOnServer(
     store,
     options.apollo,
@@ -229,6 +238,7 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
     options.log ?? ((message: string, error: unknown) => console.warn(message, error)),
   )
   // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
+  // (checkoutPreview's cart does the same)
   const { cart } = store.getState()
   if (cart.status === 'loaded' || cart.status === 'empty')
     store.dispatch(voucherIdChecked(cart.data?.promoCode))

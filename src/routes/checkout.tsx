@@ -1,7 +1,8 @@
 /**
  * Checkout (undistracted layout): the cart, the customer form, delivery, payment and the order.
- * The loader prices the shopper's cart with createOrUpdateCheckout into the checkout state, so
- * the page renders with its options; the page keeps them current as the shopper chooses.
+ * The loader prices the shopper's cart with checkoutPreview (saving nothing) into the checkout
+ * state, and on the server into the cart state too, so the page renders with its options and its
+ * cart from one pricing (ADR 0042); the page keeps them current as the shopper chooses.
  */
 import type { PageLoader } from '../app/route-types'
 import { messageMeta } from '../ui/page-meta'

@@ -22,9 +22,9 @@ import type {
   UpdateCartItemMutation,
   UpdateCartItemMutationVariables,
 } from '../../graphql/generated'
-import { listItems } from '../../graphql/list-items'
 import type { CartView } from './types'
-import { CartApiError, toCartApiError } from './errors'
+import { toCartApiError } from './errors'
+import { cartView } from './view'
 
 export const CART_OPERATION_SOURCES = {
   getCart: getCartSource,
@@ -77,9 +77,7 @@ function cartOf(
   data: Partial<Record<OperationName, CartFragment | null>> | undefined,
   field: OperationName,
 ): CartView {
-  const cart = data?.[field]
-  if (!cart?.id) throw new CartApiError(`The API returned no cart (${field})`, null)
-  return { ...cart, id: cart.id, items: listItems(cart.items) }
+  return cartView(data?.[field], field)
 }
 
 async function mutate<Name extends Exclude<OperationName, 'getCart'>>(

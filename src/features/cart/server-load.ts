@@ -3,7 +3,8 @@
  * with the request's Apollo client, so the page arrives with the cart (the header's count, the
  * drawer) and the browser needs no Apollo to show it. A cart the API no longer has starts the
  * shopper with an empty cart; any other failure leaves the cart 'loading' for the browser, which
- * loads it with the spec's retry rule.
+ * loads it with the spec's retry rule. The checkout page is the exception: its loader's
+ * checkoutPreview brings the cart (features/checkout/thunks.ts), so the page prices it once.
  */
 import type { ApolloClient } from '@apollo/client'
 import type { AppStore } from '../../app/store'
@@ -12,7 +13,7 @@ import { fetchCart } from './api'
 import { toCartApiError } from './errors'
 import { isLostCart } from './rules'
 import { cartLoaded, cartLost } from './slice'
-import { asCartData } from './thunks'
+import { asCartData } from './view'
 
 export async function loadCartOnServer(
   store: Pick<AppStore, 'dispatch' | 'getState'>,

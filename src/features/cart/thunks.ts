@@ -10,8 +10,9 @@ import { addItem, fetchCart, setPromoCode, updateItem, type CartScope } from './
 import { CartApiError, toCartApiError } from './errors'
 import { isBonusVoucher, isLostCart } from './rules'
 import { voucherIdSet } from '../loyalty/slice'
-import { addedToCartShown, cartEmptied, cartLoaded, loadCart, type CartData } from './slice'
+import { addedToCartShown, cartEmptied, cartLoaded, loadCart } from './slice'
 import type { CartView } from './types'
+import { asCartData } from './view'
 
 export type GetCartApollo = () => Promise<Pick<ApolloClient, 'query' | 'mutate'>>
 
@@ -24,10 +25,6 @@ export function cartScopeOf(state: RootState, allowExternalShippingFee = false):
     locale: state.channel.locale,
     ...(allowExternalShippingFee ? { allowExternalShippingFee } : {}),
   }
-}
-
-export function asCartData(cart: CartView): CartData {
-  return cart as unknown as CartData
 }
 
 /** One cart creation at a time per store: two quick adds must not create two carts. */

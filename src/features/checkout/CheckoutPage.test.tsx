@@ -9,16 +9,20 @@ import { cartRestored } from '../cart/slice'
 import type { CheckoutData } from './api'
 import { loadCheckout, type CheckoutApollo } from './thunks'
 import { checkoutData } from './test-fixtures'
+import { cartView } from '../cart/test-cart'
 
 afterEach(cleanup)
 
 const CHECKOUT: CheckoutData = checkoutData()
 
-/** The store as the /kassa loader leaves it, with the commerce API answering `answer`. */
+/**
+ * The store as the /kassa loader leaves it on the server, with the commerce API answering
+ * `answer` (and the shopper's cart, which the server render's preview brings along).
+ */
 async function loadedStore(answer: () => CheckoutData) {
   const store = makeStore(undefined, { devTools: false })
   store.dispatch(cartRestored('cart-1'))
-  const query = async () => ({ data: { checkoutPreview: answer() } })
+  const query = async () => ({ data: { checkoutPreview: { ...answer(), shopperCart: cartView() } } })
   await store.dispatch(loadCheckout({ query, mutate: query } as unknown as CheckoutApollo, 'fi'))
   return store
 }

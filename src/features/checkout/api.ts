@@ -22,9 +22,12 @@ import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './ty
 import { normaliseZip } from '../../shared/validation'
 import { QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
 import type { CheckoutChoices } from './slice'
+import type { CartView } from '../cart/types'
+import { cartView } from '../cart/view'
 import checkoutOperation from '../../../graphql/operations/checkout.graphql?raw'
 import checkoutPreviewOperation from '../../../graphql/operations/checkout-preview.graphql?raw'
 import checkoutFields from '../../../graphql/operations/checkout-fields.graphql?raw'
+import cartFields from '../../../graphql/operations/cart-fragment.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
 import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
@@ -115,9 +118,9 @@ function required<T>(value: T | null, operation: string): T {
   return value
 }
 
-/** createOrUpdateCheckout and checkoutPreview with the CheckoutFields fragment they spread. */
+/** createOrUpdateCheckout and checkoutPreview with the fragments they spread. */
 const checkoutMutation = checkoutOperation + checkoutFields
-const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields
+const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields + cartFields
 
 export async function updateCheckout(
   apollo: CheckoutClient,
@@ -149,6 +152,26 @@ export async function previewCheckout(
     { cartId, checkout: checkoutInput(choices) },
   )
   return required(data.checkoutPreview, 'checkout')
+}
+
+/**
+ * checkoutPreview that also brings the shopper's cart as getCart gives it (the Cart fragment),
+ * from the same pricing: the server render of the checkout fills the header's cart from it
+ * instead of pricing the cart a second time with getCart.
+ */
+export async function previewCheckoutWithCart(
+  apollo: CheckoutClient,
+  cartId: string,
+  choices: CheckoutChoices,
+): Promise<{ checkout: CheckoutData; cart: CartView }> {
+  const data = await run<CheckoutPreviewQuery, CheckoutPreviewQueryVariables>(
+    apollo,
+    'query',
+    checkoutPreviewQuery,
+    { cartId, checkout: checkoutInput(choices), withCart: true },
+  )
+  const { shopperCart, ...checkout } = required(data.checkoutPreview, 'checkout')
+  return { checkout, cart: cartView(shopperCart, 'checkoutPreview') }
 }
 
 /** Spec §7: validateOrderCreation with the e-mail and the billing address, never cached. */

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest'
 import type { DocumentNode } from 'graphql'
 import { makeStore } from '../../app/store'
 import { cartLoaded, cartRestored } from '../cart/slice'
+import { cartView } from '../cart/test-cart'
+import { asCartData } from '../cart/view'
+import { channelInitialised } from '../channel/slice'
+import { voucherIdSet } from '../loyalty/slice'
 import { checkoutData, option } from './test-fixtures'
 import { checkoutChoicesOf, formChanged, paymentSelected, shippingSelected } from './slice'
 import { confirmPlacedOrder, loadCheckout, refreshCheckout, submitOrder, type CheckoutApollo } from './thunks'
@@ -35,41 +39,80 @@ function fakeApollo(answers: Record<string, Answer>) {
   return { apollo, calls, getApollo: async () => apollo }
 }
 
+/** The store of a server render: the cart cookie's id, the cart not loaded yet (server-state.ts). */
 function storeWithCart(id: string | null = 'cart-1') {
   const store = makeStore(undefined, { devTools: false })
   store.dispatch(cartRestored(id))
   return store
 }
 
+/** The store of a client-side navigation: the cart is in the store already. */
+function storeWithLoadedCart() {
+  const store = storeWithCart()
+  store.dispatch(cartLoaded(asCartData(cartView())))
+  return store
+}
+
+/** checkoutPreview's answer, with the Cart fragment's cart when the loader asks for it. */
+const previewAnswer =
+  (cart = cartView()) =>
+  (variables: Variables) => ({
+    ...checkoutData(),
+    ...(variables.withCart === true ? { shopperCart: cart } : {}),
+  })
+
 describe('loadCheckout (the /kassa loader)', () => {
-  it('puts the options and the priced cart into the state, and selects what the API selected', async () => {
+  it('on the server: one preview prices the cart once for the checkout and for the header and drawer', async () => {
     const store = storeWithCart()
-    const api = fakeApollo({ checkoutPreview: () => checkoutData() })
+    const cart = cartView({ promoCode: 'BONUS-7' })
+    const api = fakeApollo({ checkoutPreview: previewAnswer(cart) })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
-    const { checkout } = store.getState()
-    expect(checkout.load).toBe('ready')
-    expect(checkout.options?.cart?.id).toBe('cart-1')
-    expect(checkout.shippingId).toBe('1')
-    expect(checkout.paymentId).toBe('10')
+    const state = store.getState()
+    expect(state.checkout.load).toBe('ready')
+    expect(state.checkout.options?.cart?.id).toBe('cart-1')
+    // the checkout keeps its own fragment; the Cart fragment's cart goes to the cart, as getCart's would
+    expect(state.checkout.options).not.toHaveProperty('shopperCart')
+    expect(state.cart).toMatchObject({ id: 'cart-1', status: 'loaded', data: cart })
+    expect(state.checkout.shippingId).toBe('1')
+    expect(state.checkout.paymentId).toBe('10')
     // one preview, which saves nothing and prices the API's selection itself (ADR 0042)
     expect(api.calls).toEqual([
       {
         name: 'checkoutPreview',
         variables: expect.objectContaining({
           cartId: 'cart-1',
+          withCart: true,
           checkout: expect.objectContaining({ shippingId: undefined, paymentId: undefined }),
         }),
       },
     ])
   })
 
-  it('previews the chosen shipping and payment, and never calls createOrUpdateCheckout', async () => {
-    const store = storeWithCart()
+  it("keeps the loyalty voucher id only while the previewed cart's code is that voucher", async () => {
+    const kept = storeWithCart()
+    kept.dispatch(voucherIdSet('BONUS-7'))
+    await kept.dispatch(
+      loadCheckout(
+        fakeApollo({ checkoutPreview: previewAnswer(cartView({ promoCode: 'BONUS-7' })) }).apollo,
+        'fi',
+      ),
+    )
+    expect(kept.getState().loyalty.voucherId).toBe('BONUS-7')
+    const dropped = storeWithCart()
+    dropped.dispatch(voucherIdSet('BONUS-7'))
+    await dropped.dispatch(loadCheckout(fakeApollo({ checkoutPreview: previewAnswer() }).apollo, 'fi'))
+    expect(dropped.getState().loyalty.voucherId).toBeNull()
+  })
+
+  it('after a client-side navigation: previews without the cart and leaves the loaded cart as it is', async () => {
+    const store = storeWithLoadedCart()
+    const before = store.getState().cart
     store.dispatch(shippingSelected('1'))
     store.dispatch(paymentSelected('10'))
-    const api = fakeApollo({ checkoutPreview: () => checkoutData() })
+    const api = fakeApollo({ checkoutPreview: previewAnswer() })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
     expect(store.getState().checkout.load).toBe('ready')
+    expect(store.getState().cart).toBe(before)
     expect(api.calls).toEqual([
       {
         name: 'checkoutPreview',
@@ -78,6 +121,17 @@ describe('loadCheckout (the /kassa loader)', () => {
         }),
       },
     ])
+    expect(api.calls[0]?.variables).not.toHaveProperty('withCart')
+  })
+
+  it('leaves a cart priced in another checkout market to its getCart', async () => {
+    const store = storeWithCart()
+    store.dispatch(channelInitialised({ market: 'fi', checkoutMarket: 'se', locale: 'fi', urlMode: 'path' }))
+    const api = fakeApollo({ checkoutPreview: previewAnswer() })
+    await store.dispatch(loadCheckout(api.apollo, 'fi'))
+    expect(api.calls[0]?.variables).not.toHaveProperty('withCart')
+    expect(store.getState().cart).toMatchObject({ id: 'cart-1', status: 'loading', data: null })
+    expect(store.getState().checkout.load).toBe('ready')
   })
 
   it('is empty without a cart, and asks the API nothing', async () => {
@@ -96,19 +150,36 @@ describe('loadCheckout (the /kassa loader)', () => {
     expect(store.getState().checkout.load).toBe('empty')
   })
 
-  it('is empty when the API says the cart is already an order', async () => {
+  it('is empty when the previewed cart has no lines; the cart is that empty cart', async () => {
     const store = storeWithCart()
+    const empty = cartView({ items: [] })
+    await store.dispatch(loadCheckout(fakeApollo({ checkoutPreview: previewAnswer(empty) }).apollo, 'fi'))
+    expect(store.getState().checkout).toMatchObject({ load: 'empty', options: null })
+    expect(store.getState().cart).toMatchObject({ id: 'cart-1', status: 'loaded', data: empty })
+  })
+
+  it.each([
+    ['already an order', 'CART_COMPLETED'],
+    ["unknown, or another customer's", 'NOT_FOUND'],
+  ])('starts an empty cart and an empty checkout when the cart is %s', async (_case, code) => {
+    const store = storeWithCart()
+    store.dispatch(voucherIdSet('BONUS-7'))
     const api = fakeApollo({
       checkoutPreview: () => {
-        throw graphqlError('completed', 'CART_COMPLETED')
+        throw graphqlError('no such cart', code)
       },
     })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
-    expect(store.getState().checkout.load).toBe('empty')
+    const state = store.getState()
+    expect(state.checkout).toMatchObject({ load: 'empty', options: null })
+    // as the header's getCart did: the browser drops the cookie of the cart the server found unusable
+    expect(state.cart).toMatchObject({ id: null, status: 'empty', data: null, lostId: 'cart-1' })
+    expect(state.loyalty.voucherId).toBeNull()
   })
 
-  it('fails (the page offers a retry) when the API fails otherwise', async () => {
+  it('fails (the page offers a retry) when the API fails otherwise, leaving the cart for the browser to load', async () => {
     const store = storeWithCart()
+    store.dispatch(voucherIdSet('BONUS-7'))
     const api = fakeApollo({
       checkoutPreview: () => {
         throw new Error('network down')
@@ -116,6 +187,8 @@ describe('loadCheckout (the /kassa loader)', () => {
     })
     await store.dispatch(loadCheckout(api.apollo, 'fi'))
     expect(store.getState().checkout.load).toBe('failed')
+    expect(store.getState().cart).toMatchObject({ id: 'cart-1', status: 'loading', data: null })
+    expect(store.getState().loyalty.voucherId).toBe('BONUS-7')
   })
 })
 

@@ -21,7 +21,11 @@ import savedAddressFields from '../../../graphql/operations/saved-address.graphq
 import { customerFormFromUser, prefillChanges } from './prefill'
 import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
 import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
-import { cartEmptied, cartItemCount } from '../cart/slice'
+import { cartEmptied, cartItemCount, cartLoaded, cartLost } from '../cart/slice'
+import { asCartData } from '../cart/view'
+import { toCartApiError } from '../cart/errors'
+import { isLostCart } from '../cart/rules'
+import { voucherIdChecked } from '../loyalty/slice'
 import { isValidZip } from '../../shared/validation'
 import { MARKETS, type MarketAlias } from '../../shared/markets'
 import {
@@ -30,6 +34,7 @@ import {
   placeOrder,
   placeOrderErrorMessage,
   previewCheckout,
+  previewCheckoutWithCart,
   subscribeToNewsletter,
   updateCheckout,
   validateOrder,
@@ -61,11 +66,16 @@ export type GetCheckoutApollo = () => Promise<CheckoutApollo>
 
 type Thunk<T> = (dispatch: AppDispatch, getState: () => RootState) => Promise<T>
 
+/** Only a complete zip is sent, so the options follow what the shopper has finished typing. */
+function withCompleteZip(choices: CheckoutChoices): CheckoutChoices {
+  const zip = isValidZip(choices.country, choices.form.zip) ? choices.form.zip : ''
+  return { ...choices, form: { ...choices.form, zip } }
+}
+
 /**
  * createOrUpdateCheckout with these choices (or `ask`: the route loader's checkoutPreview, which
- * saves nothing). Only a complete zip is sent, so the options follow what the shopper has finished
- * typing; an older answer never overwrites a newer one (the slice drops answers to all but the
- * latest call).
+ * saves nothing). An older answer never overwrites a newer one (the slice drops answers to all
+ * but the latest call).
  */
 export function refreshCheckout(
   getApollo: GetCheckoutApollo,
@@ -79,8 +89,7 @@ export function refreshCheckout(
     const seq = getState().checkout.requestSeq
     try {
       const apollo = await getApollo()
-      const zip = isValidZip(choices.country, choices.form.zip) ? choices.form.zip : ''
-      const data = await ask(apollo, cartId, { ...choices, form: { ...choices.form, zip } })
+      const data = await ask(apollo, cartId, withCompleteZip(choices))
       dispatch(checkoutLoaded({ seq, data, shippingId: choices.shippingId, paymentId: choices.paymentId }))
     } catch (error) {
       const code = graphQLErrorCode(error)
@@ -117,6 +126,55 @@ export function prefillCustomerForm(getApollo: GetCheckoutApollo): Thunk<void> {
   }
 }
 
+/**
+ * Whether the cart in the store is still to be loaded (the server render of the checkout skips
+ * the header's getCart, src/app/server-state.ts) and the checkout preview prices it where getCart
+ * would: in the checkout market, which is this page's market. Then the preview brings the cart.
+ */
+export function cartAwaitsCheckout(state: RootState, market: MarketAlias): boolean {
+  const { cart, channel } = state
+  return (
+    cart.id !== null && cart.status === 'loading' && cart.data === null && channel.checkoutMarket === market
+  )
+}
+
+/**
+ * The preview and the shopper's cart from one answer (one pricing of the cart): the cart goes
+ * where getCart's would (the header, the drawer, the checkout's own cart lines), with getCart's
+ * outcomes: a cart the API no longer has or will not give this shopper (unknown, completed,
+ * another customer's) starts an empty cart and an empty checkout; any other failure leaves the
+ * cart loading for the browser (its retry rule) and the checkout failed (the page's retry).
+ */
+function previewWithCart(apollo: CheckoutApollo, cartId: string, choices: CheckoutChoices): Thunk<void> {
+  return async (dispatch, getState) => {
+    dispatch(checkoutRequested())
+    const seq = getState().checkout.requestSeq
+    try {
+      const { checkout, cart } = await previewCheckoutWithCart(apollo, cartId, withCompleteZip(choices))
+      dispatch(cartLoaded(asCartData(cart)))
+      // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
+      dispatch(voucherIdChecked(cart.promoCode))
+      if (cart.items.length === 0) dispatch(checkoutEmpty())
+      else
+        dispatch(
+          checkoutLoaded({
+            seq,
+            data: checkout,
+            shippingId: choices.shippingId,
+            paymentId: choices.paymentId,
+          }),
+        )
+    } catch (error) {
+      const lost = isLostCart(toCartApiError(error))
+      if (lost) {
+        dispatch(cartLost(cartId))
+        dispatch(voucherIdChecked(null))
+      }
+      dispatch(checkoutLoadFailed({ seq, cartGone: lost }))
+    }
+  }
+}
+
 /** The route loader's step: the checkout for the shopper's cart, or 'empty' when there is none. */
 export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk<void> {
   return async (dispatch, getState) => {
@@ -133,7 +191,8 @@ export function loadCheckout(apollo: CheckoutApollo, market: MarketAlias): Thunk
     // was chosen), so the page opens with the totals of what it shows and need not ask again
     // (and load Apollo) as it hydrates.
     const choices = checkoutChoicesOf(checkout, MARKETS[market].countryCode)
-    await dispatch(refreshCheckout(async () => apollo, choices, previewCheckout))
+    if (cartAwaitsCheckout(getState(), market)) await dispatch(previewWithCart(apollo, cart.id, choices))
+    else await dispatch(refreshCheckout(async () => apollo, choices, previewCheckout))
   }
 }
 

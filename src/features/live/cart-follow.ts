@@ -18,7 +18,7 @@ import type { LiveCartSubscription, LiveCartSubscriptionVariables } from '../../
 import { listItems } from '../../graphql/list-items'
 import { apiScope } from '../../shared/markets'
 import { cartEmptied, cartLoaded } from '../cart/slice'
-import { asCartData } from '../cart/thunks'
+import { asCartData } from '../cart/view'
 import { createLiveClient, subscribeLive } from './client'
 
 type CartChange = LiveCartSubscription['cartChanged']

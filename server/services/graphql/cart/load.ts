@@ -106,16 +106,54 @@ export async function findCart(db: Db, cartId: string, lock = false): Promise<Ca
     .where('cart_id', '=', cartId)
   if (lock) query = query.forUpdate()
   const row = await query.executeTakeFirst()
-  return (
-    row && {
-      cartId: row.cart_id,
-      marketAlias: row.market_alias,
-      userId: row.user_id,
-      promoCode: row.promo_code,
-      giftCode: row.gift_code,
-      isCompleted: row.is_completed,
-    }
-  )
+  return row && cartRecordOf(row)
+}
+
+interface CartRow {
+  cart_id: string
+  market_alias: MarketAlias
+  user_id: string | null
+  promo_code: string | null
+  gift_code: string | null
+  is_completed: boolean
+}
+
+function cartRecordOf(row: CartRow): CartRecord {
+  return {
+    cartId: row.cart_id,
+    marketAlias: row.market_alias,
+    userId: row.user_id,
+    promoCode: row.promo_code,
+    giftCode: row.gift_code,
+    isCompleted: row.is_completed,
+  }
+}
+
+/**
+ * The cart and its saved checkout choices in one read, without a lock: what the checkout preview
+ * starts from (two reads before, each a round trip to the one database connection).
+ */
+export async function findCartWithSavedCheckout(
+  db: Db,
+  cartId: string,
+): Promise<{ cart: CartRecord; saved: SavedCheckout | null } | undefined> {
+  if (!isUuid(cartId)) return undefined
+  const row = await db
+    .selectFrom('carts as c')
+    .leftJoin('checkouts as k', 'k.cart_id', 'c.cart_id')
+    .select([
+      'c.cart_id',
+      'c.market_alias',
+      'c.user_id',
+      'c.promo_code',
+      'c.gift_code',
+      'c.is_completed',
+      'k.data',
+    ])
+    .where('c.cart_id', '=', cartId)
+    .executeTakeFirst()
+  if (!row) return undefined
+  return { cart: cartRecordOf(row), saved: (row.data as SavedCheckout | null) ?? null }
 }
 
 export function cartNotFound(cartId: string) {

@@ -23,12 +23,14 @@ import { commerceDb, type CommerceDB } from './db'
 import {
   cartNotFound,
   findCart,
+  findCartWithSavedCheckout,
   loadGiftCodeBalance,
   loadLines,
   loadPromoRule,
   loadSavedCheckout,
   requireCart,
   type CartRecord,
+  type SavedCheckout,
 } from './load'
 import { moneyFormat, priceCart, toPricingLines, type PricedCart } from './price'
 import { maxOrderableQuantity } from './stock'
@@ -73,9 +75,24 @@ export async function openCart(
   user: RequestUser | null,
   lock = false,
 ): Promise<CartRecord> {
-  const cart = await requireCart(db, cartId, lock)
+  return assertOpen(await requireCart(db, cartId, lock), user)
+}
+
+/** openCart with the cart's saved checkout choices, read together (the checkout preview). */
+export async function openCartWithSavedCheckout(
+  db: Kysely<CommerceDB>,
+  cartId: string,
+  user: RequestUser | null,
+): Promise<{ cart: CartRecord; saved: SavedCheckout | null }> {
+  const found = await findCartWithSavedCheckout(db, cartId)
+  if (!found) throw cartNotFound(cartId)
+  return { cart: assertOpen(found.cart, user), saved: found.saved }
+}
+
+/** A change could be made to this cart by this caller: it is theirs and not completed. */
+function assertOpen(cart: CartRecord, user: RequestUser | null): CartRecord {
   assertMayUse(cart, user)
-  if (cart.isCompleted) throw cartCompleted(cartId)
+  if (cart.isCompleted) throw cartCompleted(cart.cartId)
   return cart
 }
 

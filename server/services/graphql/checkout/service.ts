@@ -9,7 +9,7 @@ import { isUuid } from '../../../../src/shared/validation/ids'
 import { loadSavedCheckout, requireCart, type CartRecord, type SavedCheckout } from '../cart/load'
 import { priceCart } from '../cart/price'
 import { presentCart } from '../cart/present'
-import { lockCartForChange, openCart } from '../cart/service'
+import { lockCartForChange, openCartWithSavedCheckout } from '../cart/service'
 import { maxOrderableQuantity } from '../cart/stock'
 import { formatter } from '../pricing/present'
 import { splitIncVat, toDecimal } from '../pricing/money'
@@ -55,7 +55,7 @@ export async function checkoutPreview(
   update: SavedCheckout,
 ) {
   const db = commerceDb(ctx.db)
-  const [cart, saved] = await Promise.all([openCart(db, cartId, ctx.user), loadSavedCheckout(db, cartId)])
+  const { cart, saved } = await openCartWithSavedCheckout(db, cartId, ctx.user)
   return presentCheckout(ctx, scope, cart, mergeCheckout(saved, update), { priceSelection: true })
 }
 
