@@ -2,11 +2,26 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import Fastify from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { compressionOptions, preferredEncoding } from './compression'
+import { BROTLI_WINDOW_BITS, compressionOptions, preferredEncoding } from './compression'
 
 const page = `<!doctype html><title>Lumo</title>${'<p>Mekot ja kengät</p>'.repeat(200)}`
 const storedCompressed = brotliCompressSync(page)
 const app = Fastify()
+
+/** WBITS from a brotli stream's header (RFC 7932 §9.1): the window its encoder used. */
+function brotliWindowBits(stream: Buffer): number {
+  let bit = 0
+  const read = (count: number) => {
+    let value = 0
+    for (let i = 0; i < count; i++, bit++) value |= ((stream[bit >> 3]! >> (bit & 7)) & 1) << i
+    return value
+  }
+  if (read(1) === 0) return 16
+  const n = read(3)
+  if (n !== 0) return 17 + n
+  const m = read(3)
+  return m === 0 ? 17 : 8 + m
+}
 
 beforeAll(async () => {
   await app.register(fastifyCompress, compressionOptions)
@@ -34,6 +49,12 @@ describe('response compression', () => {
     const gzip = await app.inject({ url: '/rendered', headers: { 'accept-encoding': 'gzip' } })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(page)
+  })
+
+  it('compresses with a window that holds a page, not brotli’s 4 MiB default', async () => {
+    const brotli = await app.inject({ url: '/rendered', headers: { 'accept-encoding': 'br' } })
+    expect(brotliWindowBits(brotli.rawPayload)).toBe(BROTLI_WINDOW_BITS)
+    expect(BROTLI_WINDOW_BITS).toBeLessThan(22)
   })
 
   it('passes a response that already carries Content-Encoding through untouched', async () => {
