@@ -98,12 +98,19 @@ export interface SavedCheckout {
 
 type Db = Kysely<CommerceDB>
 
+/** The columns of a CartRecord (cartRecordOf), from `carts as c`. */
+const CART_COLUMNS = [
+  'c.cart_id',
+  'c.market_alias',
+  'c.user_id',
+  'c.promo_code',
+  'c.gift_code',
+  'c.is_completed',
+] as const
+
 export async function findCart(db: Db, cartId: string, lock = false): Promise<CartRecord | undefined> {
   if (!isUuid(cartId)) return undefined
-  let query = db
-    .selectFrom('carts')
-    .select(['cart_id', 'market_alias', 'user_id', 'promo_code', 'gift_code', 'is_completed'])
-    .where('cart_id', '=', cartId)
+  let query = db.selectFrom('carts as c').select(CART_COLUMNS).where('c.cart_id', '=', cartId)
   if (lock) query = query.forUpdate()
   const row = await query.executeTakeFirst()
   return row && cartRecordOf(row)
@@ -141,15 +148,7 @@ export async function findCartWithSavedCheckout(
   const row = await db
     .selectFrom('carts as c')
     .leftJoin('checkouts as k', 'k.cart_id', 'c.cart_id')
-    .select([
-      'c.cart_id',
-      'c.market_alias',
-      'c.user_id',
-      'c.promo_code',
-      'c.gift_code',
-      'c.is_completed',
-      'k.data',
-    ])
+    .select([...CART_COLUMNS, 'k.data'])
     .where('c.cart_id', '=', cartId)
     .executeTakeFirst()
   if (!row) return undefined
