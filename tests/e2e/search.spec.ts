@@ -21,6 +21,11 @@ async function tabToSearch(page: Page): Promise<void> {
   const field = searchField(page)
   for (let step = 0; step < 10; step += 1) {
     await page.keyboard.press('Tab')
+    // focusing the plain field loads the combobox, which takes its place and the focus: between
+    // the two, focus is on the body for a moment (src/features/search/LazySearchField.tsx)
+    await page.waitForFunction(
+      () => document.activeElement !== null && document.activeElement !== document.body,
+    )
     if (await field.evaluate((element) => element === document.activeElement)) return
   }
   throw new Error('the search field is not reachable with Tab')
