@@ -35,6 +35,15 @@ describe('scriptUrls', () => {
     ])
   })
 
+  it('counts the entry the boot script adds after the first paint', () => {
+    const html = `<head><link rel="modulepreload" href="/assets/route-p.js"></head><body>
+      <script nonce="abc" data-entry="/assets/entry-client-1.js">(function(){})()</script></body>`
+    expect(scriptUrls(html, page)).toEqual([
+      'http://127.0.0.1:4000/assets/route-p.js',
+      'http://127.0.0.1:4000/assets/entry-client-1.js',
+    ])
+  })
+
   it('leaves out other origins and resolves relative paths against the page', () => {
     const html =
       '<script src="https://cdn.example.com/tag.js"></script><script src="chunk.js?v=1&amp;x=2"></script>'

@@ -45,7 +45,10 @@ type Autocannon = (options: {
 }) => Promise<AutocannonResult>
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
 
-/** The module scripts and modulepreloads a page's HTML asks for, as absolute same-origin URLs. */
+/**
+ * The module scripts and modulepreloads a page's HTML asks for, as absolute same-origin URLs:
+ * with the entry module the boot script adds after the first paint (its `data-entry`).
+ */
 export function scriptUrls(html: string, pageUrl: string): string[] {
   const origin = new URL(pageUrl).origin
   const urls = new Set<string>()
@@ -58,7 +61,7 @@ export function scriptUrls(html: string, pageUrl: string): string[] {
     }
     const isScript = tag[1]?.toLowerCase() === 'script'
     const href = isScript
-      ? attributes.get('src')
+      ? (attributes.get('src') ?? attributes.get('data-entry'))
       : (attributes.get('rel') ?? '').split(/\s+/).includes('modulepreload')
         ? attributes.get('href')
         : undefined

@@ -12,6 +12,7 @@ import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { sessionUserOf, verifiedSession } from './session'
 import { qaConsoleEnabled } from './qa-access'
 import { newNonce } from './nonce'
+import { entryScriptTag } from './entry-script'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
 import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
@@ -160,7 +161,7 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
   const tail = [
     '</div>',
     `<script nonce="${nonce}">window.__LUMO__=${prepared.bootJson}</script>`,
-    `<script type="module" nonce="${nonce}" src="${attr(assets.entry)}"></script>`,
+    entryScriptTag(nonce, assets.entry),
     '</body></html>',
   ].join('')
 

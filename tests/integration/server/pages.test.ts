@@ -262,7 +262,7 @@ describe('response hygiene', () => {
     const page = await get('/fi/', { 'accept-encoding': 'gzip' })
     expect(page.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(page.rawPayload).toString()).toContain('<!doctype html>')
-    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(gunzipSync(page.rawPayload).toString())?.[1]
+    const script = /<script [^>]*data-entry="([^"]+)"/.exec(gunzipSync(page.rawPayload).toString())?.[1]
     expect(script).toMatch(/^\/assets\//)
     const asset = await get(script!)
     expect(asset.statusCode).toBe(200)

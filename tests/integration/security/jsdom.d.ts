@@ -1,7 +1,0 @@
-// jsdom ships no types and @types/jsdom is not installed: the one constructor these tests use.
-declare module 'jsdom' {
-  export class JSDOM {
-    constructor(html: string)
-    readonly window: Window & typeof globalThis
-  }
-}
