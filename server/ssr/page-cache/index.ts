@@ -16,7 +16,7 @@ import type { EntryServer } from '../../../src/shared/server-entry'
 import { createCacheDecider, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
 import { PageCache, type SharedRender } from './page-cache'
 import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
-import { compileTemplate, gzipWithNonce, htmlWithNonce } from './template'
+import { brotliWithNonce, compileTemplate, gzipWithNonce, htmlWithNonce, withBrotli } from './template'
 import { newNonce } from '../nonce'
 
 export { PageCache } from './page-cache'
@@ -211,7 +211,7 @@ export async function createPageCache({
         status: response.statusCode,
         headers,
         csp: csp.split(nonce),
-        template: compileTemplate(response.rawPayload, nonce),
+        template: await withBrotli(compileTemplate(response.rawPayload, nonce), nonce),
         tags: String(response.headers[CACHE_TAGS_HEADER] ?? '')
           .split(' ')
           .filter(Boolean),
@@ -234,9 +234,13 @@ export async function createPageCache({
       .header('vary', 'Accept-Encoding')
       .header('age', String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))))
       .header(CACHE_STATE_HEADER, state)
-    if (preferredEncoding(request.headers['accept-encoding'], ['gzip'])) {
+    // brotli when the client takes it and the template has it, else gzip, else the plain page
+    const accepted = request.headers['accept-encoding']
+    const brotli =
+      preferredEncoding(accepted, ['br', 'gzip']) === 'br' ? brotliWithNonce(page.template, nonce) : null
+    if (brotli) return reply.header('content-encoding', 'br').send(brotli)
+    if (preferredEncoding(accepted, ['gzip']))
       return reply.header('content-encoding', 'gzip').send(gzipWithNonce(page.template, nonce))
-    }
     return reply.send(htmlWithNonce(page.template, nonce))
   }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { brotliDecompressSync } from 'node:zlib'
 import { PageCache, type SharedRender } from './page-cache'
 import { createMemoryStore, decodePage, encodePage, type CachedPage } from './store'
-import { compileTemplate } from './template'
+import { brotliWithNonce, compileTemplate, withBrotli } from './template'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -190,5 +191,28 @@ describe('memory store', () => {
     expect(decoded.template.segments.map(String)).toEqual(page.template.segments.map(String))
     expect(Buffer.concat(decoded.template.deflated)).toEqual(Buffer.concat(page.template.deflated))
     expect(decoded.template.crcs).toEqual(page.template.crcs)
+    expect(decoded.template.brotli).toBeNull()
+  })
+
+  it('keeps the brotli copy through Redis', async () => {
+    const nonce = Buffer.from('nonce-of-a-page!').toString('base64')
+    const html = `<p nonce="${nonce}">${'kaikki alennukset '.repeat(50)}</p><i nonce="${nonce}"></i>`
+    const template = await withBrotli(compileTemplate(Buffer.from(html), nonce), nonce)
+    expect(template.brotli).not.toBeNull()
+    const page: CachedPage = {
+      status: 200,
+      headers: {},
+      csp: [],
+      template,
+      tags: [],
+      storedAt: 1,
+      staleAt: 2,
+      expiresAt: 3,
+    }
+    const decoded = decodePage(encodePage(page))
+    const other = Buffer.from('another-nonce-42').toString('base64')
+    expect(brotliDecompressSync(brotliWithNonce(decoded.template, other)!).toString()).toBe(
+      html.split(nonce).join(other),
+    )
   })
 })

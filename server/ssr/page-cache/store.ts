@@ -103,6 +103,7 @@ interface EncodedHead extends Omit<CachedPage, 'template'> {
   segments: number[]
   deflated: number[]
   crcs: number[]
+  brotli: { parts: number[]; nonceLength: number; nonceEnd: string } | null
 }
 
 export function encodePage(page: CachedPage): Buffer {
@@ -112,16 +113,27 @@ export function encodePage(page: CachedPage): Buffer {
     segments: template.segments.map((segment) => segment.length),
     deflated: template.deflated.map((segment) => segment.length),
     crcs: template.crcs,
+    brotli: template.brotli && {
+      parts: template.brotli.parts.map((part) => part.length),
+      nonceLength: template.brotli.nonceLength,
+      nonceEnd: template.brotli.nonceEnd,
+    },
   }
   const headBytes = Buffer.from(JSON.stringify(head))
   const length = Buffer.alloc(4)
   length.writeUInt32BE(headBytes.length)
-  return Buffer.concat([length, headBytes, ...template.segments, ...template.deflated])
+  return Buffer.concat([
+    length,
+    headBytes,
+    ...template.segments,
+    ...template.deflated,
+    ...(template.brotli?.parts ?? []),
+  ])
 }
 
 export function decodePage(bytes: Buffer): CachedPage {
   const headLength = bytes.readUInt32BE(0)
-  const { segments, deflated, crcs, ...rest } = JSON.parse(
+  const { segments, deflated, crcs, brotli, ...rest } = JSON.parse(
     bytes.subarray(4, 4 + headLength).toString(),
   ) as EncodedHead
   let offset = 4 + headLength
@@ -130,7 +142,13 @@ export function decodePage(bytes: Buffer): CachedPage {
     offset += length
     return part
   }
-  const template: PageTemplate = { segments: segments.map(take), deflated: deflated.map(take), crcs }
+  const template: PageTemplate = {
+    segments: segments.map(take),
+    deflated: deflated.map(take),
+    crcs,
+    // none: the page had no nonce, its brotli copy failed the check, or an older version stored it
+    brotli: brotli ? { ...brotli, parts: brotli.parts.map(take) } : null,
+  }
   return { ...rest, template }
 }
 

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { crc32, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, crc32, gunzipSync } from 'node:zlib'
 import { randomBytes } from 'node:crypto'
 import fc from 'fast-check'
-import { compileTemplate, crc32Combine, gzipWithNonce, htmlWithNonce, templateByteLength } from './template'
+import {
+  brotliWithNonce,
+  compileTemplate,
+  crc32Combine,
+  gzipWithNonce,
+  htmlWithNonce,
+  templateByteLength,
+  withBrotli,
+} from './template'
 
 const PLACEHOLDER = 'Zm9yLXRoZS1jYWNoZWQtcGFnZQ=='
 const page = (nonce: string) =>
@@ -64,5 +72,97 @@ describe('page template', () => {
       }),
       { numRuns: 50 },
     )
+  })
+
+  describe('brotli copy', () => {
+    // shaped like the server's nonces (16 bytes in base64)
+    const PLACEHOLDER = Buffer.from('placeholder-1234').toString('base64')
+    const newNonce = () => randomBytes(16).toString('base64')
+    const realistic = (nonce: string) =>
+      [
+        '<!doctype html><html lang="fi"><head><title>Mekko – lumo</title></head><body><div id="root">',
+        ...Array.from(
+          { length: 40 },
+          (_, index) => `<article class="card"><h2>Mekko ${index}</h2></article>`,
+        ),
+        `<script nonce="${nonce}">window.__staticRouterHydrationData=JSON.parse("{\\"card\\":1}")</script>`,
+        `<script nonce="${nonce}">window.__LUMO__=JSON.parse("{}")</script>`,
+        `<script nonce="${nonce}" data-entry="/assets/entry.js">(function(){})()</script>`,
+        '</div></body></html>',
+      ].join('')
+
+    it('gives back the exact page with each response’s nonce, smaller than gzip', async () => {
+      const template = await withBrotli(
+        compileTemplate(Buffer.from(realistic(PLACEHOLDER)), PLACEHOLDER),
+        PLACEHOLDER,
+      )
+      expect(template.brotli).not.toBeNull()
+      for (const nonce of [newNonce(), newNonce(), newNonce()]) {
+        const brotli = brotliWithNonce(template, nonce)!
+        expect(brotliDecompressSync(brotli).toString()).toBe(realistic(nonce))
+        expect(brotli.length).toBeLessThan(gzipWithNonce(template, nonce).length)
+      }
+      expect(templateByteLength(template)).toBeGreaterThan(
+        templateByteLength(compileTemplate(Buffer.from(realistic(PLACEHOLDER)), PLACEHOLDER)),
+      )
+    })
+
+    it('takes no nonce of another length or ending (the response falls back to gzip)', async () => {
+      const template = await withBrotli(
+        compileTemplate(Buffer.from(realistic(PLACEHOLDER)), PLACEHOLDER),
+        PLACEHOLDER,
+      )
+      expect(brotliWithNonce(template, 'c2hvcnQ=')).toBeNull()
+      expect(brotliWithNonce(template, 'YWJjZGVmZ2hpamtsbW5vcHE')).toBeNull()
+      expect(brotliWithNonce(template, 'YWJjZGVmZ2hpamtsbW5vcA==')).not.toBeNull()
+    })
+
+    it('keeps no brotli copy when a later segment refers back into a stand-in for the nonce', async () => {
+      // the page repeats what the stand-in holds after it, so the encoder copies from the
+      // stand-in, and a response's own nonce would change those bytes: the check must catch it
+      const standIn = 'QUJDREVGR0hJSktMTU5PUF==' // 24 bytes ending in "==", like the nonce
+      const html = realistic(PLACEHOLDER).replace(
+        '</div></body>',
+        `<p>${standIn.slice(0, 20)}</p></div></body>`,
+      )
+      const checked = await withBrotli(
+        compileTemplate(Buffer.from(html), PLACEHOLDER),
+        PLACEHOLDER,
+        () => standIn,
+      )
+      expect(checked.brotli).toBeNull()
+      // with random stand-ins the same page has its copy
+      const random = await withBrotli(compileTemplate(Buffer.from(html), PLACEHOLDER), PLACEHOLDER)
+      const nonce = newNonce()
+      expect(brotliDecompressSync(brotliWithNonce(random, nonce)!).toString()).toBe(
+        html.split(PLACEHOLDER).join(nonce),
+      )
+    })
+
+    it('has no copy for a page without a nonce', async () => {
+      const template = await withBrotli(
+        compileTemplate(Buffer.from('<p>no scripts</p>'), PLACEHOLDER),
+        PLACEHOLDER,
+      )
+      expect(template.brotli).toBeNull()
+    })
+
+    it('round-trips any page: either exact or no copy at all', async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.oneof(fc.string({ unit: 'binary' }), fc.constant(PLACEHOLDER)), { maxLength: 8 }),
+          async (pieces) => {
+            const html = pieces.join('')
+            const template = await withBrotli(compileTemplate(Buffer.from(html), PLACEHOLDER), PLACEHOLDER)
+            const nonce = newNonce()
+            const brotli = brotliWithNonce(template, nonce)
+            if (html.includes(PLACEHOLDER)) expect(brotli).not.toBeNull()
+            if (brotli)
+              expect(brotliDecompressSync(brotli).toString()).toBe(html.split(PLACEHOLDER).join(nonce))
+          },
+        ),
+        { numRuns: 60 },
+      )
+    })
   })
 })

@@ -10,7 +10,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -31,8 +31,12 @@ afterAll(async () => {
   await shop?.close()
 })
 
-const bodyOf = (response: LightMyRequestResponse) =>
-  response.headers['content-encoding'] === 'gzip' ? gunzipSync(response.rawPayload).toString() : response.body
+function bodyOf(response: LightMyRequestResponse): string {
+  const encoding = response.headers['content-encoding']
+  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString()
+  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString()
+  return response.body
+}
 
 function get(url: string, headers: Record<string, string> = {}, app: FastifyInstance = shop.app) {
   return app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip', ...headers } })
@@ -291,8 +295,10 @@ describe('response hygiene', () => {
   it('sends every response its own nonce, the one in its CSP header', async () => {
     const nonces = new Set<string>()
     for (let i = 0; i < 3; i++) {
-      for (const encoding of ['gzip', 'identity']) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
         const response = await get('/fi/', { 'accept-encoding': encoding })
+        expect(response.headers['x-lumo-cache']).toMatch(/^(hit|miss)$/)
+        expect(response.headers['content-encoding'] ?? 'identity').toBe(encoding)
         const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1]
         expect(nonce).toBeTruthy()
         const body = bodyOf(response)
@@ -302,7 +308,20 @@ describe('response hygiene', () => {
         nonces.add(nonce!)
       }
     }
-    expect(nonces.size).toBe(6)
+    expect(nonces.size).toBe(9)
+  })
+
+  it('sends a browser the cached page as brotli, the same page as the gzip copy', async () => {
+    await get('/fi/c/mekot')
+    const brotli = await get('/fi/c/mekot', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(brotli.headers['x-lumo-cache']).toBe('hit')
+    expect(brotli.headers['content-encoding']).toBe('br')
+    const gzip = await get('/fi/c/mekot', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    const nonceOf = (response: LightMyRequestResponse) =>
+      /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))![1]!
+    expect(bodyOf(brotli).split(nonceOf(brotli)).join('N')).toBe(bodyOf(gzip).split(nonceOf(gzip)).join('N'))
+    expect(brotli.rawPayload.length).toBeLessThan(gzip.rawPayload.length)
   })
 
   it('marks shared pages for shared caches and personal pages private', async () => {
