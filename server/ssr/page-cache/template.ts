@@ -99,11 +99,16 @@ async function compileBrotli(
   nonce: string,
   placeholder: (length: number, end: string) => string,
 ): Promise<BrotliTemplate | null> {
-  // a page with no nonce, or a nonce too short to have two fixed bytes and one that varies
-  if (segments.length < 2 || nonce.length < 3) return null
+  // a page with no nonce, a nonce too short to have two fixed bytes and one that varies, or one
+  // whose characters are not one byte each (the placeholders' bytes must line up with it)
+  if (segments.length < 2 || nonce.length < 3 || Buffer.byteLength(nonce) !== nonce.length) return null
   const shape = { nonceLength: nonce.length, nonceEnd: nonce.slice(-2) }
-  if (Buffer.byteLength(nonce) !== nonce.length) return null
-  const parts = await brotliParts(segments, () => placeholder(shape.nonceLength, shape.nonceEnd))
+  let parts: Buffer[]
+  try {
+    parts = await brotliParts(segments, () => placeholder(shape.nonceLength, shape.nonceEnd))
+  } catch {
+    return null // the page goes out as gzip
+  }
   const template = { parts, ...shape }
   // two nonces that differ from each other in every byte that may vary
   const first = nonceShaped(shape.nonceLength, shape.nonceEnd)
