@@ -53,6 +53,8 @@ export function handleQaParam(
   options: { qaKey: string | undefined; publicUrl: string },
 ): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
+  // most pages have no query at all: no URL to parse on the way to the page cache
+  if (!request.url.includes('?')) return false
   const presented = new URL(request.url, 'http://placeholder').searchParams.get(QA_PARAM)
   if (presented === null) return false
   const cookie = {

@@ -55,8 +55,11 @@ declare module 'fastify' {
 
 export interface PageCacheSetup {
   cache: PageCache
-  /** The page route's handler: answers from the cache where it may, else renders. */
-  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>
+  /**
+   * The page route's handler: answers from the cache where it may, else renders. undefined: the
+   * answer went out at once (a fresh page held in memory).
+   */
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined
 }
 
 /**
@@ -253,7 +256,7 @@ export async function createPageCache({
 
   return {
     cache,
-    async handle(request, reply) {
+    handle(request, reply) {
       if (isSharedRender(request)) return render(request, reply, true)
       const decision = decide({
         method: request.method,
@@ -262,16 +265,25 @@ export async function createPageCache({
         cookies: request.cookies,
       })
       if (!decision.cacheable) return personal(request, reply)
-      let served
-      try {
-        served = await cache.serve(decision.key, () => renderShared(request))
-      } catch (error) {
-        // the cache (Redis) failing must not fail the page
-        request.log.warn({ err: error }, 'page cache unavailable')
-        return personal(request, reply)
+      const fresh = cache.freshHit(decision.key)
+      if (fresh) {
+        send(request, reply, fresh, 'hit')
+        return undefined
       }
-      if (served.state === 'bypass') return personal(request, reply)
-      return send(request, reply, served.page, served.state)
+      return serveFromStore(request, reply, decision.key)
     },
+  }
+
+  async function serveFromStore(request: FastifyRequest, reply: FastifyReply, key: string) {
+    let served
+    try {
+      served = await cache.serve(key, () => renderShared(request))
+    } catch (error) {
+      // the cache (Redis) failing must not fail the page
+      request.log.warn({ err: error }, 'page cache unavailable')
+      return personal(request, reply)
+    }
+    if (served.state === 'bypass') return personal(request, reply)
+    return send(request, reply, served.page, served.state)
   }
 }

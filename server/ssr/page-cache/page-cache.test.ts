@@ -53,6 +53,29 @@ describe('PageCache', () => {
     expect(renders()).toBe(1)
   })
 
+  it('hands out a fresh page held in memory at once, and nothing stale, missing or from Redis', async () => {
+    const { cache, clock, render } = setup()
+    expect(cache.freshHit('k')).toBeUndefined()
+    await cache.serve('k', render('one'))
+    const fresh = cache.freshHit('k')
+    expect(fresh && bodyOf(fresh)).toBe('one')
+    clock.advance(60_000) // freshMs: now stale, for `serve` to refresh
+    expect(cache.freshHit('k')).toBeUndefined()
+    expect((await cache.serve('k', render('two'))).state).toBe('stale')
+
+    const { peek: _peek, ...withoutPeek } = createMemoryStore({ maxBytes: 1_000_000 })
+    const remote = new PageCache({
+      store: withoutPeek,
+      freshMs: 60_000,
+      staleMs: 600_000,
+      expiryLimit: async () => undefined,
+      log: () => undefined,
+    })
+    await remote.serve('k', render('one'))
+    expect((await remote.serve('k', render('one'))).state).toBe('hit')
+    expect(remote.freshHit('k')).toBeUndefined()
+  })
+
   it('lets concurrent misses of one key wait for the same render', async () => {
     const { cache } = setup()
     const gate = deferred<SharedRender>()

@@ -29,6 +29,8 @@ export const ALL_PAGES_TAG = '*'
 
 export interface PageStore {
   get(key: string): Promise<CachedPage | undefined>
+  /** `get` without a promise, for a store that holds its pages in this process. */
+  peek?(key: string): CachedPage | undefined
   set(key: string, page: CachedPage): Promise<void>
   /** Drops the pages carrying any of `tags` ('*': all); resolves with how many were dropped. */
   invalidate(tags: readonly string[]): Promise<number>
@@ -59,14 +61,18 @@ export function createMemoryStore({
     sizeCalculation: (page) => Math.max(1, pageByteLength(page)),
     dispose: (page, key) => unindex(key, page),
   })
+  function peek(key: string): CachedPage | undefined {
+    const page = pages.get(key)
+    if (page && page.expiresAt <= now()) {
+      pages.delete(key)
+      return undefined
+    }
+    return page
+  }
   return {
+    peek,
     async get(key) {
-      const page = pages.get(key)
-      if (page && page.expiresAt <= now()) {
-        pages.delete(key)
-        return undefined
-      }
-      return page
+      return peek(key)
     },
     async set(key, page) {
       // a page larger than the whole cache is not kept (lru-cache would refuse it anyway)
