@@ -3,21 +3,27 @@
  * The loader prices the shopper's cart with checkoutPreview (saving nothing) into the checkout
  * state, and on the server into the cart state too, so the page renders with its options and its
  * cart from one pricing (ADR 0042); the page keeps them current as the shopper chooses.
+ * Only the empty checkout, the one a crawler (who has no cart) sees, asks not to be indexed
+ * (ADR 0049): with items the page is the shopper's own and no crawler can fetch it.
  */
-import type { PageLoader } from '../app/route-types'
-import { messageMeta } from '../ui/page-meta'
+import type { PageLoader, PageMeta } from '../app/route-types'
 import { CheckoutPage } from '../features/checkout/CheckoutPage'
 
-export const loader: PageLoader<null> = async ({ apollo, store, market }) => {
+interface CheckoutLoaderData {
+  /** no cart to check out: what a crawler gets */
+  empty: boolean
+}
+
+export const loader: PageLoader<CheckoutLoaderData> = async ({ apollo, store, market }) => {
   // the operations are the checkout page's lazy chunk: a page hydrating here does not need them
   const { loadCheckout } = await import('../features/checkout/thunks')
   await store.dispatch(loadCheckout(apollo, market))
-  return null
+  return { empty: store.getState().checkout.load === 'empty' }
 }
 
-export const meta = messageMeta({
-  title: 'page.checkout.title',
-  description: 'page.checkout.intro',
-  noindex: true,
+export const meta: PageMeta<CheckoutLoaderData> = ({ data, intl }) => ({
+  title: intl.formatMessage({ id: 'page.checkout.title' }),
+  description: intl.formatMessage({ id: 'page.checkout.intro' }),
+  noindex: data.empty,
 })
 export const Component = CheckoutPage

@@ -1,7 +1,8 @@
 /**
  * Search results `/s/{search}` (issue #12 item 5): the search service's `search-page` with its
  * facets and sort, "did you mean" and the auto-correction notice; an empty result offers the
- * corrections and the shop's TOP_PRODUCTS. Never indexed.
+ * corrections and the shop's TOP_PRODUCTS. A term's plain page with products is indexed as its
+ * landing page; the rest are not (`searchPageIndexing`, ADR 0049).
  */
 import { useIntl } from 'react-intl'
 import { Link, useLoaderData, useNavigate } from 'react-router'
@@ -15,6 +16,7 @@ import { recordSearchClick, recordSearchPage } from '../features/search/analytic
 import {
   loadSearchPage,
   SEARCH_PAGE_SIZE,
+  searchPageIndexing,
   searchStateQuery,
   toggleFacetValue,
   type SearchPageData,
@@ -37,10 +39,10 @@ export const loader: PageLoader<SearchPageData> = async (args) => {
   return data
 }
 
-export const meta: PageMeta<SearchPageData> = ({ data, intl }) => ({
+export const meta: PageMeta<SearchPageData> = ({ data, intl, locale }) => ({
   title: intl.formatMessage({ id: 'page.search.title' }, { query: data.q }),
   description: intl.formatMessage({ id: 'page.search.intro' }, { query: data.q }),
-  noindex: true,
+  ...searchPageIndexing(data, locale),
 })
 
 /** The in-router path of a search page for `q` in a given state. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { searchStateQuery, searchUrlState, toggleFacetValue } from './search-page'
+import type { SearchPageResponse } from '../../shared/search-api'
+import {
+  searchPageIndexing,
+  searchStateQuery,
+  searchUrlState,
+  toggleFacetValue,
+  type SearchPageData,
+} from './search-page'
 
 describe('the search page URL', () => {
   it('reads query, sort, page, origin and the f.* facet params, ignoring junk', () => {
@@ -47,5 +54,51 @@ describe('the search page URL', () => {
     expect(added.page).toBe(1)
     expect(toggleFacetValue(added, 'brand', 'aurinko').facets).toEqual({ 'f.brand': 'lumo' })
     expect(toggleFacetValue(state, 'brand', 'aurinko').facets).toEqual({})
+  })
+})
+
+describe('whether a search page is indexed (ADR 0049)', () => {
+  const answer = (totalHits: number, extra: Partial<SearchPageResponse> = {}): SearchPageResponse => ({
+    q: 'mekko',
+    didYouMean: [],
+    primaryList: { sort: {} as never, productGroups: [], totalHits, facets: [] },
+    contentLists: [],
+    ...extra,
+  })
+  const page = (
+    q: string,
+    result: SearchPageResponse | null,
+    facets: Record<string, string> = {},
+  ): SearchPageData => ({
+    ...searchUrlState(q, new URLSearchParams()),
+    facets,
+    result,
+    recommendations: [],
+  })
+
+  it("indexes a term's plain page with products, at the term in lower case with single spaces", () => {
+    expect(searchPageIndexing(page('  Musta   MEKKO ', answer(12)), 'fi')).toEqual({
+      noindex: false,
+      alternates: { fi: '/s/musta%20mekko' },
+    })
+    expect(searchPageIndexing(page('Kjole', answer(3)), 'da')).toEqual({
+      noindex: false,
+      alternates: { da: '/s/kjole' },
+    })
+  })
+
+  it('keeps out a filtered view, an empty, corrected or failed search and a blank term', () => {
+    expect(searchPageIndexing(page('mekko', answer(12), { 'f.brand': 'aurinko' }), 'fi')).toEqual({
+      noindex: true,
+    })
+    expect(searchPageIndexing(page('mekko', answer(0)), 'fi')).toEqual({ noindex: true })
+    expect(
+      searchPageIndexing(
+        page('mekok', answer(12, { autoCorrect: { q: 'mekko', originalTotalHits: 0 } })),
+        'fi',
+      ),
+    ).toEqual({ noindex: true })
+    expect(searchPageIndexing(page('mekko', null), 'fi')).toEqual({ noindex: true })
+    expect(searchPageIndexing(page('   ', answer(5)), 'fi')).toEqual({ noindex: true })
   })
 })

@@ -5,7 +5,8 @@
  * for TOP_PRODUCTS so the shopper has somewhere to go. A failing service gives a page that says
  * so instead of an error page (DESIGN.md §8).
  */
-import type { PageLoaderArgs } from '../../app/route-types'
+import type { PageLoaderArgs, PageMetaResult } from '../../app/route-types'
+import type { LocaleCode } from '../../shared/markets'
 import {
   PRODUCT_SORTS,
   SEARCH_ORIGINS,
@@ -62,6 +63,29 @@ export function searchUrlState(term: string, search: URLSearchParams): SearchUrl
     origin: isOrigin(origin) ? origin : 'ORGANIC',
     facets,
   }
+}
+
+/**
+ * Whether crawlers may index a search page, and where it is canonical (ADR 0049). The first,
+ * unfiltered page of a term with products is that term's landing page: indexed, canonical at the
+ * term as typed without case or extra spaces (`/s/Musta%20%20mekko` → `/s/musta%20mekko`), so
+ * the ways of typing one term are one page. A filtered view of it, a search that found nothing,
+ * one the service corrected to another term or could not answer stays out of the index.
+ */
+export function searchPageIndexing(
+  data: SearchPageData,
+  locale: LocaleCode,
+): Pick<PageMetaResult, 'noindex' | 'alternates'> {
+  const term = data.q.replace(/\s+/g, ' ').trim().toLocaleLowerCase(locale)
+  const landing =
+    term !== '' &&
+    data.result !== null &&
+    data.result.primaryList.totalHits > 0 &&
+    data.result.autoCorrect === undefined &&
+    Object.keys(data.facets).length === 0
+  if (!landing) return { noindex: true }
+  // one language only: a term is a word of the language it was searched in
+  return { noindex: false, alternates: { [locale]: `/s/${encodeURIComponent(term)}` } }
 }
 
 /** The URL of a search page state (the page in the router, without basename). */

@@ -189,3 +189,26 @@ describe('a cart the shopper cannot check out starts an empty cart and an empty 
     expectEmptyStart(await checkoutPage(theirs), theirs)
   }, 120_000)
 })
+
+describe('what the checkout tells crawlers (ADR 0049)', () => {
+  const robots = (body: string) => /<meta name="robots" content="([^"]+)">/.exec(body)?.[1]
+
+  it('the empty checkout, all a crawler without a cart can fetch, asks not to be indexed', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/fi/kassa' })
+    expect(response.statusCode).toBe(200)
+    expect(pageState(response).checkout.load).toBe('empty')
+    expect(robots(response.body)).toBe('noindex')
+    expect(response.body).not.toContain('hreflang=')
+  }, 120_000)
+
+  it('a checkout with items is the shopper’s own page: no robots meta, its canonical and languages', async () => {
+    const response = await checkoutPage(cartId)
+    expect(pageState(response).checkout.load).toBe('ready')
+    expect(robots(response.body)).toBeUndefined()
+    expect(/<link rel="canonical" href="([^"]+)">/.exec(response.body)?.[1]).toMatch(/\/fi\/kassa$/)
+    expect(/<link rel="alternate" hreflang="sv-SE" href="([^"]+)">/.exec(response.body)?.[1]).toMatch(
+      /\/se\/sv\/kassan$/,
+    )
+    expect(response.headers['cache-control']).toBe('private, no-store')
+  }, 120_000)
+})

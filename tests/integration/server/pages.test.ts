@@ -240,6 +240,54 @@ describe('product page data through the commerce API', () => {
   })
 })
 
+describe('search pages and crawlers (ADR 0049)', () => {
+  const robots = (body: string) => /<meta name="robots" content="([^"]+)">/.exec(body)?.[1]
+  const canonical = (body: string) => /<link rel="canonical" href="([^"]+)">/.exec(body)?.[1]
+  const hreflangs = (body: string) =>
+    [...body.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1])
+
+  /** The first word of a seeded product's name: a term the search finds (as the Lighthouse bench picks it). */
+  async function termWithResults(): Promise<string> {
+    const list = await shop.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { name } } }' },
+    })
+    const name = (list.json().data.products.products as { name: string }[])[0]?.name ?? ''
+    return name.split(/\s+/)[0] ?? ''
+  }
+
+  it("indexes a term's plain first page, canonical at the term in lower case, in its own language only", async () => {
+    const term = await termWithResults()
+    expect(term).not.toBe('')
+    const typed = `${term.toUpperCase()}  `
+    const page = await get(`/fi/s/${encodeURIComponent(typed)}`)
+    expect(page.statusCode).toBe(200)
+    expect(robots(page.body)).toBeUndefined()
+    expect(canonical(page.body)).toMatch(new RegExp(`/fi/s/${encodeURIComponent(term.toLowerCase())}$`))
+    // a Finnish word is no page of the Swedish shop
+    expect(hreflangs(page.body)).toEqual(['fi-FI', 'x-default'])
+    // a sorted view is the same page: indexable, canonical at the plain one
+    const sorted = await get(`/fi/s/${encodeURIComponent(term)}?sort=CHEAPEST`)
+    expect(robots(sorted.body)).toBeUndefined()
+    expect(canonical(sorted.body)).toBe(canonical(page.body))
+  })
+
+  it('keeps filtered, empty and blank searches out of the index', async () => {
+    const term = await termWithResults()
+    const filtered = await get(`/fi/s/${encodeURIComponent(term)}?f.brand=olematon`)
+    expect(filtered.statusCode).toBe(200)
+    expect(robots(filtered.body)).toBe('noindex')
+    const nothing = await get('/fi/s/qqqxyzzyqqq')
+    expect(nothing.statusCode).toBe(200)
+    expect(robots(nothing.body)).toBe('noindex')
+    expect(hreflangs(nothing.body)).toEqual([])
+    const blank = await get('/fi/s/%20')
+    expect(robots(blank.body)).toBe('noindex')
+  })
+})
+
 describe('response hygiene', () => {
   it('escapes state so no string can close the script', async () => {
     const response = await get('/fi/s/%3C%2Fscript%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E')
