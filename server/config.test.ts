@@ -96,12 +96,6 @@ describe('loadConfig', () => {
     )
   })
 
-  it('lets 4 renders run at once unless RENDER_CONCURRENCY says otherwise (0: no limit)', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).renderConcurrency).toBe(4)
-    expect(loadConfig({ DATA_DIR: dataDir(), RENDER_CONCURRENCY: '0' }).renderConcurrency).toBe(0)
-    expect(loadConfig({ DATA_DIR: dataDir(), RENDER_CONCURRENCY: '12' }).renderConcurrency).toBe(12)
-  })
-
   it('makes embedded commits durable unless DB_FSYNC=off (issue #15 finding 14)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).dbFsync).toBe(true)
     expect(loadConfig({ DATA_DIR: dataDir(), DB_FSYNC: 'off' }).dbFsync).toBe(false)
@@ -135,8 +129,6 @@ describe('loadConfig', () => {
     [{ REDIS_URL: '127.0.0.1:6379' }, 'REDIS_URL'],
     [{ PAGE_CACHE_MB: '-1' }, 'PAGE_CACHE_MB'],
     [{ PAGE_CACHE_FRESH_SECONDS: '0' }, 'PAGE_CACHE_FRESH_SECONDS'],
-    [{ RENDER_CONCURRENCY: '-1' }, 'RENDER_CONCURRENCY'],
-    [{ RENDER_CONCURRENCY: 'many' }, 'RENDER_CONCURRENCY'],
   ])('stops on bad configuration and names the variable: %o', (env, variable) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError)
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(variable)

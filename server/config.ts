@@ -41,7 +41,6 @@ const EnvSchema = z.object({
   SMTP_URL: optionalUrl,
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   IMAGE_CACHE_MB: z.coerce.number().int().min(1).max(1_048_576).default(512),
-  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(4),
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(64),
   PAGE_CACHE_FRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAGE_CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
@@ -153,8 +152,6 @@ export interface Config {
   imageCacheMaxBytes: number
   /** Shared by the page cache (and later rate limits and events) across instances. */
   redisUrl: string | undefined
-  /** Server renders at once; more wait in line (RENDER_CONCURRENCY; 0: no limit; ADR 0050). */
-  renderConcurrency: number
   /** The shared page cache (server/ssr/page-cache, docs/adr/0014-page-cache.md). */
   pageCache: {
     enabled: boolean
@@ -271,7 +268,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,
-    renderConcurrency: env.RENDER_CONCURRENCY,
     pageCache: {
       enabled: env.PAGE_CACHE_MB > 0,
       maxBytes: env.PAGE_CACHE_MB * 1024 * 1024,

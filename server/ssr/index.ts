@@ -10,7 +10,6 @@ import type { Config } from '../config'
 import type { Database } from '../db'
 import type { EntryServer } from '../../src/shared/server-entry'
 import { renderPage } from './render'
-import { createRenderGate } from './render-gate'
 import { handleQaParam } from './qa-access'
 import { createPageCache, sharedPageEntry, type PageCache } from './page-cache'
 import { loadAssetManifest, devAssets, type AssetManifest } from './assets'
@@ -96,10 +95,7 @@ export default async function ssr(
       ? (headers: Record<string, string>) => app.graphqlExecutor(headers)
       : undefined
 
-  // at most config.renderConcurrency renders at once; the rest wait in line (ADR 0050)
-  const gate = createRenderGate(config.renderConcurrency)
   const render = async (request: FastifyRequest, reply: FastifyReply, sharedPage: boolean) => {
-    if (!(await gate.enter(reply.raw))) return reply
     if (vite) {
       entry = (await vite.ssrLoadModule('/src/entry-server.tsx')) as EntryServer
       manifest = devAssets()
