@@ -21,9 +21,10 @@ export const loader: PageLoader<CheckoutLoaderData> = async ({ apollo, store, ma
   return { empty: store.getState().checkout.load === 'empty' }
 }
 
-export const meta: PageMeta<CheckoutLoaderData> = ({ data, intl }) => ({
+// without the loader's answer (a page the router has not loaded yet) it stays out of the index
+export const meta: PageMeta<CheckoutLoaderData | undefined> = ({ data, intl }) => ({
   title: intl.formatMessage({ id: 'page.checkout.title' }),
   description: intl.formatMessage({ id: 'page.checkout.intro' }),
-  noindex: data.empty,
+  noindex: data?.empty !== false,
 })
 export const Component = CheckoutPage
