@@ -66,8 +66,9 @@ export function searchUrlState(term: string, search: URLSearchParams): SearchUrl
 }
 
 /**
- * Whether crawlers may index a search page, and where it is canonical (ADR 0049). The first,
- * unfiltered page of a term with products is that term's landing page: indexed, canonical at the
+ * Whether crawlers may index a search page, and where it is canonical (ADR 0049). An unfiltered
+ * page of a term with products is that term's landing page (sorted or later pages canonical at the
+ * first, as the head drops the query): indexed, canonical at the
  * term as typed without case or extra spaces (`/s/Musta%20%20mekko` → `/s/musta%20mekko`), so
  * the ways of typing one term are one page. A filtered view of it, a search that found nothing,
  * one the service corrected to another term or could not answer stays out of the index.
