@@ -2,6 +2,7 @@ import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { compiledMessages } from './scripts/vite/compiled-messages.ts'
+import { reactRouterProductionInBrowser } from './scripts/vite/react-router-production.ts'
 
 /**
  * The page gets its messages as ICU syntax trees (src/app/i18n.ts loadCompiledMessages), so the
@@ -46,7 +47,7 @@ function shellChunk() {
 // The client build writes a manifest so the server can link the entry, its imports and the
 // current page's chunk (server/ssr/assets.ts). The SSR build is made by scripts/build.ts.
 export default defineConfig({
-  plugins: [react(), noIcuParserInBrowser(), compiledMessages()],
+  plugins: [react(), noIcuParserInBrowser(), reactRouterProductionInBrowser(), compiledMessages()],
   build: {
     manifest: true,
     outDir: 'dist/client',

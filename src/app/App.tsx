@@ -40,8 +40,20 @@ function intlFor(messages: Messages | CompiledMessages, locale: string, timeZone
   return intl
 }
 
+/**
+ * The page's intl object, built once per messages, language and time zone. The browser builds it
+ * in a task of its own before hydrating: the first number format of a page initialises the
+ * browser's ICU data, a long task on a slow phone.
+ */
+export function intlForSite(
+  messages: Messages | CompiledMessages,
+  site: Pick<Site, 'locale' | 'market'>,
+): IntlShape {
+  return intlFor(messages, LOCALES[site.locale].iso, MARKETS[site.market].timeZone)
+}
+
 export function App({ store, getApollo, site, messages, children }: AppProps) {
-  const intl = intlFor(messages, LOCALES[site.locale].iso, MARKETS[site.market].timeZone)
+  const intl = intlForSite(messages, site)
   return (
     <ReduxProvider store={store}>
       <ApolloAccessProvider getApollo={getApollo}>
