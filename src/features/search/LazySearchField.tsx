@@ -91,18 +91,16 @@ function PlainSearchField({ onInterest }: { onInterest: (input: HTMLInputElement
 
 export function LazySearchField() {
   const [module, setModule] = useState<SearchFieldModule | null>(loaded)
+  const plainInput = useRef<HTMLInputElement | null>(null)
   const start = useRef<SearchFieldStart | undefined>(undefined)
   const interested = useRef(false)
 
   const onInterest = (input: HTMLInputElement | null) => {
     if (interested.current) return
     interested.current = true
+    plainInput.current = input
     preloadSearchField().then(
-      (arrived) => {
-        // what the plain field holds now is where the combobox starts
-        if (input) start.current = { query: input.value, focused: document.activeElement === input }
-        setModule(() => arrived)
-      },
+      (arrived) => setModule(() => arrived),
       () => {
         interested.current = false
       },
@@ -110,5 +108,11 @@ export function LazySearchField() {
   }
 
   if (!module) return <PlainSearchField onInterest={onInterest} />
+  // What the plain field holds when the combobox replaces it is where the combobox starts. Read in
+  // the render that swaps them, not when the chunk arrived: text typed in between would be lost.
+  const input = plainInput.current
+  if (input && !start.current) {
+    start.current = { query: input.value, focused: document.activeElement === input }
+  }
   return <module.SearchField start={start.current} />
 }
