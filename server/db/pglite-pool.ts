@@ -2,10 +2,15 @@
  * A pg-Pool lookalike over the database worker's one PGlite connection (pglite-worker-client.ts),
  * so Kysely's stock PostgresDialect runs on PGlite.
  *
- * PGlite has exactly one connection. Kysely takes a connection for a whole transaction, so the
- * pool hands out that one connection at a time: `connect()` waits until the previous holder
- * released it. A query outside a transaction therefore never runs in the middle of someone
- * else's BEGIN … COMMIT.
+ * PGlite has exactly one connection, and its worker runs statements in the order they were sent.
+ * A statement outside a transaction needs nothing but its place in that order, so any number of
+ * callers hold a "connection" at once and their single statements are pipelined (ADR 0051). A
+ * transaction needs the connection to itself: its BEGIN waits at the gate until the transaction
+ * before it was released, and from then until its holder releases the connection every other
+ * statement waits at the gate, so none runs in the middle of someone else's BEGIN … COMMIT.
+ * Statements sent before the BEGIN are answered before it (the worker keeps the order). The gate
+ * is first come, first served: a statement that arrives after a waiting BEGIN goes after that
+ * transaction.
  */
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely'
 import { databaseError, type PGliteWorker } from './pglite-worker-client'
@@ -24,12 +29,64 @@ function commandOf(sqlText: string, affectedRows: number): string {
 
 export type PGliteConnection = Pick<PGliteWorker, 'query' | 'close' | 'generation'>
 
+/**
+ * The gate in front of the connection: single statements pass unless a transaction holds it (or
+ * waits for it ahead of them); a transaction's BEGIN takes it for its holder until release.
+ */
+class Gate {
+  private holder: PGliteClient | undefined
+  private readonly waiting: { exclusive: boolean; client: PGliteClient; enter: () => void }[] = []
+  private readonly onFree: (() => void)[] = []
+
+  get held(): boolean {
+    return this.holder !== undefined
+  }
+
+  get waiters(): number {
+    return this.waiting.length
+  }
+
+  holds(client: PGliteClient): boolean {
+    return this.holder === client
+  }
+
+  /** Resolves when `client` may send its statement (taking the connection if `exclusive`). */
+  enter(client: PGliteClient, exclusive: boolean): Promise<void> | undefined {
+    if (!this.holder && this.waiting.length === 0) {
+      if (exclusive) this.holder = client
+      return undefined
+    }
+    return new Promise((resolve) => this.waiting.push({ exclusive, client, enter: resolve }))
+  }
+
+  /** The holder is done: the statements waiting behind it go, up to the next transaction. */
+  leave(client: PGliteClient): void {
+    if (this.holder !== client) return
+    this.holder = undefined
+    while (this.waiting.length > 0 && !this.holder) {
+      const next = this.waiting.shift()!
+      if (next.exclusive) this.holder = next.client
+      // resolved in order, so the callers send their statements in this order
+      next.enter()
+    }
+    if (!this.holder) for (const resolve of this.onFree.splice(0)) resolve()
+  }
+
+  /** Resolves once no transaction holds the connection or waits for it. */
+  free(): Promise<void> {
+    if (!this.holder && this.waiting.length === 0) return Promise.resolve()
+    return new Promise((resolve) => this.onFree.push(resolve))
+  }
+}
+
 class PGliteClient implements PostgresPoolClient {
-  releaseCurrentHolder: () => void = () => {}
   /** The worker generation a transaction began in; a replaced worker (timeout) has lost it. */
   private transactionGeneration: number | undefined
 
-  constructor(private readonly connection: PGliteConnection) {}
+  constructor(
+    private readonly connection: PGliteConnection,
+    private readonly gate: Gate,
+  ) {}
 
   query<R>(sqlText: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>
@@ -57,6 +114,10 @@ class PGliteClient implements PostgresPoolClient {
         code: '25P02',
       })
     }
+    if (!this.gate.holds(this)) {
+      const wait = this.gate.enter(this, BEGIN.test(sqlText))
+      if (wait) await wait
+    }
     const result = await this.connection.query<R>(sqlText, [...parameters])
     if (BEGIN.test(sqlText)) this.transactionGeneration = this.connection.generation
     else if (END.test(sqlText)) this.transactionGeneration = undefined
@@ -70,7 +131,7 @@ class PGliteClient implements PostgresPoolClient {
 
   release(): void {
     this.transactionGeneration = undefined
-    this.releaseCurrentHolder()
+    this.gate.leave(this)
   }
 }
 
@@ -82,36 +143,16 @@ export interface PoolStats {
 }
 
 export function createPGlitePool(connection: PGliteConnection): PostgresPool & { stats(): PoolStats } {
-  const client = new PGliteClient(connection)
-  // The tail of the queue: resolves when the last holder handed the connection back.
-  let tail: Promise<void> = Promise.resolve()
-  // callers that asked for the connection and do not hold it yet, plus the holder
-  let queued = 0
-  let held = false
+  const gate = new Gate()
   return {
-    stats: () => ({ total: 1, idle: held ? 0 : 1, waiting: queued }),
-    async connect() {
-      const previous = tail
-      let release: () => void = () => {}
-      tail = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      queued++
-      await previous
-      queued--
-      held = true
-      let released = false
-      client.releaseCurrentHolder = () => {
-        // Kysely releases exactly once; guard anyway so a double release cannot skip a waiter.
-        if (released) return
-        released = true
-        held = false
-        release()
-      }
-      return client
+    // one connection; it is busy while a transaction holds it
+    stats: () => ({ total: 1, idle: gate.held ? 0 : 1, waiting: gate.waiters }),
+    connect() {
+      return Promise.resolve(new PGliteClient(connection, gate))
     },
     async end() {
-      await tail
+      // the transactions under way finish first; statements in flight are answered before close
+      await gate.free()
       await connection.close()
     },
   }

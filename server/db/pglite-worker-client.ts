@@ -1,15 +1,22 @@
 /**
  * The main thread's side of the database worker (ADR 0023): PGlite runs in a worker_thread
- * (pglite-worker.ts) and this client sends it one request at a time, in order, so the worker's
- * single connection sees exactly the sequence the pool hands out (one transaction at a time, see
- * pglite-pool.ts) while the event loop stays free.
+ * (pglite-worker.ts) and this client sends it requests in order, so the worker's single
+ * connection sees exactly the sequence the pool hands out (pglite-pool.ts) while the event loop
+ * stays free.
+ *
+ * Statements are pipelined (ADR 0051): up to PIPELINE_DEPTH of them are posted back to back, and
+ * the worker runs them one after the other in the order received, so it is not idle while the
+ * main thread is busy rendering between an answer and the next statement. Any other request
+ * (exec, listen, dump, close) is a barrier: it is posted alone, once everything before it has
+ * been answered, and nothing follows it until it has been.
  *
  * Statement timeout: PGlite has no signals, so PostgreSQL's statement_timeout never fires inside
  * it. The client times each statement instead; when one runs too long the worker is terminated
  * (like a PostgreSQL backend killed mid-query), the statement fails with PostgreSQL's own error
  * (57014), and a file-backed database is opened again on the same directory (crash recovery from
  * the WAL), after which the waiting statements run. An in-memory database cannot come back: it is
- * closed and every later statement fails.
+ * closed and every later statement fails. Only the oldest statement in flight is timed, from the
+ * moment the one before it was answered: the worker runs them in order, so that is when it starts.
  */
 import { createRequire } from 'node:module'
 import path from 'node:path'
@@ -40,6 +47,15 @@ interface Pending {
   resolve(result: unknown): void
   reject(error: Error): void
 }
+
+interface InFlight {
+  id: number
+  pending: Pending
+  timer: NodeJS.Timeout | undefined
+}
+
+/** How many statements may wait in the worker at once. */
+export const PIPELINE_DEPTH = 16
 
 /** The PostgreSQL error class, with the fields PostgreSQL reports (code, detail, constraint, …). */
 export function databaseError(message: string, fields: Record<string, string | number>): pg.DatabaseError {
@@ -120,7 +136,8 @@ export class PGliteWorker {
   closed = false
   private worker: Worker | undefined
   private readonly queue: Pending[] = []
-  private current: { id: number; pending: Pending; timer: NodeJS.Timeout | undefined } | undefined
+  /** Posted and not answered yet, oldest first: the worker answers them in this order. */
+  private readonly inFlight: InFlight[] = []
   private nextId = 1
   private nextListenId = 1
   private readonly listeners = new Map<number, { channel: string; onNotify: (payload: string) => void }>()
@@ -209,18 +226,27 @@ export class PGliteWorker {
   }
 
   private pump(): void {
-    if (this.current || !this.worker) return
-    const pending = this.queue.shift()
-    if (!pending) {
-      this.worker.unref()
-      return
+    if (!this.worker) return
+    while (this.queue.length > 0 && this.inFlight.length < PIPELINE_DEPTH) {
+      const pending = this.queue[0]!
+      const last = this.inFlight.at(-1)
+      // a barrier goes alone, and nothing goes after a barrier until it is answered
+      if (last && (last.pending.request.op !== 'query' || pending.request.op !== 'query')) break
+      this.queue.shift()
+      const sent: InFlight = { id: this.nextId++, pending, timer: undefined }
+      this.inFlight.push(sent)
+      if (this.inFlight.length === 1) this.startTimer(sent)
+      this.worker.postMessage({ ...pending.request, id: sent.id } as WorkerRequest)
     }
-    this.worker.ref()
-    const id = this.nextId++
+    // An idle worker must not keep the process alive; a request in flight does.
+    if (this.inFlight.length > 0) this.worker.ref()
+    else this.worker.unref()
+  }
+
+  /** Times the oldest request in flight: the worker is running it now. */
+  private startTimer(head: InFlight): void {
     const limit = this.options.statementTimeoutMs ?? 0
-    const timer = pending.timed && limit > 0 ? setTimeout(() => this.onTimeout(id), limit) : undefined
-    this.current = { id, pending, timer }
-    this.worker.postMessage({ ...pending.request, id } as WorkerRequest)
+    if (head.pending.timed && limit > 0) head.timer = setTimeout(() => this.onTimeout(head.id), limit)
   }
 
   private onMessage(message: WorkerMessage): void {
@@ -229,17 +255,19 @@ export class PGliteWorker {
       return
     }
     if (message.type !== 'result' && message.type !== 'error') return
-    const current = this.current
-    if (!current || current.id !== message.id) return
-    clearTimeout(current.timer)
-    this.current = undefined
-    if (message.type === 'result') current.pending.resolve(message.result)
-    else current.pending.reject(reviveError(message.error))
+    const head = this.inFlight[0]
+    if (!head || head.id !== message.id) return
+    clearTimeout(head.timer)
+    this.inFlight.shift()
+    const next = this.inFlight[0]
+    if (next) this.startTimer(next)
+    if (message.type === 'result') head.pending.resolve(message.result)
+    else head.pending.reject(reviveError(message.error))
     this.pump()
   }
 
   private onTimeout(id: number): void {
-    if (this.current?.id !== id) return
+    if (this.inFlight[0]?.id !== id) return
     const limit = this.options.statementTimeoutMs ?? 0
     this.replace(
       `A statement ran longer than ${limit} ms: the database worker is restarted`,
@@ -253,8 +281,10 @@ export class PGliteWorker {
    */
   private replace(reason: string, error: Error): void {
     if (this.closed) return
-    const current = this.current
-    this.current = undefined
+    // The oldest request in flight is the one the worker was running: it fails. The worker runs
+    // requests in order, so the ones posted after it never started: they go to the new worker.
+    const [current, ...notStarted] = this.inFlight.splice(0)
+    this.queue.unshift(...notStarted.map((request) => request.pending))
     if (current) {
       clearTimeout(current.timer)
       current.pending.reject(error)

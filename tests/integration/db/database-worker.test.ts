@@ -1,8 +1,9 @@
 /**
  * The embedded database in its worker thread (docs/adr/0023-database-worker.md, issue #15 finding
  * 1): a slow statement no longer stops the event loop, values and errors cross the thread as the
- * callers expect, and every statement has a time limit, on PGlite and (with TEST_DATABASE_URL) on
- * PostgreSQL. Ordering is compared, never durations.
+ * callers expect, statements are pipelined and answered in order (ADR 0051), and every statement has
+ * a time limit, on PGlite and (with TEST_DATABASE_URL) on PostgreSQL. Ordering is compared, never
+ * durations.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,6 +12,7 @@ import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type DatabaseKind } from '../../../server/db'
+import { PIPELINE_DEPTH } from '../../../server/db/pglite-worker-client'
 import { createTestDatabase, databaseKinds } from '../helpers/db'
 
 /** Resolves after `turns` timer callbacks in a row: each needs the event loop to be free. */
@@ -32,6 +34,31 @@ describe('the PGlite worker', () => {
       await timerTurns(5).then(() => order.push('event loop'))
       await Promise.all([slow, next])
       expect(order).toEqual(['event loop', 'slow statement', 'next statement'])
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('answers statements sent back to back (more than the pipeline holds) each with its own result', async () => {
+    const database = await createTestDatabase()
+    try {
+      const count = PIPELINE_DEPTH * 3
+      const answers = await Promise.all(
+        Array.from({ length: count }, (_, index) =>
+          index % 7 === 3
+            ? // a failing statement in the middle fails alone
+              sql`SELECT 1 / (${index}::int - ${index}::int) AS n`.execute(database.db).then(
+                () => 'no error',
+                (error: { code?: string }) => error.code,
+              )
+            : sql<{ n: number }>`SELECT ${index}::int AS n`
+                .execute(database.db)
+                .then((result) => result.rows[0]?.n),
+        ),
+      )
+      expect(answers).toEqual(
+        Array.from({ length: count }, (_, index) => (index % 7 === 3 ? '22012' : index)),
+      )
     } finally {
       await database.close()
     }
