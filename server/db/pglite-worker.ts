@@ -1,8 +1,8 @@
 /**
  * The database worker: a Node worker_thread that owns the embedded PGlite (WASM) so that a slow
- * statement runs beside the server's event loop instead of on it (ADR 0023). It answers one
- * request at a time, in the order received; the main thread's client (pglite-worker-client.ts)
- * sends the next request only after the previous answer, and times each statement.
+ * statement runs beside the server's event loop instead of on it (ADR 0023). It runs the requests
+ * one at a time, in the order received, and answers in that order; the main thread's client
+ * (pglite-worker-client.ts) pipelines statements (ADR 0051) and times the oldest in flight.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
