@@ -112,6 +112,26 @@ describe('the PGlite pool', () => {
     await lateStatement
   })
 
+  it('sends a statement that waited for a transaction before a BEGIN issued right after that transaction ended', async () => {
+    const { connection, sent, answerAll } = recordingConnection()
+    const pool = createPGlitePool(connection)
+    const [holder, waiter, newcomer] = await Promise.all([pool.connect(), pool.connect(), pool.connect()])
+    const begun = holder.query('BEGIN', [])
+    await answerAll()
+    await begun
+    const waited = waiter.query('SELECT waiting', [])
+    const committed = holder.query('COMMIT', [])
+    await answerAll()
+    await committed
+    holder.release()
+    // in the same turn: the waiting statement must not end up inside this new transaction
+    const newBegin = newcomer.query('BEGIN', [])
+    await settle()
+    expect(sent).toEqual(['BEGIN', 'COMMIT', 'SELECT waiting', 'BEGIN'])
+    await answerAll()
+    await Promise.all([waited, newBegin])
+  })
+
   it('closes only after the transaction under way has ended', async () => {
     const { connection, answerAll } = recordingConnection()
     let closed = false

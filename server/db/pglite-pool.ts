@@ -35,7 +35,7 @@ export type PGliteConnection = Pick<PGliteWorker, 'query' | 'close' | 'generatio
  */
 class Gate {
   private holder: PGliteClient | undefined
-  private readonly waiting: { exclusive: boolean; client: PGliteClient; enter: () => void }[] = []
+  private readonly waiting: { exclusive: boolean; client: PGliteClient; send: () => void }[] = []
   private readonly onFree: (() => void)[] = []
 
   get held(): boolean {
@@ -50,13 +50,20 @@ class Gate {
     return this.holder === client
   }
 
-  /** Resolves when `client` may send its statement (taking the connection if `exclusive`). */
-  enter(client: PGliteClient, exclusive: boolean): Promise<void> | undefined {
+  /**
+   * Sends `client`'s statement now, or once the transaction ahead of it has ended (taking the
+   * connection for `client` if `exclusive`). A waiting statement is sent from `leave` itself, in
+   * order, not from a later continuation: a BEGIN issued in between could otherwise be sent first
+   * and take the waiting statement into its transaction.
+   */
+  pass<T>(client: PGliteClient, exclusive: boolean, send: () => Promise<T>): Promise<T> {
     if (!this.holder && this.waiting.length === 0) {
       if (exclusive) this.holder = client
-      return undefined
+      return send()
     }
-    return new Promise((resolve) => this.waiting.push({ exclusive, client, enter: resolve }))
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ exclusive, client, send: () => send().then(resolve, reject) })
+    })
   }
 
   /** The holder is done: the statements waiting behind it go, up to the next transaction. */
@@ -66,8 +73,7 @@ class Gate {
     while (this.waiting.length > 0 && !this.holder) {
       const next = this.waiting.shift()!
       if (next.exclusive) this.holder = next.client
-      // resolved in order, so the callers send their statements in this order
-      next.enter()
+      next.send()
     }
     if (!this.holder) for (const resolve of this.onFree.splice(0)) resolve()
   }
@@ -114,11 +120,8 @@ class PGliteClient implements PostgresPoolClient {
         code: '25P02',
       })
     }
-    if (!this.gate.holds(this)) {
-      const wait = this.gate.enter(this, BEGIN.test(sqlText))
-      if (wait) await wait
-    }
-    const result = await this.connection.query<R>(sqlText, [...parameters])
+    const send = () => this.connection.query<R>(sqlText, [...parameters])
+    const result = await (this.gate.holds(this) ? send() : this.gate.pass(this, BEGIN.test(sqlText), send))
     if (BEGIN.test(sqlText)) this.transactionGeneration = this.connection.generation
     else if (END.test(sqlText)) this.transactionGeneration = undefined
     const command = commandOf(sqlText, result.affectedRows)
