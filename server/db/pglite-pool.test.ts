@@ -5,6 +5,7 @@
  * tests/integration/db/database-worker.test.ts.
  */
 import { describe, expect, it } from 'vitest'
+import type { PostgresPoolClient } from 'kysely'
 import { createPGlitePool, type PGliteConnection } from './pglite-pool'
 
 function recordingConnection() {
@@ -25,7 +26,13 @@ function recordingConnection() {
     for (const answer of answers.splice(0)) answer()
     for (let turn = 0; turn < 10; turn++) await Promise.resolve()
   }
-  return { connection, sent, answerAll }
+  /** Sends one statement of a client that may send now, and waits for its answer. */
+  async function answered(client: PostgresPoolClient, sqlText: string): Promise<void> {
+    const result = client.query(sqlText, [])
+    await answerAll()
+    await result
+  }
+  return { connection, sent, answerAll, answered }
 }
 
 /** Lets the pool's promises settle without answering anything. */
@@ -47,7 +54,7 @@ describe('the PGlite pool', () => {
   })
 
   it('keeps every other statement out of a transaction until its holder releases the connection', async () => {
-    const { connection, sent, answerAll } = recordingConnection()
+    const { connection, sent, answerAll, answered } = recordingConnection()
     const pool = createPGlitePool(connection)
     const before = await pool.connect()
     const holder = await pool.connect()
@@ -70,9 +77,7 @@ describe('the PGlite pool', () => {
 
     await answerAll()
     await inside
-    const committed = holder.query('COMMIT', [])
-    await answerAll()
-    await committed
+    await answered(holder, 'COMMIT')
     expect(sent.at(-1)).toBe('COMMIT')
     holder.release()
     await settle()
@@ -83,7 +88,7 @@ describe('the PGlite pool', () => {
   })
 
   it('serves the gate first come, first served: a statement after a waiting BEGIN goes after its transaction', async () => {
-    const { connection, sent, answerAll } = recordingConnection()
+    const { connection, sent, answerAll, answered } = recordingConnection()
     const pool = createPGlitePool(connection)
     const [first, second, late] = await Promise.all([pool.connect(), pool.connect(), pool.connect()])
 
@@ -93,18 +98,14 @@ describe('the PGlite pool', () => {
     const lateStatement = late.query('SELECT late', [])
     await answerAll()
     await firstBegin
-    const firstCommit = first.query('COMMIT', [])
-    await answerAll()
-    await firstCommit
+    await answered(first, 'COMMIT')
     first.release()
     await settle()
     // the second transaction began; the late statement waits for it
     expect(sent).toEqual(['BEGIN', 'COMMIT', 'BEGIN'])
     await answerAll()
     await secondBegin
-    const secondCommit = second.query('COMMIT', [])
-    await answerAll()
-    await secondCommit
+    await answered(second, 'COMMIT')
     second.release()
     await settle()
     expect(sent).toEqual(['BEGIN', 'COMMIT', 'BEGIN', 'COMMIT', 'SELECT late'])
@@ -113,16 +114,12 @@ describe('the PGlite pool', () => {
   })
 
   it('sends a statement that waited for a transaction before a BEGIN issued right after that transaction ended', async () => {
-    const { connection, sent, answerAll } = recordingConnection()
+    const { connection, sent, answerAll, answered } = recordingConnection()
     const pool = createPGlitePool(connection)
     const [holder, waiter, newcomer] = await Promise.all([pool.connect(), pool.connect(), pool.connect()])
-    const begun = holder.query('BEGIN', [])
-    await answerAll()
-    await begun
+    await answered(holder, 'BEGIN')
     const waited = waiter.query('SELECT waiting', [])
-    const committed = holder.query('COMMIT', [])
-    await answerAll()
-    await committed
+    await answered(holder, 'COMMIT')
     holder.release()
     // in the same turn: the waiting statement must not end up inside this new transaction
     const newBegin = newcomer.query('BEGIN', [])
@@ -133,7 +130,7 @@ describe('the PGlite pool', () => {
   })
 
   it('closes only after the transaction under way has ended', async () => {
-    const { connection, answerAll } = recordingConnection()
+    const { connection, answered } = recordingConnection()
     let closed = false
     connection.close = () => {
       closed = true
@@ -141,15 +138,11 @@ describe('the PGlite pool', () => {
     }
     const pool = createPGlitePool(connection)
     const holder = await pool.connect()
-    const begun = holder.query('BEGIN', [])
-    await answerAll()
-    await begun
+    await answered(holder, 'BEGIN')
     const ended = pool.end()
     await settle()
     expect(closed).toBe(false)
-    const committed = holder.query('COMMIT', [])
-    await answerAll()
-    await committed
+    await answered(holder, 'COMMIT')
     holder.release()
     await ended
     expect(closed).toBe(true)
