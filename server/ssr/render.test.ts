@@ -12,6 +12,17 @@ describe('splitLeadingImagePreloads', () => {
     ])
   })
 
+  it('takes them whichever order React wrote their attributes in', () => {
+    // preload() without a srcset (a search result's card): href first, then as
+    const plain = '<link rel="preload" href="/img/product/320w/a-1.svg" as="image" fetchPriority="high"/>'
+    expect(splitLeadingImagePreloads(`${plain}${image(1)}<main></main>`)).toEqual([
+      `${plain}${image(1)}`,
+      '<main></main>',
+    ])
+    const script = '<link rel="preload" href="/assets/a.js" as="script"/>'
+    expect(splitLeadingImagePreloads(`${script}<main></main>`)).toEqual(['', `${script}<main></main>`])
+  })
+
   it('leaves a chunk without leading image preloads alone, and preloads inside the markup too', () => {
     const markup = `<div class="site">${image(1)}</div>`
     expect(splitLeadingImagePreloads(markup)).toEqual(['', markup])

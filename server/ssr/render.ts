@@ -50,7 +50,8 @@ export function toWebRequest(request: FastifyRequest): Request {
  * writes the resources a render asked for before the markup), and the rest of the chunk.
  */
 export function splitLeadingImagePreloads(html: string): [preloads: string, rest: string] {
-  const leading = /^(?:<link rel="preload" as="image"[^>]*>)+/.exec(html)
+  // React writes `as` before `href` for a preload() with a srcset, after it for one without
+  const leading = /^(?:<link rel="preload"(?=[^>]*\sas="image")[^>]*>)+/.exec(html)
   return leading ? [leading[0], html.slice(leading[0].length)] : ['', html]
 }
 

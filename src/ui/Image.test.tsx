@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { cleanup, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { EMPTY_IMAGE_INPUT_MESSAGE, ProductImage } from './Image'
+import { HERO_IMAGE_TIMING } from '../shared/hero-image'
 
 afterEach(() => {
   cleanup()
@@ -32,6 +33,7 @@ describe('ProductImage', () => {
     expect(image.getAttribute('loading')).toBe('lazy')
     expect(image.getAttribute('decoding')).toBe('async')
     expect(image.getAttribute('fetchpriority')).toBeNull()
+    expect(image.getAttribute('elementtiming')).toBeNull()
     expect(document.head.querySelector('link[rel="preload"]')).toBeNull()
   })
 
@@ -40,6 +42,8 @@ describe('ProductImage', () => {
     const image = screen.getByRole('img')
     expect(image.getAttribute('loading')).toBeNull()
     expect(image.getAttribute('fetchpriority')).toBe('high')
+    // the entry script waits for it to be on screen (server/ssr/entry-script.ts)
+    expect(image.getAttribute('elementtiming')).toBe(HERO_IMAGE_TIMING)
     expect(image.getAttribute('decoding')).toBeNull()
     const link = document.head.querySelector('link[rel="preload"][as="image"]')
     expect(link).not.toBeNull()

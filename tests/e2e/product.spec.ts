@@ -70,6 +70,29 @@ test.describe('product page', () => {
     expect(browserErrors).toEqual([])
   })
 
+  test("requests the app's entry only once the product's picture is on screen", async ({ page }) => {
+    await openDress(page)
+    // ADR 0052: the entry script waits for the Element Timing report of the page's LCP image
+    const { shown, entryRequested } = await page.evaluate(
+      () =>
+        new Promise<{ shown: number[]; entryRequested: number[] }>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry
+            resolve({
+              shown: list.getEntries().map((timing) => timing.startTime),
+              entryRequested: performance
+                .getEntriesByType('resource')
+                .filter((resource) => entry && resource.name.endsWith(entry))
+                .map((resource) => resource.startTime),
+            })
+          }).observe({ type: 'element', buffered: true })
+        }),
+    )
+    expect(shown).toHaveLength(1)
+    expect(entryRequested).toHaveLength(1)
+    expect(entryRequested[0]).toBeGreaterThanOrEqual(shown[0] ?? Infinity)
+  })
+
   test('lists every size with its stock state', async ({ page }) => {
     await openDress(page)
     await expect(sizes(page).getByRole('radio')).toHaveCount(5)

@@ -4,6 +4,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { renderRoutes } from '../../ui/test-helpers'
 import type { Product } from '../../shared/search-api'
 import { ServiceProductCard } from './ServiceProductCard'
+import { HERO_IMAGE_TIMING } from '../../shared/hero-image'
 
 afterEach(() => {
   cleanup()
@@ -40,6 +41,7 @@ describe('ServiceProductCard', () => {
     expect(image.getAttribute('loading')).toBe('lazy')
     expect(image.getAttribute('decoding')).toBe('async')
     expect(image.getAttribute('fetchpriority')).toBeNull()
+    expect(image.getAttribute('elementtiming')).toBeNull()
     expect(document.head.querySelector('link[rel="preload"][as="image"]')).toBeNull()
   })
 
@@ -48,6 +50,8 @@ describe('ServiceProductCard', () => {
     expect(image.getAttribute('loading')).toBeNull()
     expect(image.getAttribute('decoding')).toBeNull()
     expect(image.getAttribute('fetchpriority')).toBe('high')
+    // the entry script waits for it to be on screen (server/ssr/entry-script.ts)
+    expect(image.getAttribute('elementtiming')).toBe(HERO_IMAGE_TIMING)
     const link = document.head.querySelector('link[rel="preload"][as="image"]')
     expect(link?.getAttribute('href')).toBe(IMAGE_URL)
     expect(link?.getAttribute('fetchpriority')).toBe('high')
