@@ -6,7 +6,6 @@
  */
 import { preload } from 'react-dom'
 import { heightForAspect, IMAGE_BASE, imageUrl, PRODUCT_ASPECT, srcSet } from '../lib/images'
-import { heroImageTiming } from '../shared/hero-image'
 
 export const EMPTY_IMAGE_INPUT_MESSAGE = 'The image component requires a non-empty string input'
 
@@ -57,7 +56,9 @@ export function ProductImage({
       height={boxHeight}
       className={className}
       decoding={priority ? undefined : 'async'}
-      {...(priority ? { fetchPriority: 'high' as const, ...heroImageTiming } : { loading: 'lazy' as const })}
+      {...(priority
+        ? { fetchPriority: 'high' as const, elementtiming: 'hero' as const }
+        : { loading: 'lazy' as const })}
     />
   )
 }

@@ -10,7 +10,6 @@ import { useNavigate } from 'react-router'
 import type { Product } from '../../shared/search-api'
 import { LOCALES, MARKETS } from '../../shared/markets'
 import { formatMoney, fromDecimal } from '../../shared/money'
-import { heroImageTiming } from '../../shared/hero-image'
 import { useSite } from '../../app/site'
 import { routerPath } from '../../ui/RouteLink'
 import { notifyFromBrowser } from '../search/browser'
@@ -60,7 +59,7 @@ export function ServiceProductCard({
             width={image.width ?? 320}
             height={image.height ?? 400}
             {...(priority
-              ? { fetchPriority: 'high' as const, ...heroImageTiming }
+              ? { fetchPriority: 'high' as const, elementtiming: 'hero' as const }
               : { loading: 'lazy' as const, decoding: 'async' as const })}
           />
         ) : (
