@@ -25,7 +25,6 @@ import {
 import { cartEmptied, cartLoaded, strayCartCookie } from '../../features/cart/slice'
 import { connected, loggedOut, sessionRestored, userRestored } from '../../features/auth/slice'
 import { checkoutMarketChanged, marketChanged } from '../../features/channel/slice'
-import { startEventDelivery } from '../../features/events/listeners'
 import { startOrderConfirmation } from '../../features/payment/listeners'
 import { startAuthSync } from '../../features/auth/listeners'
 import { isFromOtherTab, startBroadcastSync } from './broadcast'
@@ -183,6 +182,22 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
   )
 }
 
+/**
+ * The shop's events reach the tag manager's data layer through their own chunk (the GA4 mapping,
+ * impression batches, hashing), loaded once there is an event to deliver: until then events wait
+ * in the store's queue, and delivery starts by draining it.
+ */
+function startEventDeliveryLazily(store: AppStore): () => void {
+  return startOnDemand(
+    store,
+    (_action, state) => state.events.queue.length > 0,
+    async () => {
+      const { startEventDelivery } = await import('../../features/events/listeners')
+      return startEventDelivery(store)
+    },
+  )
+}
+
 const signedInHere = isAnyOf(connected, userRestored, sessionRestored)
 
 /**
@@ -254,7 +269,7 @@ export function registerClientListeners(
     // the cookie choice before the events: a stored choice loads the tag manager at once
     startConsent(store, options.tagManager ?? null),
     startLoyaltySync(store),
-    startEventDelivery(store),
+    startEventDeliveryLazily(store),
     startCheckoutAnalytics(store),
     startVitalsIfSampled(store),
     startOrderConfirmation(store),

@@ -28,7 +28,7 @@ import {
   cartRestored,
   strayCartCookie,
 } from './slice'
-import { cartEventLine } from '../events/listeners'
+import { cartEventLine } from '../events/payload'
 import type { GetCartApollo } from './thunks'
 import type { CartView } from './types'
 

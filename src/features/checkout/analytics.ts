@@ -8,7 +8,7 @@
  */
 import type { AppStore, RootState } from '../../app/store'
 import { listItems } from '../../graphql/list-items'
-import { cartEventLine } from '../events/listeners'
+import { cartEventLine } from '../events/payload'
 import { shopEventRecorded } from '../events/slice'
 import type { CartView } from '../cart/types'
 import { paymentSelected, shippingSelected } from './slice'

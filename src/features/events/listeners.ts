@@ -32,6 +32,7 @@ import type { AppStore } from '../../app/store'
 import { eventsDelivered, shopEventRecorded, type ShopEvent } from './slice'
 import { discountBandOf } from '../../shared/discount-bands'
 import { personalDataAllowed } from '../consent/consent'
+import { record, text } from './payload'
 
 export const IMPRESSION_BATCH_SIZE = 4
 
@@ -58,14 +59,6 @@ export function discountBand(percentage: number): string {
   const band = discountBandOf(percentage)
   if (!band) throw new Error('Invalid discount percentage')
   return `${band[0]}-${band[1]}`
-}
-
-function record(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {}
-}
-
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value.length > 0 ? value : undefined
 }
 
 function amount(value: unknown): number | undefined {
@@ -142,31 +135,6 @@ function linesEcommerce(itemsValue: unknown): { items: DataLayerEntry[]; value: 
     items.reduce((sum, item) => sum + (amount(item.price) ?? 0) * (amount(item.quantity) ?? 1), 0),
   )
   return { items, value }
-}
-
-/** One cart line as the events carry it: the product with the line's unit price, and the size. */
-export function cartEventLine(item: {
-  product?: unknown
-  unitPrice?: unknown
-  quantity: number
-  skuId?: unknown
-}): { product: Record<string, unknown>; quantity: number; variant?: string } {
-  const product = record(item.product)
-  const skus = Array.isArray(product.skus) ? product.skus.map(record) : []
-  const size = text(skus.find((sku) => String(sku.skuId) === String(item.skuId))?.name)
-  const line: { product: Record<string, unknown>; quantity: number; variant?: string } = {
-    product: {
-      productId: product.productId,
-      articleNumber: product.articleNumber,
-      name: product.name,
-      brand: product.brand,
-      primaryCategory: product.primaryCategory,
-      unitPrice: item.unitPrice ?? product.unitPrice,
-    },
-    quantity: item.quantity,
-  }
-  if (size) line.variant = size
-  return line
 }
 
 async function purchaseEntry(
