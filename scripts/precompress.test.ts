@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { isCompressible, precompressDirectory } from './precompress'
+import { compressGzip, isCompressible, precompressDirectory } from './precompress'
 
 describe('precompressDirectory', () => {
   let directory: string
@@ -75,5 +75,20 @@ describe('isCompressible', () => {
       ['a.js', 'b.CSS', 'c.svg', 'd.json', 'e.webmanifest', 'f.xml', 'g.txt'].every(isCompressible),
     ).toBe(true)
     expect(['a.png', 'b.webp', 'c.woff2', 'd.js.br', 'e.css.gz'].some(isCompressible)).toBe(false)
+  })
+})
+
+describe('compressGzip', () => {
+  it("writes a gzip any reader takes, smaller than zlib's strongest level (Zopfli)", async () => {
+    // a script-like text with the repetition and variety of a bundle
+    const source = Buffer.from(
+      Array.from(
+        { length: 400 },
+        (_, i) => `export function item${i}(value){return value*${i % 17}+"${(i * 7919).toString(36)}"}\n`,
+      ).join(''),
+    )
+    const zopfli = await compressGzip(source)
+    expect(gunzipSync(zopfli).equals(source)).toBe(true)
+    expect(zopfli.length).toBeLessThan(gzipSync(source, { level: constants.Z_BEST_COMPRESSION }).length)
   })
 })
