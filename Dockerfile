@@ -27,4 +27,4 @@ STOPSIGNAL SIGTERM
 # readiness: the database answers (liveness alone would keep a broken instance in the pool)
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "dist/server/start.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/server/start.js"]

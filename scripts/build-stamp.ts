@@ -6,6 +6,12 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 export const BUILD_STAMP = 'dist/.build-fingerprint'
 /** The compiled server process (built from server/start.ts): what `npm start` runs with node. */
 export const SERVER_ENTRY = 'dist/server/start.js'
+/**
+ * Node's flags for that process, wherever it is started (package.json's start, the Dockerfile,
+ * the test and bench harness): a young generation of 64 MiB per semi-space, so the many
+ * short-lived objects of a render die young instead of being scavenged and promoted (ADR 0053).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'] as const
 const INPUTS = [
   'src',
   'server',

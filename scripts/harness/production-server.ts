@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
-import { SERVER_ENTRY } from '../build-stamp'
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../build-stamp'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..')
 
@@ -104,7 +104,7 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
   const baseUrl = `http://127.0.0.1:${port}`
 
   // The compiled server, as `npm start` runs it (the caller makes sure the build is current).
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

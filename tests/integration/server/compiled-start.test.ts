@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { once } from 'node:events'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SERVER_ENTRY } from '../../../scripts/build-stamp'
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../../scripts/build-stamp'
 import { ensureProductionBuild } from './production-app'
 
 const root = path.resolve(import.meta.dirname, '../../..')
@@ -24,16 +24,23 @@ describe('the compiled start', () => {
   it('is what the container runs as PID 1, with node itself, so SIGTERM reaches it (issue #15, finding 3)', () => {
     const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1]
-    expect(cmd && (JSON.parse(cmd) as string[])).toEqual(['node', '--enable-source-maps', SERVER_ENTRY])
+    expect(cmd && (JSON.parse(cmd) as string[])).toEqual([
+      'node',
+      '--enable-source-maps',
+      ...SERVER_NODE_FLAGS,
+      SERVER_ENTRY,
+    ])
     expect(dockerfile).toMatch(/^USER node$/m)
     expect(dockerfile).not.toMatch(/^(CMD|ENTRYPOINT).*\bnpm\b/m)
   })
 
-  it('is what npm start runs, with node, in the place of the shell', () => {
+  it("is what npm start runs, with node and the server's flags, in the place of the shell", () => {
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>
     }
-    expect(manifest.scripts['start']).toMatch(new RegExp(`&& exec node ${SERVER_ENTRY}$`))
+    expect(manifest.scripts['start']).toMatch(
+      new RegExp(`&& exec node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_ENTRY}$`),
+    )
   })
 
   it('runs under plain node and reports bad configuration with its own exit code', async () => {
