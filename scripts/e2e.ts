@@ -51,6 +51,6 @@ export async function runEndToEnd(playwrightArgs: string[] = []): Promise<Counts
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const counts = await runEndToEnd(process.argv.slice(2))
   for (const problem of counts.problems) console.error(`e2e: ${problem}`)
-  console.log(totalsLine(counts.passed, counts.failed))
+  console.log(totalsLine(counts.passed, counts.failed, counts.skipped))
   process.exit(counts.failed > 0 ? 1 : 0)
 }

@@ -1,8 +1,9 @@
 /**
  * `npm test`: everything a fresh machine needs checked, in order, each stage reported —
- * (1) type check, (2) lint, (3) format (Prettier), (4) vitest unit + integration, (5) production
+ * (1) type check, (2) lint, (3) format (Prettier), (4) vitest unit + integration, (4b) when a
+ * TEST_* server variable is set, every test file collected again without it, (5) production
  * build, (6) end-to-end tests in Chromium. Type check, lint, format and build count as one test each. Prints a summary table
- * whose last line is `N passed, N failed`, writes test-results/summary.json, and exits 1 if
+ * whose last line is `N passed, N failed` (`, N skipped` when tests wait for a server), writes test-results/summary.json, and exits 1 if
  * anything failed. Every stage runs even after a failure, so one run shows every problem.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,6 +12,7 @@ import { countExitCode, countVitest, formatSummary, type Counts, type StageResul
 import { REPO_ROOT } from './harness/production-server'
 import { localBin, runCommand } from './harness/run-command'
 import { runEndToEnd } from './e2e'
+import { checkSuitesWithoutServers, outsideServerVariablesSet } from './harness/suites-without-servers'
 
 const RESULTS_DIR = path.join(REPO_ROOT, 'test-results')
 const VITEST_REPORT = path.join(RESULTS_DIR, 'vitest.json')
@@ -58,6 +60,16 @@ const stages: Stage[] = [
       return countVitest(readJson(VITEST_REPORT), exitCode)
     },
   },
+  // With TEST_DATABASE_URL or TEST_REDIS_URL set (CI), the run above is not what a fresh machine
+  // runs: check that every test file still defines its suites without them.
+  ...(outsideServerVariablesSet().length > 0
+    ? [
+        {
+          name: 'suites without servers',
+          run: () => checkSuitesWithoutServers(RESULTS_DIR, readJson),
+        },
+      ]
+    : []),
   {
     name: 'build',
     run: async () => {
@@ -95,7 +107,8 @@ async function main() {
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0)
   const failed = results.reduce((sum, r) => sum + r.failed, 0)
-  writeFileSync(SUMMARY_FILE, JSON.stringify({ passed, failed, stages: results }, null, 2))
+  const skipped = results.reduce((sum, r) => sum + r.skipped, 0)
+  writeFileSync(SUMMARY_FILE, JSON.stringify({ passed, failed, skipped, stages: results }, null, 2))
   console.log(`\n${formatSummary(results)}`)
   process.exitCode = failed > 0 ? 1 : 0
 }

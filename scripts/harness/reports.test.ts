@@ -145,5 +145,12 @@ describe('formatSummary', () => {
 
   it('formats the totals line exactly', () => {
     expect(totalsLine(0, 0)).toBe('0 passed, 0 failed')
+    expect(totalsLine(5, 0, 3)).toBe('5 passed, 0 failed, 3 skipped')
+  })
+
+  it('names the skipped tests in the totals line', () => {
+    const withSkipped = [...stages, { ...stages[0]!, name: 'e2e', passed: 0, skipped: 4 }]
+    const lines = formatSummary(withSkipped).split('\n')
+    expect(lines[lines.length - 1]).toBe('121 passed, 2 failed, 4 skipped')
   })
 })

@@ -110,8 +110,11 @@ export function countExitCode(exitCode: number | null, what: string): Counts {
     : { passed: 0, failed: 1, skipped: 0, problems: [`${what} exited with ${exitCode}`] }
 }
 
-export function totalsLine(passed: number, failed: number): string {
-  return `${passed} passed, ${failed} failed`
+/** `N passed, N failed`, with `, N skipped` when tests were skipped (tests waiting for a server). */
+export function totalsLine(passed: number, failed: number, skipped = 0): string {
+  return skipped > 0
+    ? `${passed} passed, ${failed} failed, ${skipped} skipped`
+    : `${passed} passed, ${failed} failed`
 }
 
 function seconds(ms: number): string {
@@ -146,6 +149,6 @@ export function formatSummary(stages: StageResult[]): string {
     line(rows[rows.length - 1] ?? []),
     ...(problems.length > 0 ? ['', 'Problems:', ...problems] : []),
     '',
-    totalsLine(passed, failed),
+    totalsLine(passed, failed, skipped),
   ].join('\n')
 }

@@ -4,7 +4,7 @@
  * bad input gets a 400 naming the field, and `npm run admin` (scripts/admin) drives it over HTTP.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { z } from 'zod'
 import adminService from '../../../server/services/admin'
 import {
@@ -15,12 +15,13 @@ import {
 } from '../../../server/services/shared/admin'
 import { createAdminCall } from '../../../scripts/admin/client'
 import { runAdmin } from '../../../scripts/admin/index'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const ADMIN_KEY = 'test-admin-key-0123456789abcdef'
 const API_KEY = 'test-storefront-key'
 
-describe.each(databaseKinds())('admin API on %s', (kind) => {
+describeEachDatabase('admin API on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let baseUrl: string

@@ -13,7 +13,8 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database, type DatabaseKind } from '../../../server/db'
 import { PIPELINE_DEPTH } from '../../../server/db/pglite-worker-client'
-import { createTestDatabase, databaseKinds } from '../helpers/db'
+import { createTestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 /** Resolves after `turns` timer callbacks in a row: each needs the event loop to be free. */
 async function timerTurns(turns: number): Promise<void> {
@@ -109,7 +110,7 @@ async function openTimed(kind: DatabaseKind): Promise<{ database: Database; clea
   }
 }
 
-describe.each(databaseKinds())('the statement timeout on %s', (kind) => {
+describeEachDatabase('the statement timeout on %s', (kind) => {
   let opened: Awaited<ReturnType<typeof openTimed>> | undefined
   afterAll(async () => {
     await opened?.cleanUp()

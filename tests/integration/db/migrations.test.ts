@@ -6,7 +6,8 @@ import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DatabaseInUseError, openDatabase, openPostgres, pgliteDirectory } from '../../../server/db'
 import { loadMigrations } from '../../../server/db/migrate'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase, itWithServers } from '../helpers/outside-servers'
 
 const EXPECTED_TABLES = [
   'languages',
@@ -63,7 +64,7 @@ async function tableNames(database: TestDatabase): Promise<string[]> {
   return rows.map((row) => row.tablename)
 }
 
-describe.each(databaseKinds())('migrations on %s', (kind) => {
+describeEachDatabase('migrations on %s', (kind) => {
   it(
     'create the whole schema on a fresh database and record every migration',
     { timeout: 180_000 },
@@ -175,7 +176,8 @@ describe('migrations are idempotent', () => {
     },
   )
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  itWithServers(
+    ['postgres'],
     'two PostgreSQL processes opening one fresh database at once migrate it exactly once',
     { timeout: 180_000 },
     async () => {

@@ -5,10 +5,11 @@
  * notifications arrive in commit order, the marker's arrival means every earlier one is in.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
-describe.each(databaseKinds())('page cache notifications on %s', (kind) => {
+describeEachDatabase('page cache notifications on %s', (kind) => {
   let database: TestDatabase
   let stop: () => Promise<void>
   const received: string[] = []

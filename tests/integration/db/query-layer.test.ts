@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { toJson } from '../../../server/db/schema'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 /** A promise with its resolve function, to hold a transaction open at a known point. */
 function gate() {
@@ -12,7 +13,7 @@ function gate() {
   return { open, opened }
 }
 
-describe.each(databaseKinds())('the query layer on %s', (kind) => {
+describeEachDatabase('the query layer on %s', (kind) => {
   let database: TestDatabase
 
   beforeAll(async () => {

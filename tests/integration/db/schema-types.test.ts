@@ -13,8 +13,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
 import ts from 'typescript'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const ROOT = path.resolve(import.meta.dirname, '../../..')
 
@@ -134,7 +135,7 @@ function typeFamilyProblem(dataType: string, type: string): string | null {
   }
 }
 
-describe.each(databaseKinds())('server/db/schema.ts against the migrated database (%s)', (kind) => {
+describeEachDatabase('server/db/schema.ts against the migrated database (%s)', (kind) => {
   let database: TestDatabase
   let columns: ColumnRow[]
   const declared = declaredTables()

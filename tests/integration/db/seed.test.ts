@@ -18,7 +18,8 @@ import {
   FIXTURE_PROMO_CODES,
   FREE_SHIPPING_THRESHOLD,
 } from '../../../server/db/seed/fixtures'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase, itWithServers } from '../helpers/outside-servers'
 
 const PRODUCTS = 200
 
@@ -54,7 +55,7 @@ async function count(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<number
   return row?.n ?? Number.NaN
 }
 
-describe.each(databaseKinds())('the seed on %s', (kind) => {
+describeEachDatabase('the seed on %s', (kind) => {
   let database: TestDatabase
 
   beforeAll(async () => {
@@ -369,7 +370,8 @@ describe('the seed is deterministic', () => {
     }
   })
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
+  itWithServers(
+    ['postgres'],
     'gives the same data on PostgreSQL as on PGlite',
     { timeout: 300_000 },
     async () => {

@@ -3,9 +3,8 @@
  * summary, promo and gift codes, stock limits, the completed-cart rule, and bad input that must
  * change nothing. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS, FIXTURE_PROMO_CODES, FIXTURE_GIFT_CODES } from '../../../server/db/seed/fixtures'
-import { databaseKinds } from '../helpers/db'
 import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
 import {
   CART_FIELDS,
@@ -17,6 +16,7 @@ import {
   type CartJson,
   type CommerceApi,
 } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const { satinDress, campaignDress } = FIXTURE_PRODUCTS
 const SKU = satinDress.skus
@@ -32,7 +32,7 @@ const PROMO = `mutation ($id: String!, $code: String!, $marketId: String) {
   setCartPromoCode(id: $id, promoCode: $code, marketId: $marketId) { ${CART_FIELDS} } }`
 const COMPLETE = `mutation ($id: String!) { completeCart(id: $id) { id isCompleted } }`
 
-describe.each(databaseKinds())('cart operations on %s', (kind) => {
+describeEachDatabase('cart operations on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {
@@ -364,7 +364,7 @@ describe.each(databaseKinds())('cart operations on %s', (kind) => {
   })
 })
 
-describe.each(databaseKinds())('minimum order value on %s', (kind) => {
+describeEachDatabase('minimum order value on %s', (kind) => {
   let api: CommerceApi
   const MINIMUM = `query ($id: String, $marketId: String) {
     getCart(id: $id, marketId: $marketId) {

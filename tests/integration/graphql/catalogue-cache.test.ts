@@ -6,12 +6,13 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config'
 import graphqlService from '../../../server/services/graphql'
 import { CatalogueCache } from '../../../server/services/graphql/catalogue/catalogue-cache'
 import type { FilterCollection } from '../../../server/services/graphql/catalogue/listing'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const LIST = `query ($url: String) {
   products(url: $url, take: 4, marketId: "fi", languageId: "fi") {
@@ -31,7 +32,7 @@ interface FacetGroup {
   values: { facetId: string; label: string; count: number }[]
 }
 
-describe.each(databaseKinds())('the catalogue cache on %s', (kind) => {
+describeEachDatabase('the catalogue cache on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let apiKey: string

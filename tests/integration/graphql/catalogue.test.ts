@@ -10,7 +10,8 @@ import { FIXTURE_PRODUCTS, FREE_SHIPPING_THRESHOLD } from '../../../server/db/se
 import authService from '../../../server/services/auth'
 import graphqlService from '../../../server/services/graphql'
 import { registerAndLogin } from '../helpers/auth'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SEED_PRODUCTS = 200
 const satin = FIXTURE_PRODUCTS.satinDress
@@ -130,7 +131,7 @@ function first<T>(list: readonly T[]): T {
 
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
 
-describe.each(databaseKinds())('catalogue API on %s', (kind) => {
+describeEachDatabase('catalogue API on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let config: Config

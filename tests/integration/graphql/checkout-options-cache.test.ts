@@ -5,10 +5,10 @@
  * is priced with the new fee. Each test awaits the cache's invalidation, never a timer.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
-import { databaseKinds } from '../helpers/db'
 import { startCommerceApi, type CommerceApi } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus.inStock
 const GET_CART = `query ($id: String) { getCart(id: $id, marketId: "fi") { id summary { shipping { feeIncVat } } } }`
@@ -16,7 +16,7 @@ const ADD = `mutation ($id: String!) { addToCart(id: $id, item: { skuId: ${SKU},
 const PREVIEW = `query ($cartId: String!) { checkoutPreview(cartId: $cartId, marketId: "fi") {
   shippingOptions { id feeIncVat isSelected } paymentOptions { id isSelected } } }`
 
-describe.each(databaseKinds())('the checkout options cache on %s', (kind) => {
+describeEachDatabase('the checkout options cache on %s', (kind) => {
   let api: CommerceApi
   let cartId: string
 

@@ -13,7 +13,6 @@ import {
 } from '../../../server/db/seed/fixtures'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
-import { databaseKinds } from '../helpers/db'
 import {
   commerceSnapshot,
   errorCodes,
@@ -21,6 +20,7 @@ import {
   startCommerceApi,
   type CommerceApi,
 } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 /** Seeded Finnish options: shipping 1 (default, free from 69 €), payment 1 card, 2 invoice. */
@@ -84,7 +84,7 @@ function checkoutInput(overrides: Record<string, unknown> = {}) {
   }
 }
 
-describe.each(databaseKinds())('checkout on %s', (kind) => {
+describeEachDatabase('checkout on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {

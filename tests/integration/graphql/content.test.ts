@@ -3,10 +3,10 @@
  * real, seeded database: aliases of any language, answers in the request's language, kinds and
  * unpublished pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { databaseKinds } from '../helpers/db'
 import { startCommerceApi, type CommerceApi } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const PAGE_FIELDS = 'key kind alias title body metaDescription alternativeAliases { language alias }'
 
@@ -20,7 +20,7 @@ interface Page {
   alternativeAliases: { language: string; alias: string }[]
 }
 
-describe.each(databaseKinds())('content pages on %s', (kind) => {
+describeEachDatabase('content pages on %s', (kind) => {
   let api: CommerceApi
   beforeAll(async () => {
     api = await startCommerceApi(kind, 10)

@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
 import graphqlService from '../../../server/services/graphql'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SECRET = 'hygiene-test-secret-0123456789abcdefghij'
 
@@ -46,7 +47,7 @@ function post(app: FastifyInstance, payload: unknown, headers: Record<string, st
     .then((response): Reply => ({ status: response.statusCode, body: response.json(), raw: response.body }))
 }
 
-describe.each(databaseKinds())('GraphQL hygiene on %s', (kind) => {
+describeEachDatabase('GraphQL hygiene on %s', (kind) => {
   let database: TestDatabase
   let production: FastifyInstance
   let development: FastifyInstance

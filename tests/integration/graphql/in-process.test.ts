@@ -4,16 +4,16 @@
  * endpoint.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { API_KEY, startCommerceApi, type CommerceApi } from './commerce-harness'
-import { databaseKinds } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const PRODUCTS = `query products($take: Int) {
   products(take: $take) { count products { productId name alias skus { skuId } } }
 }`
 const GET_ORDERS = 'query { getOrders { id } }'
 
-describe.each(databaseKinds())('the in-process GraphQL executor on %s', (kind) => {
+describeEachDatabase('the in-process GraphQL executor on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@
  * deactivated product) must show in the very next list read, still identical to the oracle.
  */
 import { sql, type Kysely } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DB } from '../../../server/db/schema'
 import { emptySelection, parseFacets } from '../../../server/services/graphql/catalogue/facets'
 import {
@@ -26,8 +26,9 @@ import {
 import { SORT_TYPES } from '../../../server/services/graphql/catalogue/validation'
 import type { RequestScope } from '../../../server/services/graphql/context'
 import { configuredMarkets, resolveScope } from '../../../server/services/graphql/scope'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { referenceFilters, referenceProductPage } from './listing-reference'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SEED_PRODUCTS = 300
 
@@ -199,7 +200,7 @@ async function cases(db: Kysely<DB>, tree: CategoryTree): Promise<Case[]> {
   return list
 }
 
-describe.each(databaseKinds())('listing table on %s', (kind) => {
+describeEachDatabase('listing table on %s', (kind) => {
   let database: TestDatabase
   let tree: CategoryTree
 

@@ -3,10 +3,10 @@
  * (object-level authorisation: another user's order is NOT_FOUND); getOrderPublic works by the
  * public id alone.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
-import { databaseKinds } from '../helpers/db'
 import { errorCodes, startCommerceApi, type CommerceApi } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 const { aino, sven } = FIXTURE_CUSTOMERS
@@ -40,7 +40,7 @@ interface OrderJson {
   paymentDetails: { isPaid: boolean; name: string; total: number }[]
 }
 
-describe.each(databaseKinds())('orders on %s', (kind) => {
+describeEachDatabase('orders on %s', (kind) => {
   let api: CommerceApi
   let ainoToken: string
   let svenToken: string

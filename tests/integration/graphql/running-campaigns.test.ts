@@ -4,10 +4,10 @@
  * for every market and language, and a campaign that ends leaves both at once.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { LOCALES, MARKET_ALIASES, MARKETS } from '../../../src/shared/markets'
-import { databaseKinds } from '../helpers/db'
 import { startCommerceApi, type CommerceApi } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 interface Campaign {
   name: string
@@ -33,7 +33,7 @@ const SCOPES = MARKET_ALIASES.flatMap((market) =>
 const heroOf = (campaigns: readonly Campaign[]) =>
   campaigns.find((campaign) => campaign.url?.startsWith('/dc/') && campaign.count > 0) ?? null
 
-describe.each(databaseKinds())('runningCampaigns on %s', (kind) => {
+describeEachDatabase('runningCampaigns on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {

@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import graphqlService from '../../../server/services/graphql'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const OPERATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../graphql/operations')
 const operation = (...files: string[]) =>
@@ -29,7 +30,7 @@ const BRANDS = operation('list-brands')
 
 const PRODUCT_ALIAS = FIXTURE_PRODUCTS.satinDress.aliases.fi
 
-describe.each(databaseKinds())('SQL statements per page type on %s', (kind) => {
+describeEachDatabase('SQL statements per page type on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let apiKey: string

@@ -16,8 +16,8 @@ import { usersDb } from '../../../server/services/graphql/users/db'
 import { passwordHasher } from '../../../server/services/shared/password-hash'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { login, loginRequest, refreshRequest, registerAndLogin } from '../helpers/auth'
-import { databaseKinds } from '../helpers/db'
 import { API_KEY, errorCodes, plain, startCommerceApi, type CommerceApi } from './commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const { aino, nora } = FIXTURE_CUSTOMERS
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
@@ -70,7 +70,7 @@ interface OrderJson {
   refunds: { total: number }[]
 }
 
-describe.each(databaseKinds())('user API on %s', (kind) => {
+describeEachDatabase('user API on %s', (kind) => {
   let api: CommerceApi
   let dataDir: string
   let mailer: Mailer

@@ -8,7 +8,8 @@ import { loadConfig, type Config } from '../../../server/config'
 import { DEFAULT_SEED, FIXED_REFERENCE_DATE, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { buildProduct, catalogueContext, variantLead } from '../../../server/db/seed/catalogue'
 import graphqlService from '../../../server/services/graphql'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SEED_PRODUCTS = 120
 const satin = FIXTURE_PRODUCTS.satinDress
@@ -97,7 +98,7 @@ describe('colour variants in the seed', () => {
   })
 })
 
-describe.each(databaseKinds())('variantGroup on %s', (kind) => {
+describeEachDatabase('variantGroup on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let config: Config

@@ -32,11 +32,6 @@ export type TestDatabase = Database & {
   seedStats?: SeedStats
 }
 
-/** The kinds a suite should run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function databaseKinds(): DatabaseKind[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
-}
-
 interface PGliteTemplate {
   dump: Uint8Array
   seedStats?: SeedStats

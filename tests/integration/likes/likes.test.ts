@@ -4,11 +4,11 @@
  * in its order, validation and the 1,000 cap, the migrated flag, and that a customer's
  * favourites go with the account.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { databaseKinds } from '../helpers/db'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { startLikesApp, type Customer, type LikesApp } from './likes-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
-describe.each(databaseKinds())('likes service on %s', (kind) => {
+describeEachDatabase('likes service on %s', (kind) => {
   let shop: LikesApp
   let aino: Customer
   let bo: Customer

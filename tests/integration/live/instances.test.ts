@@ -4,9 +4,10 @@
  * behind a load balancer would be. A stock change written through one instance reaches the
  * subscribers of both. Runs only with TEST_DATABASE_URL (PGlite has one process by design).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { openPostgres, type Database } from '../../../server/db'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeWithServers } from '../helpers/outside-servers'
 import {
   browserClient,
   startLiveShop,
@@ -16,9 +17,8 @@ import {
   type SkuStock,
 } from './live-harness'
 
-const postgres = process.env.TEST_DATABASE_URL ? ['postgres' as const] : []
-
-describe.each(postgres)('two instances on one %s database', (kind) => {
+describeWithServers(['postgres'], 'two instances on one postgres database', () => {
+  const kind = 'postgres'
   let first: TestDatabase
   let second: Database
   let shopA: LiveShop

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
-import { databaseKinds, createTestDatabase, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { cartTopic } from '../../../server/services/graphql/live/events'
 import {
   MAX_OPEN_CONNECTIONS_PER_ADDRESS,
@@ -30,6 +30,7 @@ import {
   type LiveShop,
   type SkuStock,
 } from './live-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const CART_ADD = `
   mutation ($id: String!, $skuId: Int!) {
@@ -46,7 +47,7 @@ async function createCustomer(database: TestDatabase): Promise<string> {
   return userId
 }
 
-describe.each(databaseKinds())('live updates on %s', (kind) => {
+describeEachDatabase('live updates on %s', (kind) => {
   let database: TestDatabase
   let shop: LiveShop
   let skuId: number

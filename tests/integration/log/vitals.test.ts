@@ -4,7 +4,7 @@
  * rate-limited with Retry-After, samples past the retention are pruned, and the report's p75 per page type comes from what was stored.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import logService, {
   pruneVitals,
   VITALS_REPORT_LIMIT,
@@ -12,9 +12,10 @@ import logService, {
 } from '../../../server/services/log'
 import { formatVitalsTable, vitalsP75 } from '../../../server/services/log/vitals-report'
 import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
-describe.each(databaseKinds())('POST /api/vitals (%s)', (kind) => {
+describeEachDatabase('POST /api/vitals (%s)', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
 

@@ -7,14 +7,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createMailer, outboxDirectory } from '../../../server/services/mail'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { pointsFor } from '../../../src/shared/loyalty'
 import { COOKIES } from '../../../src/shared/cookies'
 import { CSRF_HEADER } from '../../../src/shared/storefront-api'
-import { databaseKinds } from '../helpers/db'
 import { createAdminCall } from '../../../scripts/admin/client'
 import { runAdmin } from '../../../scripts/admin/index'
 import {
@@ -24,6 +23,7 @@ import {
   type LoyaltyHarness,
   type Shopper,
 } from './loyalty-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const { aino, sven } = FIXTURE_CUSTOMERS
 /** size 42 of the satin dress: static stock, 59,95 € */
@@ -44,7 +44,7 @@ interface Overview {
   history: { kind: string; points: number; orderId: number | null }[]
 }
 
-describe.each(databaseKinds())('loyalty on %s', (kind) => {
+describeEachDatabase('loyalty on %s', (kind) => {
   let h: LoyaltyHarness
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import {
@@ -16,8 +16,8 @@ import {
   SEND_LEASE_MS,
   type Mailer,
 } from '../../../server/services/mail'
-import { databaseKinds } from '../helpers/db'
 import { startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 /** Seeded Swedish options: shipping 3, card 3, invoice 4. */
@@ -29,7 +29,7 @@ const ADD = `mutation ($id: String!, $skuId: Int!) {
 const PLACE = `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
   placeOrder(cartId: $cartId, checkout: $checkout, marketId: "se", languageId: "sv-SE") { orderId publicId status } }`
 
-describe.each(databaseKinds())('order e-mails on %s', (kind) => {
+describeEachDatabase('order e-mails on %s', (kind) => {
   let api: CommerceApi
   let dataDir: string
   let mailer: Mailer

@@ -3,7 +3,7 @@
  * the grace have passed, whether or not it ever got a payment session, and everything it took goes
  * back; paid card orders and invoice orders are never swept. The sweep runs with a test clock.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { CARD_PAYMENT_MINUTES } from '../../../server/services/graphql/checkout/card-payment'
 import {
@@ -13,8 +13,8 @@ import {
 } from '../../../server/services/graphql/checkout/expiry'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { paymentsDb } from '../../../server/services/payments/db'
-import { databaseKinds } from '../helpers/db'
 import { skuStock, startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 /** Seeded Finnish options: shipping 1, card 1; Swedish invoice 4 (shipping 3). */
@@ -28,7 +28,7 @@ const PLACE = `mutation ($cartId: String!, $checkout: CheckoutInputType!, $marke
 
 const minutes = (count: number) => count * 60_000
 
-describe.each(databaseKinds())('card orders past their payment window on %s', (kind) => {
+describeEachDatabase('card orders past their payment window on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {

@@ -10,8 +10,8 @@ import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { paymentsDb } from '../../../server/services/payments/db'
 import { signedHeaders, type CallbackEvent } from '../../../server/contracts/lumopay'
 import { deliverDue, expireSessions } from '../../../server/services/payments/sessions'
-import { databaseKinds } from '../helpers/db'
 import { commerceSnapshot, skuStock, startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 const FI = { shipping: 1, card: 1 }
@@ -32,7 +32,7 @@ interface Placed {
   redirectUrl: string | null
 }
 
-describe.each(databaseKinds())('card payments on %s', (kind) => {
+describeEachDatabase('card payments on %s', (kind) => {
   let api: CommerceApi
 
   beforeAll(async () => {

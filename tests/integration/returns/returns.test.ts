@@ -5,12 +5,11 @@
  * order (order_events 'refund' rows) to the payment method or the balance, the restock, the
  * mails, and the admin key. Data changes go through the API and the admin API only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { formatMoney } from '../../../src/shared/money'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import type { AdminCall } from '../../../scripts/admin/client'
 import { runAdmin } from '../../../scripts/admin/index'
-import { databaseKinds } from '../helpers/db'
 import {
   errorCodes,
   skuStock,
@@ -18,6 +17,7 @@ import {
   type CommerceApi,
   type GraphQLResponse,
 } from '../graphql/commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 const { aino, sven } = FIXTURE_CUSTOMERS
@@ -65,7 +65,7 @@ interface PlacedOrder {
   email: string
 }
 
-describe.each(databaseKinds())('returns on %s', (kind) => {
+describeEachDatabase('returns on %s', (kind) => {
   let api: CommerceApi
   let ainoToken: string
   let svenToken: string

@@ -14,8 +14,9 @@ import { compileQuery, MemoryIndex } from '../../../server/services/search/memor
 import { rebuildIndex } from '../../../server/services/search/indexer'
 import { tsConfigOf } from '../../../server/services/search/search'
 import { parseTsquery } from '../../../server/services/search/tsquery'
-import { createTestDatabase, databaseKinds } from '../helpers/db'
+import { createTestDatabase } from '../helpers/db'
 import { queryUrl, registerSearchApp, shopper, startSearchApp, type SearchApp } from './search-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const QUERIES: [LocaleCode, string][] = [
   ['fi', `'mekko'`],
@@ -28,7 +29,7 @@ const QUERIES: [LocaleCode, string][] = [
   ['da', `'sw':* & 'uld'`],
 ]
 
-describe.each(databaseKinds())('search index in memory (%s)', (kind) => {
+describeEachDatabase('search index in memory (%s)', (kind) => {
   let search: SearchApp
   let db: SearchDatabase
 
@@ -100,7 +101,7 @@ describe.each(databaseKinds())('search index in memory (%s)', (kind) => {
  * indexer's document writes take no lock the listing's writers take (those wait for each other,
  * migration 0700), so a listing change can commit and be read before them.
  */
-describe.each(databaseKinds().filter((kind) => kind === 'postgres'))(
+describeEachDatabase(
   'search index in memory and transactions committing out of order (%s)',
   (kind) => {
     it('applies a document written by a transaction that commits after a later change was read', async () => {
@@ -142,6 +143,7 @@ describe.each(databaseKinds().filter((kind) => kind === 'postgres'))(
       }
     }, 300_000)
   },
+  ['postgres'],
 )
 
 describe('search index build at start', () => {

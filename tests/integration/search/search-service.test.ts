@@ -5,7 +5,7 @@
  * clear 400s for bad requests.
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type {
   AddToCartPopupResponse,
   AutocompleteResponse,
@@ -16,7 +16,6 @@ import type {
   ProductPageResponse,
   SearchPageResponse,
 } from '../../../src/shared/search-api'
-import { databaseKinds } from '../helpers/db'
 import {
   notificationUrl,
   queryUrl,
@@ -25,6 +24,7 @@ import {
   type SearchApp,
   type Shopper,
 } from './search-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const titles = (groups: { products: Product[] }[]) =>
   groups.flatMap((group) => group.products.map((p) => p.title))
@@ -57,7 +57,7 @@ function expectProductShape(product: Product) {
   expect(product.imageInfo.images[0]?.sources[0]?.url).toMatch(/^\/img\/product\/\d+w\//)
 }
 
-describe.each(databaseKinds())('search service (%s)', (kind) => {
+describeEachDatabase('search service (%s)', (kind) => {
   let search: SearchApp
   let who: Shopper
 

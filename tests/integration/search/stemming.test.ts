@@ -4,13 +4,14 @@
  * the service's query plan on top (stems, compounds, synonyms, typos).
  */
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { planQuery } from '../../../server/services/search/query'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import type { LanguageVocabulary } from '../../../server/services/search/vocabulary'
 import { headNouns } from '../../../server/services/search/compounds'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
-describe.each(databaseKinds())('Nordic stemming (%s)', (kind) => {
+describeEachDatabase('Nordic stemming (%s)', (kind) => {
   let database: TestDatabase
   beforeAll(async () => {
     database = await createTestDatabase({ kind })

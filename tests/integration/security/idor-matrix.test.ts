@@ -20,14 +20,13 @@
  *               the search keys): a forged or altered one is refused
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildSchema, getNamedType, isInputObjectType, type GraphQLArgument } from 'graphql'
 import { SignJWT, generateKeyPair } from 'jose'
 import { FIXTURE_CUSTOMERS, FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { loadSchemaSource } from '../../../server/services/graphql/schema-source'
 import { signMailLink } from '../../../server/services/graphql/mail-subscriptions/links'
 import { SEARCH_MOUNT } from '../../../server/services/search'
-import { databaseKinds } from '../helpers/db'
 import {
   shopperDataSnapshot,
   startSecurityHarness,
@@ -36,6 +35,7 @@ import {
   type GqlAnswer,
   type SecurityHarness,
 } from './security-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SKU = FIXTURE_PRODUCTS.satinDress.skus
 const ALIAS = FIXTURE_PRODUCTS.satinDress.aliases.fi
@@ -784,7 +784,7 @@ function idLikeArguments(): string[] {
   return [...found].sort()
 }
 
-describe.each(databaseKinds())('IDOR matrix on %s', (kind) => {
+describeEachDatabase('IDOR matrix on %s', (kind) => {
   let h: SecurityHarness
   let f: Fixtures
 

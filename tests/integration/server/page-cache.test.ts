@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { startProductionApp, type ProductionApp } from './production-app'
+import { describeWithServers } from '../helpers/outside-servers'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { PageCache } from '../../../server/ssr/page-cache'
@@ -383,9 +384,8 @@ describe('responses that set a cookie', () => {
   })
 })
 
-// Part of the run only when TEST_REDIS_URL points at a Redis server (like TEST_DATABASE_URL).
-const redisUrls = process.env.TEST_REDIS_URL ? [process.env.TEST_REDIS_URL] : []
-describe.each(redisUrls)('the Redis store at %s', (redisUrl) => {
+// Runs when TEST_REDIS_URL points at a Redis server (like TEST_DATABASE_URL); skipped otherwise.
+describeWithServers(['redis'], 'the Redis store', ({ redis: redisUrl }) => {
   const instances: FastifyInstance[] = []
   beforeAll(async () => {
     const { Redis } = await import('ioredis')

@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import Fastify from 'fastify'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import logService, { LOG_REPORT_LIMIT } from '../../../server/services/log'
 import {
   createRateLimiter,
   type LimitRule,
   type RateLimiter,
 } from '../../../server/services/shared/rate-limit'
+import { describeWithServers } from '../helpers/outside-servers'
 
 /**
  * The next database number of TEST_REDIS_URL's server: the page cache's Redis test empties its
@@ -23,8 +24,8 @@ function neighbourDatabase(url: string): string {
   return parsed.toString()
 }
 
-const redisUrls = process.env.TEST_REDIS_URL ? [neighbourDatabase(process.env.TEST_REDIS_URL)] : []
-describe.each(redisUrls)('abuse limits in Redis at %s', (redisUrl) => {
+describeWithServers(['redis'], 'abuse limits in Redis', (urls) => {
+  const redisUrl = neighbourDatabase(urls.redis)
   const limiters: RateLimiter[] = []
   afterAll(async () => {
     for (const limiter of limiters) await limiter.close()

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { request as httpRequest } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createClient } from 'graphql-ws'
 import { sql } from 'kysely'
 import { STOCK_SUBSCRIPTION, subscribe, webSocketWith, type SkuStock } from '../live/live-harness'
@@ -17,6 +17,7 @@ import { startProductionServer, type ProductionServer } from '../../../scripts/h
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../scripts/harness/round-robin-proxy'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { ensureProductionBuild } from './production-app'
+import { describeWithServers } from '../helpers/outside-servers'
 
 const API_KEY = 'lumo-dev-storefront-key'
 // a host of this run's own: the Redis page cache outlives a run, and keys pages by host
@@ -42,12 +43,8 @@ function ownRedisDatabase(url: string): string {
   return parsed.toString()
 }
 
-const clusters =
-  process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL
-    ? [ownRedisDatabase(process.env.TEST_REDIS_URL)]
-    : []
-
-describe.each(clusters)('two instances on PostgreSQL and Redis (%s)', (redisUrl) => {
+describeWithServers(['postgres', 'redis'], 'two instances on PostgreSQL and Redis', (urls) => {
+  const redisUrl = ownRedisDatabase(urls.redis)
   let database: TestDatabase
   let first: ProductionServer
   let second: ProductionServer

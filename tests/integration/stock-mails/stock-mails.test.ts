@@ -19,8 +19,8 @@ import { signMailLink } from '../../../server/services/graphql/mail-subscription
 import { createAdminCall } from '../../../scripts/admin/client'
 import { runAdmin } from '../../../scripts/admin/index'
 import oneClickUnsubscribe, { ONE_CLICK_BODY } from '../../../server/ssr/one-click-unsubscribe'
-import { databaseKinds } from '../helpers/db'
 import { errorCodes, startCommerceApi, type CommerceApi } from '../graphql/commerce-harness'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const DRESS = FIXTURE_PRODUCTS.satinDress
 const SKU = DRESS.skus
@@ -37,7 +37,7 @@ interface LinkResult {
   list: string | null
 }
 
-describe.each(databaseKinds())('back-in-stock and newsletter mails on %s', (kind) => {
+describeEachDatabase('back-in-stock and newsletter mails on %s', (kind) => {
   let api: CommerceApi
   let dataDir: string
   let mailer: Mailer
