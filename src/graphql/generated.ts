@@ -257,6 +257,29 @@ export type AccountOrderQuery = {
       country: string
     } | null
     cart: {
+      promoCode: string | null
+      summary: {
+        subTotal: {
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+        } | null
+        shipping: { feeIncVat: number; feeExVat: number } | null
+        payment: { feeIncVat: number; feeExVat: number } | null
+        balance: {
+          pending: number
+          totalSellingPriceExBalanceIncVat: number
+          totalSellingPriceExBalanceExVat: number
+        } | null
+        total: {
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          discountIncVat: number
+          discountExVat: number
+          vat: number
+        } | null
+      } | null
       items: Array<{
         id: string
         skuId: number
@@ -1260,28 +1283,24 @@ export type CheckoutFieldsFragment = {
     } | null> | null
     summary: {
       subTotal: {
-        sellingPriceIncVatFormatted: string | null
-        sellingPriceExVatFormatted: string | null
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
       } | null
-      shipping: {
-        displayName: string | null
-        feeIncVatFormatted: string | null
-        feeExVatFormatted: string | null
+      shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+      payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+      balance: {
+        pending: number
+        totalSellingPriceExBalanceIncVat: number
+        totalSellingPriceExBalanceExVat: number
       } | null
-      payment: {
-        displayName: string | null
-        feeIncVatFormatted: string | null
-        feeExVatFormatted: string | null
-      } | null
-      balance: { pending: number; pendingFormatted: string | null } | null
       total: {
-        isDiscounted: boolean
-        sellingPriceIncVatFormatted: string | null
-        sellingPriceExVatFormatted: string | null
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
         discountIncVat: number
-        discountIncVatFormatted: string | null
-        discountExVatFormatted: string | null
-        vatFormatted: string | null
+        discountExVat: number
+        vat: number
       } | null
     } | null
   } | null
@@ -1473,28 +1492,24 @@ export type CheckoutPreviewQuery = {
       } | null> | null
       summary: {
         subTotal: {
-          sellingPriceIncVatFormatted: string | null
-          sellingPriceExVatFormatted: string | null
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
         } | null
-        shipping: {
-          displayName: string | null
-          feeIncVatFormatted: string | null
-          feeExVatFormatted: string | null
+        shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        balance: {
+          pending: number
+          totalSellingPriceExBalanceIncVat: number
+          totalSellingPriceExBalanceExVat: number
         } | null
-        payment: {
-          displayName: string | null
-          feeIncVatFormatted: string | null
-          feeExVatFormatted: string | null
-        } | null
-        balance: { pending: number; pendingFormatted: string | null } | null
         total: {
-          isDiscounted: boolean
-          sellingPriceIncVatFormatted: string | null
-          sellingPriceExVatFormatted: string | null
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
           discountIncVat: number
-          discountIncVatFormatted: string | null
-          discountExVatFormatted: string | null
-          vatFormatted: string | null
+          discountExVat: number
+          vat: number
         } | null
       } | null
     } | null
@@ -1585,28 +1600,24 @@ export type CreateOrUpdateCheckoutMutation = {
       } | null> | null
       summary: {
         subTotal: {
-          sellingPriceIncVatFormatted: string | null
-          sellingPriceExVatFormatted: string | null
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
         } | null
-        shipping: {
-          displayName: string | null
-          feeIncVatFormatted: string | null
-          feeExVatFormatted: string | null
+        shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        balance: {
+          pending: number
+          totalSellingPriceExBalanceIncVat: number
+          totalSellingPriceExBalanceExVat: number
         } | null
-        payment: {
-          displayName: string | null
-          feeIncVatFormatted: string | null
-          feeExVatFormatted: string | null
-        } | null
-        balance: { pending: number; pendingFormatted: string | null } | null
         total: {
-          isDiscounted: boolean
-          sellingPriceIncVatFormatted: string | null
-          sellingPriceExVatFormatted: string | null
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
           discountIncVat: number
-          discountIncVatFormatted: string | null
-          discountExVatFormatted: string | null
-          vatFormatted: string | null
+          discountExVat: number
+          vat: number
         } | null
       } | null
     } | null
@@ -2281,7 +2292,31 @@ export type OrderConfirmationQuery = {
     shippingMethod: string | null
     paymentMethod: string | null
     fromBalance: number
-    vat: { sellingPriceIncVat: number } | null
+    cart: {
+      promoCode: string | null
+      summary: {
+        subTotal: {
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+        } | null
+        shipping: { feeIncVat: number; feeExVat: number } | null
+        payment: { feeIncVat: number; feeExVat: number } | null
+        balance: {
+          pending: number
+          totalSellingPriceExBalanceIncVat: number
+          totalSellingPriceExBalanceExVat: number
+        } | null
+        total: {
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          discountIncVat: number
+          discountExVat: number
+          vat: number
+        } | null
+      } | null
+    } | null
     billingAddress: {
       firstName: string
       lastName: string

@@ -23,6 +23,8 @@ import { listItems, type ListItem } from '../graphql/list-items'
 import { isUuid } from '../shared/validation/ids'
 import { isCurrencyCode } from '../shared/markets'
 import { formatMoney, fromDecimal } from '../shared/money'
+import { orderMoneyFromCartSummary, presentOrderMoney } from '../shared/order-money'
+import { MoneyRows } from '../ui/MoneyRows'
 
 type Details = NonNullable<OrderConfirmationQuery['getOrderPublic']>
 type Address = NonNullable<Details['billingAddress']>
@@ -152,34 +154,10 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
     void dispatch(confirmPlacedOrder(getApollo, { publicId, cartId, purchase: purchaseOf(order) }))
   }, [dispatch, getApollo, publicId, cartId, order])
 
-  const totals: [string, string][] = [
-    [
-      intl.formatMessage({ id: 'page.checkoutConfirm.subtotal' }),
-      money(order.itemValueIncVat + order.discountIncVat),
-    ],
-  ]
-  if (order.discountIncVat > 0)
-    totals.push([
-      intl.formatMessage({ id: 'page.checkoutConfirm.discount' }),
-      `−${money(order.discountIncVat)}`,
-    ])
-  totals.push([intl.formatMessage({ id: 'page.checkoutConfirm.shipping' }), money(order.shippingFeeIncVat)])
-  if (order.paymentFeeIncVat > 0)
-    totals.push([
-      intl.formatMessage({ id: 'page.checkoutConfirm.paymentFee' }),
-      money(order.paymentFeeIncVat),
-    ])
-  if (details.fromBalance > 0)
-    totals.push([
-      intl.formatMessage({ id: 'page.checkoutConfirm.fromBalance' }),
-      `−${money(details.fromBalance)}`,
-    ])
-  totals.push([intl.formatMessage({ id: 'page.checkoutConfirm.total' }), money(order.sum)])
-  if (details.vat)
-    totals.push([
-      intl.formatMessage({ id: 'page.checkoutConfirm.vat' }),
-      money(details.vat.sellingPriceIncVat),
-    ])
+  // A receipt shows what was charged: VAT-inclusive amounts with their VAT beside them.
+  const orderMoney = presentOrderMoney(
+    orderMoneyFromCartSummary(details.cart?.summary, { vatIncluded: true, code: details.cart?.promoCode }),
+  )
 
   return (
     <InfoPage
@@ -215,14 +193,9 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
           ))}
         </ul>
         <h3>{intl.formatMessage({ id: 'page.checkoutConfirm.summary' })}</h3>
-        <dl className="confirm-totals">
-          {totals.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        {isCurrencyCode(order.currency) ? (
+          <MoneyRows className="confirm-totals" money={orderMoney} currency={order.currency} />
+        ) : null}
         <dl className="confirm-methods">
           <div>
             <dt>{intl.formatMessage({ id: 'page.checkoutConfirm.payment' })}</dt>

@@ -119,7 +119,9 @@ test.describe('cart', () => {
     await field.fill('welcome15')
     await apply.click()
     await expect(drawer.getByText('Koodi WELCOME15 on käytössä')).toBeVisible()
-    await expect(drawer.getByText(message('fi', 'cart.summary.discount'))).toBeVisible()
+    await expect(
+      drawer.getByText(message('fi', 'money.row.promotionCode').replace('{code}', 'WELCOME15')),
+    ).toBeVisible()
 
     // Escape closes the drawer and gives focus back to the cart button
     await page.keyboard.press('Escape')

@@ -26,6 +26,7 @@ import type { Database } from '../../db'
 import { startPeriodicJob } from '../shared/periodic'
 import type { DB, MailMessagesTable } from '../../db/schema'
 import type { NoticeMailPayload } from '../../contracts/mail'
+import { orderMoneyFromPlacedOrder } from '../../../src/shared/order-money'
 import {
   renderNoticeMail,
   renderOrderConfirmation,
@@ -117,7 +118,14 @@ export function createMailer({
     if (!order) return undefined
     const rows = await db
       .selectFrom('order_rows')
-      .select(['product_name', 'brand_name', 'sku_name', 'quantity', 'total_inc_vat'])
+      .select([
+        'product_name',
+        'brand_name',
+        'sku_name',
+        'quantity',
+        'unit_price_inc_vat',
+        'regular_unit_price_inc_vat',
+      ])
       .where('order_id', '=', orderId)
       .orderBy('order_row_id')
       .execute()
@@ -141,15 +149,22 @@ export function createMailer({
         brand: row.brand_name,
         size: row.sku_name,
         quantity: row.quantity,
-        totalIncVat: row.total_inc_vat,
+        totalIncVat: row.unit_price_inc_vat * row.quantity,
       })),
-      itemValueIncVat: order.item_value_inc_vat,
-      discountIncVat: order.discount_inc_vat,
-      shippingFeeIncVat: order.shipping_fee_inc_vat,
-      paymentFeeIncVat: order.payment_fee_inc_vat,
-      fromBalance: order.from_balance,
-      totalIncVat: order.total_inc_vat,
-      vatTotal: order.vat_total,
+      money: orderMoneyFromPlacedOrder({
+        rows: rows.map((row) => ({
+          quantity: row.quantity,
+          unitPriceIncVat: row.unit_price_inc_vat,
+          regularUnitPriceIncVat: row.regular_unit_price_inc_vat,
+        })),
+        discountIncVat: order.discount_inc_vat,
+        promoCode: order.promo_code,
+        shippingFeeIncVat: order.shipping_fee_inc_vat,
+        paymentFeeIncVat: order.payment_fee_inc_vat,
+        fromBalance: order.from_balance,
+        totalIncVat: order.total_inc_vat,
+        vatTotal: order.vat_total,
+      }),
       shippingMethod: order.shipping_method,
       paymentMethod: names[language] ?? Object.values(names)[0] ?? order.payment_kind,
       shippingAddress: order.shipping_address,

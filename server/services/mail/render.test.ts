@@ -14,13 +14,18 @@ const ORDER: OrderMail = {
   email: 'anna@example.fi',
   firstName: 'Anna <script>',
   rows: [{ name: 'Musta "satiini" mekko', brand: 'Lumo & Co', size: 'M', quantity: 2, totalIncVat: 11990 }],
-  itemValueIncVat: 10990,
-  discountIncVat: 1000,
-  shippingFeeIncVat: 0,
-  paymentFeeIncVat: 0,
-  fromBalance: 0,
-  totalIncVat: 10990,
-  vatTotal: 2190,
+  money: {
+    products: 11990,
+    campaignSavings: 2000,
+    codeDiscount: 1000,
+    code: 'welcome15',
+    shipping: 0,
+    paymentFee: 0,
+    balance: 0,
+    total: 10990,
+    vat: 2190,
+    vatIncluded: true,
+  },
   shippingMethod: 'Posti',
   paymentMethod: 'Kortti',
   shippingAddress: {
@@ -38,8 +43,18 @@ describe('order confirmation e-mail', () => {
     const mail = renderOrderConfirmation(ORDER)
     expect(mail.subject).toBe('Tilausvahvistus – tilaus 1042')
     expect(mail.text).toContain('Hei Anna <script>,')
-    expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Alennus: −10,00 €')
-    expect(mail.text.replace(/\u00a0/g, ' ')).toContain('Yhteensä: 109,90 €')
+    const text = mail.text.replace(/\u00a0/g, ' ')
+    // the checkout's rows: campaign prices in the lines, the code's discount once, rows adding up
+    expect(text).toContain(
+      [
+        'Tuotteet: 119,90 €',
+        'Alennuskoodi WELCOME15: −10,00 €',
+        'Toimitus: Maksuton',
+        'Yhteensä: 109,90 €',
+        'Säästät kampanjahinnoilla 20,00 €',
+        'Sisältää ALV:n 21,90 €',
+      ].join('\n'),
+    )
     expect(mail.text).toContain('Anna Virtanen\nKatu 1\n00100 Helsinki')
     expect(renderOrderConfirmation({ ...ORDER, language: 'da', currency: 'DKK' }).subject).toBe(
       'Ordrebekræftelse – ordre 1042',
@@ -74,6 +89,35 @@ describe('order confirmation e-mail', () => {
     expect(html).toContain('Lumo &amp; Co Musta &quot;satiini&quot; mekko')
     expect(html).not.toContain('<script>')
     expect(html).toContain('<html lang="fi">')
+  })
+})
+
+describe('order e-mail money rows', () => {
+  it('subtracts a gift card after the total and tells what was left to pay, in the order language', () => {
+    const mail = renderOrderConfirmation({
+      ...ORDER,
+      language: 'sv',
+      currency: 'SEK',
+      money: {
+        ...ORDER.money,
+        code: 'BONUS-1',
+        shipping: 4900,
+        total: 115890,
+        products: 112000,
+        codeDiscount: 1010,
+        balance: 50000,
+      },
+    })
+    expect(mail.text.replace(/\u00a0/g, ' ')).toContain(
+      [
+        'Varor: 1 120,00 kr',
+        'Bonuscheck BONUS-1: −10,10 kr',
+        'Frakt: 49,00 kr',
+        'Totalt: 1 158,90 kr',
+        'Presentkort och saldo: −500,00 kr',
+        'Att betala: 658,90 kr',
+      ].join('\n'),
+    )
   })
 })
 

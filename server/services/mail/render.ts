@@ -6,6 +6,7 @@ import { escapeHtml } from '../../../src/shared/html'
 import { mailTextKey, type NoticeMailPayload } from '../../contracts/mail'
 import type { CurrencyCode } from '../../../src/shared/markets'
 import { formatMoney } from '../../../src/shared/money'
+import { presentOrderMoney, type OrderMoney } from '../../../src/shared/order-money'
 import { LANGUAGE_ISO as ISO, localeTexts, type ServiceLanguage } from '../shared/locale-texts'
 
 export type MailLanguage = ServiceLanguage
@@ -32,14 +33,10 @@ export interface OrderMail {
   currency: CurrencyCode
   email: string
   firstName: string
+  /** The lines at the prices the cart showed (campaign prices; the code's discount is a money row). */
   rows: { name: string; brand: string; size: string; quantity: number; totalIncVat: number }[]
-  itemValueIncVat: number
-  discountIncVat: number
-  shippingFeeIncVat: number
-  paymentFeeIncVat: number
-  fromBalance: number
-  totalIncVat: number
-  vatTotal: number
+  /** The order's money, presented as the checkout and the confirmation page present it. */
+  money: OrderMoney
   shippingMethod: string
   paymentMethod: string
   shippingAddress: MailAddress
@@ -87,6 +84,36 @@ function addressLines(address: MailAddress): string[] {
   ].filter((line) => line.length > 0)
 }
 
+/**
+ * The money rows as label and amount (src/shared/order-money.ts: the same rows as the checkout and
+ * the confirmation page, with the same `money.*` texts), then the campaign savings and the VAT.
+ */
+export function moneyRowTexts(
+  orderMoney: OrderMoney,
+  language: MailLanguage,
+  money: (minor: number) => string,
+): [string, string][] {
+  const texts = localeTexts(language, 'money.')
+  const fill = (id: string, values: Record<string, string> = {}) =>
+    (texts[id] ?? id).replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+  const presented = presentOrderMoney(orderMoney)
+  const rows: [string, string][] = presented.rows.map((row) => [
+    fill(`money.row.${row.kind}`, { code: row.code ?? '' }).trim(),
+    row.kind === 'shipping' && row.amount === 0
+      ? fill('money.free')
+      : row.amount < 0
+        ? `−${money(-row.amount)}`
+        : money(row.amount),
+  ])
+  if (presented.campaignSavings > 0)
+    rows.push([fill('money.campaignSavings', { amount: money(presented.campaignSavings) }), ''])
+  rows.push([
+    fill(presented.vatIncluded ? 'money.vatIncluded' : 'money.vatExcluded', { amount: money(presented.vat) }),
+    '',
+  ])
+  return rows
+}
+
 /** The `mail.*` texts of a language with `{name}` placeholders filled in. */
 function translator(language: MailLanguage) {
   const messages = mailMessages(language)
@@ -103,21 +130,7 @@ export function renderOrderConfirmation(order: OrderMail): RenderedMail {
     ? t('mail.orderConfirmation.greeting', { name })
     : t('mail.orderConfirmation.greetingAnonymous')
   const intro = t('mail.orderConfirmation.intro', { number: order.orderNumber })
-  const totals: [string, string][] = [
-    [t('mail.orderConfirmation.items'), money(order.itemValueIncVat + order.discountIncVat)],
-    ...(order.discountIncVat > 0
-      ? ([[t('mail.orderConfirmation.discount'), `−${money(order.discountIncVat)}`]] as [string, string][])
-      : []),
-    [t('mail.orderConfirmation.shipping'), money(order.shippingFeeIncVat)],
-    ...(order.paymentFeeIncVat > 0
-      ? ([[t('mail.orderConfirmation.paymentFee'), money(order.paymentFeeIncVat)]] as [string, string][])
-      : []),
-    ...(order.fromBalance > 0
-      ? ([[t('mail.orderConfirmation.fromBalance'), `−${money(order.fromBalance)}`]] as [string, string][])
-      : []),
-    [t('mail.orderConfirmation.total'), money(order.totalIncVat)],
-    [t('mail.orderConfirmation.vat'), money(order.vatTotal)],
-  ]
+  const totals = moneyRowTexts(order.money, order.language, money)
   const address = addressLines(order.shippingAddress)
   const rowText = (row: OrderMail['rows'][number]) =>
     `${row.quantity} × ${row.brand} ${row.name} (${t('mail.orderConfirmation.size')} ${row.size})  ${money(row.totalIncVat)}`
@@ -131,7 +144,7 @@ export function renderOrderConfirmation(order: OrderMail): RenderedMail {
     '',
     ...order.rows.map(rowText),
     '',
-    ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...totals.map(([label, value]) => (value ? `${label}: ${value}` : label)),
     '',
     `${t('mail.orderConfirmation.shippingMethod')}: ${order.shippingMethod}`,
     `${t('mail.orderConfirmation.paymentMethod')}: ${order.paymentMethod}`,
@@ -164,7 +177,7 @@ ${order.rows
   .join('\n')}
 </table>
 <table role="presentation" style="width:100%;border-collapse:collapse;margin-top:12px;border-top:1px solid #ccc">
-${totals.map(([label, value]) => `<tr><td>${e(label)}</td><td style="text-align:right">${e(value)}</td></tr>`).join('\n')}
+${totals.map(([label, value]) => (value ? `<tr><td>${e(label)}</td><td style="text-align:right">${e(value)}</td></tr>` : `<tr><td colspan="2" style="color:#655a52;font-size:13px">${e(label)}</td></tr>`)).join('\n')}
 </table>
 <p><strong>${e(t('mail.orderConfirmation.shippingMethod'))}:</strong> ${e(order.shippingMethod)}<br>
 <strong>${e(t('mail.orderConfirmation.paymentMethod'))}:</strong> ${e(order.paymentMethod)}</p>

@@ -9,6 +9,8 @@ import { isCurrencyCode } from '../../shared/markets'
 import { formatMoney, fromDecimal } from '../../shared/money'
 import { useSite } from '../../app/site'
 import { LOCALES } from '../../shared/markets'
+import { orderMoneyFromCartSummary, presentOrderMoney } from '../../shared/order-money'
+import { MoneyRows } from '../../ui/MoneyRows'
 import { RouteLink, hrefFor, routerPath } from '../../ui/RouteLink'
 import type { AccountOrder } from './api'
 import { orderNumberOf } from './OrderList'
@@ -107,6 +109,18 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
           )
         })}
       </ul>
+      {isCurrencyCode(currency) ? (
+        <MoneyRows
+          className="account-order__money"
+          money={presentOrderMoney(
+            orderMoneyFromCartSummary(order.cart?.summary, {
+              vatIncluded: true,
+              code: order.cart?.promoCode,
+            }),
+          )}
+          currency={currency}
+        />
+      ) : null}
 
       <h3>{text('account.order.shipping')}</h3>
       <dl className="account-facts">
@@ -114,12 +128,6 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
           <div>
             <dt>{text('account.order.shippingMethod')}</dt>
             <dd>{order.shippingMethod}</dd>
-          </div>
-        ) : null}
-        {order.shippingFee?.sellingPriceIncVatFormatted ? (
-          <div>
-            <dt>{text('account.order.shippingFee')}</dt>
-            <dd>{order.shippingFee.sellingPriceIncVatFormatted}</dd>
           </div>
         ) : null}
         {(order.shippingAddress ?? order.billingAddress) ? (

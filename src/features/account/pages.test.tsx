@@ -154,6 +154,30 @@ describe('OrderDetail', () => {
     },
     billingAddress: null,
     cart: {
+      promoCode: 'WELCOME15',
+      summary: {
+        subTotal: {
+          sellingPriceIncVat: 59.9,
+          sellingPriceExVat: 47.73,
+          regularPriceIncVat: 79.9,
+          regularPriceExVat: 63.67,
+        },
+        shipping: { feeIncVat: 4.9, feeExVat: 3.9 },
+        payment: { feeIncVat: 0, feeExVat: 0 },
+        balance: {
+          pending: 0,
+          totalSellingPriceExBalanceIncVat: 55.81,
+          totalSellingPriceExBalanceExVat: 44.47,
+        },
+        // 20,00 € of campaign prices and 8,99 € off with the code
+        total: {
+          sellingPriceIncVat: 55.81,
+          sellingPriceExVat: 44.47,
+          discountIncVat: 28.99,
+          discountExVat: 23.1,
+          vat: 11.34,
+        },
+      },
       items: [
         {
           id: '1',
@@ -218,6 +242,24 @@ describe('OrderDetail', () => {
     expect(
       screen.getByRole('link', { name: text('account.order.registerReturn') }).getAttribute('href'),
     ).toBe('/fi/rekister%C3%B6i-palautus?order=100012')
+  })
+
+  it('shows the money rows the checkout showed: campaign prices in the lines, the code as a row, rows adding up to the total', () => {
+    renderAt(<OrderDetail order={order} />)
+    const rows = [...document.querySelectorAll<HTMLElement>('[data-money-row]')].map((row) => [
+      row.dataset['moneyRow'],
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent?.replace(/\s/g, ' '),
+    ])
+    expect(rows).toEqual([
+      ['products', 'Tuotteet', '59,90 €'],
+      ['promotionCode', 'Alennuskoodi WELCOME15', '−8,99 €'],
+      ['shipping', 'Toimitus', '4,90 €'],
+      ['total', 'Yhteensä', '55,81 €'],
+    ])
+    expect(document.querySelector('.money__savings')?.textContent?.replace(/\s/g, ' ')).toBe(
+      'Säästät kampanjahinnoilla 20,00 €',
+    )
   })
 
   it('shows each return with its number, items, reasons, state and refund', () => {

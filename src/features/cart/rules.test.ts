@@ -8,7 +8,7 @@ import {
   lineChanges,
   maxOrderable,
   shownPrice,
-  summaryRows,
+  cartMoney,
   thresholdReached,
   limitedByOrderLimit,
 } from './rules'
@@ -102,43 +102,54 @@ describe('amounts in the customer’s VAT view', () => {
     const cart = cartView()
     expect(shownPrice(cart.items[0]?.unitPrice, true)).toBe('59,95 €')
     expect(shownPrice(cart.items[0]?.unitPrice, false)).toBe('47,77 €')
-    expect(summaryRows(cart, true)).toMatchObject({
-      subtotal: '59,95 €',
-      discount: null,
-      shipping: '4,90 €',
-      total: '64,85 €',
-      vat: '13,18 €',
-      balance: null,
-    })
-    expect(summaryRows(cart, false)).toMatchObject({
-      subtotal: '47,77 €',
-      shipping: '3,90 €',
-      total: '51,67 €',
-    })
+    const rows = (vatIncluded: boolean) =>
+      cartMoney(cart, vatIncluded).rows.map((row) => [row.kind, row.amount])
+    expect(rows(true)).toEqual([
+      ['products', 5995],
+      ['shipping', 490],
+      ['total', 6485],
+    ])
+    expect(rows(false)).toEqual([
+      ['products', 4777],
+      ['shipping', 390],
+      ['total', 5167],
+    ])
+    expect(cartMoney(cart, true)).toMatchObject({ vat: 1318, campaignSavings: 0, addsUp: true })
   })
 
-  it('shows discounts, free shipping, and what is left to pay after a gift card', () => {
+  it('shows the code’s discount, not the campaign prices inside the lines, free shipping and what is left to pay', () => {
     const base = cartView()
     const summary = base.summary!
+    // regular 79,95 €, campaign price 59,95 €, a code takes 9,00 € more; a gift card pays 25,00 €
     const cart = cartView({
+      promoCode: 'welcome15',
       summary: {
         ...summary,
+        subTotal: { ...summary.subTotal!, regularPriceIncVat: 79.95 },
         shipping: { ...summary.shipping!, feeIncVat: 0, feeExVat: 0, amountLeftToFreeShipping: 0 },
-        total: { ...summary.total!, discountIncVat: 9, discountIncVatFormatted: '9,00 €' },
-        balance: {
-          ...summary.balance!,
-          pending: 25,
-          pendingFormatted: '25,00 €',
-          totalSellingPriceExBalanceIncVatFormatted: '25,95 €',
-        },
+        total: { ...summary.total!, sellingPriceIncVat: 50.95, discountIncVat: 29 },
+        balance: { ...summary.balance!, pending: 25, totalSellingPriceExBalanceIncVat: 25.95 },
       },
     })
-    expect(summaryRows(cart, true)).toMatchObject({
-      discount: '9,00 €',
-      shipping: null,
-      balance: '25,00 €',
-      toPay: '25,95 €',
+    const money = cartMoney(cart, true)
+    expect(money.rows).toEqual([
+      { kind: 'products', amount: 5995, isTotal: false },
+      { kind: 'promotionCode', amount: -900, code: 'WELCOME15', isTotal: false },
+      { kind: 'shipping', amount: 0, isTotal: false },
+      { kind: 'total', amount: 5095, isTotal: true },
+      { kind: 'balance', amount: -2500, isTotal: false },
+      { kind: 'toPay', amount: 2595, isTotal: true },
+    ])
+    expect(money).toMatchObject({ campaignSavings: 2000, addsUp: true })
+  })
+
+  it('names a bonus voucher as one', () => {
+    const summary = cartView().summary!
+    const cart = cartView({
+      promoCode: 'BONUS-7F3K',
+      summary: { ...summary, total: { ...summary.total!, sellingPriceIncVat: 59.85, discountIncVat: 5 } },
     })
+    expect(cartMoney(cart, true).rows[1]).toMatchObject({ kind: 'bonusVoucher', amount: -500 })
   })
 })
 

@@ -8,6 +8,11 @@ import { CART_ERROR_CODES, type CartApiError } from './errors'
 import type { CartItem, CartPrice, CartSkuStock, CartView } from './types'
 import { listItems } from '../../graphql/list-items'
 import { MAX_UNITS_PER_SKU, QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
+import {
+  orderMoneyFromCartSummary,
+  presentOrderMoney,
+  type MoneyPresentation,
+} from '../../shared/order-money'
 
 /** Spec §9: a bonus voucher needs a purchase of at least 25 euro. */
 export const VOUCHER_MINIMUM_PURCHASE_EUR = 25
@@ -173,49 +178,10 @@ export function freeShippingProgress(
   }
 }
 
-export interface SummaryRows {
-  subtotal: string
-  /** campaign and promo discounts off the regular subtotal, or null when there are none */
-  discount: string | null
-  /** the shipping fee, or null when shipping is free */
-  shipping: string | null
-  total: string
-  vat: string
-  /** gift card and account balance used, or null */
-  balance: string | null
-  toPay: string | null
-}
-
-/** The summary's amounts in the customer's VAT view (inc VAT for PERSON, ex VAT for business). */
-export function summaryRows(cart: Pick<CartView, 'summary'>, vatIncluded: boolean): SummaryRows {
-  const summary = cart.summary
-  const pick = (inc: string | null | undefined, ex: string | null | undefined) =>
-    (vatIncluded ? inc : ex) ?? ''
-  const total = summary?.total
-  const shipping = summary?.shipping
-  const discountAmount = vatIncluded ? (total?.discountIncVat ?? 0) : (total?.discountExVat ?? 0)
-  const balance = summary?.balance
-  return {
-    // regular prices: the discount row then covers campaign and promo discounts alike, and
-    // subtotal − discounts + shipping = total holds on screen
-    subtotal: pick(
-      summary?.subTotal?.regularPriceIncVatFormatted,
-      summary?.subTotal?.regularPriceExVatFormatted,
-    ),
-    discount: discountAmount > 0 ? pick(total?.discountIncVatFormatted, total?.discountExVatFormatted) : null,
-    shipping:
-      shipping && shipping.feeIncVat > 0
-        ? pick(shipping.feeIncVatFormatted, shipping.feeExVatFormatted)
-        : null,
-    total: pick(total?.sellingPriceIncVatFormatted, total?.sellingPriceExVatFormatted),
-    vat: total?.vatFormatted ?? '',
-    balance: balance && balance.pending > 0 ? (balance.pendingFormatted ?? '') : null,
-    toPay:
-      balance && balance.pending > 0
-        ? pick(
-            balance.totalSellingPriceExBalanceIncVatFormatted,
-            balance.totalSellingPriceExBalanceExVatFormatted,
-          )
-        : null,
-  }
+/** The cart's money rows in the customer's VAT view (inc VAT for PERSON, ex VAT for business). */
+export function cartMoney(
+  cart: Pick<CartView, 'summary' | 'promoCode'>,
+  vatIncluded: boolean,
+): MoneyPresentation {
+  return presentOrderMoney(orderMoneyFromCartSummary(cart.summary, { vatIncluded, code: cart.promoCode }))
 }

@@ -169,7 +169,8 @@ function orderCart(
         quantity: row.quantity,
         message: null,
         unitPrice,
-        totalPrice: line ? presentPrice(line.regular, line.final, format) : unitPrice,
+        // at campaign prices, as the cart showed it: the code's discount is a row of the summary
+        totalPrice: line ? presentPrice(line.regular, line.selling, format) : unitPrice,
         campaign: {
           appliedCampaigns: campaignsOf(row).map((c) => ({
             campaignId: String(c.id),
