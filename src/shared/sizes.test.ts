@@ -3,7 +3,23 @@ import { compareSizes, sortSizes } from './sizes'
 
 describe('sortSizes', () => {
   it('puts letters XXS … 3XL first, then numbers ascending, one-size last (issue 27: the facet read "32 … 44, L, M, S, XL, XS, 46")', () => {
-    const shuffled = ['46', 'L', '32', 'One size', 'XS', '3XL', '40', 'M', 'XXL', '50', 'S', 'XL', 'XXS', '44', '34']
+    const shuffled = [
+      '46',
+      'L',
+      '32',
+      'One size',
+      'XS',
+      '3XL',
+      '40',
+      'M',
+      'XXL',
+      '50',
+      'S',
+      'XL',
+      'XXS',
+      '44',
+      '34',
+    ]
     expect(sortSizes(shuffled)).toEqual([
       'XXS',
       'XS',
@@ -24,7 +40,14 @@ describe('sortSizes', () => {
   })
 
   it('orders numbers by value, not as text', () => {
-    expect(sortSizes(['100', '9', '38.5', '38', '39', '38,75'])).toEqual(['9', '38', '38.5', '38,75', '39', '100'])
+    expect(sortSizes(['100', '9', '38.5', '38', '39', '38,75'])).toEqual([
+      '9',
+      '38',
+      '38.5',
+      '38,75',
+      '39',
+      '100',
+    ])
   })
 
   it('orders cup sizes by band, then cup', () => {
@@ -45,7 +68,13 @@ describe('sortSizes', () => {
   })
 
   it('puts names it does not know after the numbers and before one-size', () => {
-    expect(sortSizes(['One size', 'Kids', '38', 'M', 'Adult'])).toEqual(['M', '38', 'Adult', 'Kids', 'One size'])
+    expect(sortSizes(['One size', 'Kids', '38', 'M', 'Adult'])).toEqual([
+      'M',
+      '38',
+      'Adult',
+      'Kids',
+      'One size',
+    ])
   })
 
   it('gives the same order whatever order the names come in', () => {

@@ -311,3 +311,93 @@ test.describe('list pages have no serious or critical accessibility violation', 
     })
   }
 })
+
+test.describe('lists open on what can be bought (issue 27 part 4)', () => {
+  /** Each card's availability from its badges: 0 buyable, 2 incoming, 3 sold out. */
+  async function cardTiers(page: Page, locale: LocaleCode): Promise<number[]> {
+    const incoming = message(locale, 'badge.INCOMING')
+    const soldOut = message(locale, 'badge.OUT_OF_STOCK')
+    const cards = productsRegion(page, locale).locator('.product-card')
+    return cards.evaluateAll(
+      (elements, [incoming, soldOut]) =>
+        elements.map((card) => {
+          const badges = [...card.querySelectorAll('.product-card__badge')].map((badge) =>
+            badge.textContent?.trim(),
+          )
+          return badges.includes(soldOut) ? 3 : badges.includes(incoming) ? 2 : 0
+        }),
+      [incoming, soldOut] as const,
+    )
+  }
+
+  for (const [path, locale] of [
+    ['/fi/c/kengat', 'fi'],
+    ['/fi/c/mekot', 'fi'],
+    ['/se/sv/c/klanningar', 'sv'],
+  ] as const) {
+    test(`${path} opens on buyable cards; incoming and sold out come last`, async ({
+      page,
+      browserErrors,
+    }) => {
+      await page.goto(path)
+      await waitForHydration(page)
+      const tiers = await cardTiers(page, locale)
+      expect(tiers.length).toBe(PAGE_SIZE)
+      expect(tiers.slice(0, 8)).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
+      expect(tiers).toEqual([...tiers].sort((a, b) => a - b))
+      expect(browserErrors).toEqual([])
+    })
+  }
+
+  test('filtering size M shows only dresses that can be bought in M, with sizes in their natural order', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.goto('/se/sv/c/klanningar')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: /^Filtrera/ }).click()
+    const dialog = page.getByRole('dialog', { name: message('sv', 'list.filters.title') })
+    await expect(dialog).toBeVisible()
+
+    // sizes in their natural order, one row per category
+    const sizes = dialog.getByRole('group', { name: 'Storlek' }).getByRole('checkbox')
+    const sizeLabels = (
+      await dialog.getByRole('group', { name: 'Storlek' }).locator('label').allTextContents()
+    ).map((text) => text.replace(/\s*\(\d+\)$/, ''))
+    expect(sizeLabels.length).toBeGreaterThan(3)
+    expect(sizeLabels.indexOf('XS')).toBeLessThan(sizeLabels.indexOf('M'))
+    expect(sizeLabels.indexOf('M')).toBeLessThan(sizeLabels.indexOf('XL'))
+    expect(await sizes.count()).toBe(sizeLabels.length)
+    const categories = await dialog
+      .getByRole('group', { name: 'Kategori' })
+      .locator('label')
+      .allTextContents()
+    expect(categories.some((text) => text.startsWith('Klänningar ('))).toBe(true)
+    expect(categories.some((text) => text.startsWith('Kläder ('))).toBe(false)
+
+    const m = dialog.getByRole('checkbox', { name: /^M \(\d+\)$/ })
+    const promised = Number(/\((\d+)\)/.exec((await m.locator('..').textContent()) ?? '')?.[1])
+    await m.check()
+    await expect(page).toHaveURL(/skus=/)
+    await dialog.getByRole('button', { name: message('sv', 'list.filters.close') }).click()
+    await expect.poll(() => shownCount(page)).toBe(promised)
+
+    // every card offers M: open each of the first cards' quickshop and find M buyable
+    const quickshops = productsRegion(page, 'sv').getByRole('button', { name: /^Snabbköp: / })
+    const cards = Math.min(6, await quickshops.count())
+    expect(cards).toBeGreaterThan(0)
+    for (let index = 0; index < cards; index++) {
+      const open = quickshops.nth(index)
+      const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Snabbköp: /, '')
+      await open.click()
+      const panel = page.getByRole('dialog', { name })
+      const size = panel.getByRole('radio', { name: /^M\b/ })
+      await expect(size, name).toHaveCount(1)
+      const option = panel.locator('label', { has: size })
+      await expect(option, name).not.toContainText(message('sv', 'product.stock.outOfStock'))
+      await page.keyboard.press('Escape')
+      await expect(panel).toHaveCount(0)
+    }
+    expect(browserErrors).toEqual([])
+  })
+})

@@ -212,7 +212,14 @@ const availability = sql`(SELECT CASE
 function orderBy(query: ListQuery): RawBuilder<unknown> {
   if (query.productIds) return sql`array_position(ARRAY[${sql.join(query.productIds)}]::int[], p.product_id)`
   const order = sortOrder(query)
-  const stockSorts = ['AVAILABLE_STOCK', 'AVAILABLE_STOCK_DESC', 'TOTAL_STOCK', 'TOTAL_STOCK_DESC', 'NONE', 'FACET_ORDER']
+  const stockSorts = [
+    'AVAILABLE_STOCK',
+    'AVAILABLE_STOCK_DESC',
+    'TOTAL_STOCK',
+    'TOTAL_STOCK_DESC',
+    'NONE',
+    'FACET_ORDER',
+  ]
   return stockSorts.includes(query.sort) ? order : sql`${availability}, ${order}`
 }
 
