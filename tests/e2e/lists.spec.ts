@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import type { LocaleCode } from '../../src/shared/markets'
 import { expect, message, test, waitForHydration } from './fixtures'
+import { sortSizes } from '../../src/shared/sizes'
 
 const PAGE_SIZE = 24
 
@@ -349,7 +350,7 @@ test.describe('lists open on what can be bought (issue 27 part 4)', () => {
     })
   }
 
-  test('filtering size M shows only dresses that can be bought in M, with sizes in their natural order', async ({
+  test('the dresses filter lists sizes in their natural order, sold-out sizes disabled, one row per category', async ({
     page,
     browserErrors,
   }) => {
@@ -358,23 +359,35 @@ test.describe('lists open on what can be bought (issue 27 part 4)', () => {
     await page.getByRole('button', { name: /^Filtrera/ }).click()
     const dialog = page.getByRole('dialog', { name: message('sv', 'list.filters.title') })
     await expect(dialog).toBeVisible()
-
-    // sizes in their natural order, one row per category
-    const sizes = dialog.getByRole('group', { name: 'Storlek' }).getByRole('checkbox')
-    const sizeLabels = (
-      await dialog.getByRole('group', { name: 'Storlek' }).locator('label').allTextContents()
-    ).map((text) => text.replace(/\s*\(\d+\)$/, ''))
+    const sizeGroup = dialog.getByRole('group', { name: 'Storlek' })
+    const sizeLabels = (await sizeGroup.locator('label').allTextContents()).map((text) =>
+      text.replace(/\s*\(\d+\)$/, ''),
+    )
     expect(sizeLabels.length).toBeGreaterThan(3)
-    expect(sizeLabels.indexOf('XS')).toBeLessThan(sizeLabels.indexOf('M'))
-    expect(sizeLabels.indexOf('M')).toBeLessThan(sizeLabels.indexOf('XL'))
-    expect(await sizes.count()).toBe(sizeLabels.length)
+    expect(sizeLabels).toEqual(sortSizes(sizeLabels))
+    // a size with 0 can be seen but not chosen; every other size can
+    for (const checkbox of await sizeGroup.getByRole('checkbox').all()) {
+      const zero = /\(0\)$/.test(
+        (await checkbox.getAttribute('aria-label')) ?? (await checkbox.locator('..').textContent()) ?? '',
+      )
+      if (zero) await expect(checkbox).toBeDisabled()
+      else await expect(checkbox).toBeEnabled()
+    }
     const categories = await dialog
       .getByRole('group', { name: 'Kategori' })
       .locator('label')
       .allTextContents()
     expect(categories.some((text) => text.startsWith('Klänningar ('))).toBe(true)
     expect(categories.some((text) => text.startsWith('Kläder ('))).toBe(false)
+    expect(browserErrors).toEqual([])
+  })
 
+  test('filtering size M shows only clothes that can be bought in M', async ({ page, browserErrors }) => {
+    await page.goto('/se/sv/c/klader')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: /^Filtrera/ }).click()
+    const dialog = page.getByRole('dialog', { name: message('sv', 'list.filters.title') })
+    await expect(dialog).toBeVisible()
     const m = dialog.getByRole('checkbox', { name: /^M \(\d+\)$/ })
     const promised = Number(/\((\d+)\)/.exec((await m.locator('..').textContent()) ?? '')?.[1])
     await m.check()
