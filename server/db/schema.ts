@@ -208,6 +208,9 @@ export interface ProductListingTable {
   stock_total: number
   last_incoming_on: string | null
   rating_average: number | null
+  /** sizes with a buyable SKU (migration 1055) */
+  sizes_in_stock: string[]
+  stock_static: number
 }
 
 export interface PriceLogTable {

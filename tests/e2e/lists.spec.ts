@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import type { LocaleCode } from '../../src/shared/markets'
 import { expect, message, test, waitForHydration } from './fixtures'
+import { sortSizes } from '../../src/shared/sizes'
 
 const PAGE_SIZE = 24
 
@@ -310,4 +311,106 @@ test.describe('list pages have no serious or critical accessibility violation', 
       }
     })
   }
+})
+
+test.describe('lists open on what can be bought (issue 27 part 4)', () => {
+  /** Each card's availability from its badges: 0 buyable, 2 incoming, 3 sold out. */
+  async function cardTiers(page: Page, locale: LocaleCode): Promise<number[]> {
+    const incoming = message(locale, 'badge.INCOMING')
+    const soldOut = message(locale, 'badge.OUT_OF_STOCK')
+    const cards = productsRegion(page, locale).locator('.product-card')
+    return cards.evaluateAll(
+      (elements, [incoming, soldOut]) =>
+        elements.map((card) => {
+          const badges = [...card.querySelectorAll('.product-card__badge')].map((badge) =>
+            badge.textContent?.trim(),
+          )
+          return badges.includes(soldOut) ? 3 : badges.includes(incoming) ? 2 : 0
+        }),
+      [incoming, soldOut] as const,
+    )
+  }
+
+  for (const [path, locale] of [
+    ['/fi/c/kengat', 'fi'],
+    ['/fi/c/mekot', 'fi'],
+    ['/se/sv/c/klanningar', 'sv'],
+  ] as const) {
+    test(`${path} opens on buyable cards; incoming and sold out come last`, async ({
+      page,
+      browserErrors,
+    }) => {
+      await page.goto(path)
+      await waitForHydration(page)
+      const tiers = await cardTiers(page, locale)
+      expect(tiers.length).toBe(PAGE_SIZE)
+      expect(tiers.slice(0, 8)).toEqual([0, 0, 0, 0, 0, 0, 0, 0])
+      expect(tiers).toEqual([...tiers].sort((a, b) => a - b))
+      expect(browserErrors).toEqual([])
+    })
+  }
+
+  test('the dresses filter lists sizes in their natural order, sold-out sizes disabled, one row per category', async ({
+    page,
+    browserErrors,
+  }) => {
+    await page.goto('/se/sv/c/klanningar')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: /^Filtrera/ }).click()
+    const dialog = page.getByRole('dialog', { name: message('sv', 'list.filters.title') })
+    await expect(dialog).toBeVisible()
+    const sizeGroup = dialog.getByRole('group', { name: 'Storlek' })
+    const sizeLabels = (await sizeGroup.locator('label').allTextContents()).map((text) =>
+      text.replace(/\s*\(\d+\)$/, ''),
+    )
+    expect(sizeLabels.length).toBeGreaterThan(3)
+    expect(sizeLabels).toEqual(sortSizes(sizeLabels))
+    // a size with 0 can be seen but not chosen; every other size can
+    for (const checkbox of await sizeGroup.getByRole('checkbox').all()) {
+      const zero = /\(0\)$/.test(
+        (await checkbox.getAttribute('aria-label')) ?? (await checkbox.locator('..').textContent()) ?? '',
+      )
+      if (zero) await expect(checkbox).toBeDisabled()
+      else await expect(checkbox).toBeEnabled()
+    }
+    const categories = await dialog
+      .getByRole('group', { name: 'Kategori' })
+      .locator('label')
+      .allTextContents()
+    expect(categories.some((text) => text.startsWith('Klänningar ('))).toBe(true)
+    expect(categories.some((text) => text.startsWith('Kläder ('))).toBe(false)
+    expect(browserErrors).toEqual([])
+  })
+
+  test('filtering size M shows only clothes that can be bought in M', async ({ page, browserErrors }) => {
+    await page.goto('/se/sv/c/klader')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: /^Filtrera/ }).click()
+    const dialog = page.getByRole('dialog', { name: message('sv', 'list.filters.title') })
+    await expect(dialog).toBeVisible()
+    const m = dialog.getByRole('checkbox', { name: /^M \(\d+\)$/ })
+    const promised = Number(/\((\d+)\)/.exec((await m.locator('..').textContent()) ?? '')?.[1])
+    await m.check()
+    await expect(page).toHaveURL(/skus=/)
+    await dialog.getByRole('button', { name: message('sv', 'list.filters.close') }).click()
+    await expect.poll(() => shownCount(page)).toBe(promised)
+
+    // every card offers M: open each of the first cards' quickshop and find M buyable
+    const quickshops = productsRegion(page, 'sv').getByRole('button', { name: /^Snabbköp: / })
+    const cards = Math.min(6, await quickshops.count())
+    expect(cards).toBeGreaterThan(0)
+    for (let index = 0; index < cards; index++) {
+      const open = quickshops.nth(index)
+      const name = ((await open.getAttribute('aria-label')) ?? '').replace(/^Snabbköp: /, '')
+      await open.click()
+      const panel = page.getByRole('dialog', { name })
+      const size = panel.getByRole('radio', { name: /^M\b/ })
+      await expect(size, name).toHaveCount(1)
+      // its name is the size and its stock line ("M I lager"), never "M Slutsåld"
+      await expect(size, name).not.toHaveAccessibleName(`M ${message('sv', 'product.stock.outOfStock')}`)
+      await page.keyboard.press('Escape')
+      await expect(panel).toHaveCount(0)
+    }
+    expect(browserErrors).toEqual([])
+  })
 })

@@ -20,6 +20,7 @@
 import { sql } from 'kysely'
 import { LOCALE_CODES, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import type { ProductSort } from '../../../src/shared/search-api'
+import { availabilityRank } from '../../../src/shared/availability'
 import type { SearchDatabase } from './db'
 import type { FacetSelection } from './params'
 import { EMPTY_FACETS, type FacetCounts, type FacetId, type ListResult } from './search'
@@ -216,12 +217,17 @@ export interface ListingFacts {
   brandId: number
   categoryIds: number[]
   sizes: string[]
+  /** the sizes that can be bought (ADR 0055) */
+  sizesInStock: string[]
   parameterValueIds: number[]
   price: number
   discountPercent: number | null
   /** first_available_on, ISO date */
   newest: string
   stockTotal: number
+  stockInStock: number
+  stockStatic: number
+  lastIncomingOn: string | null
   rating: number | null
   salesCount: number
 }
@@ -233,11 +239,15 @@ interface ListingRow {
   brand_id: number
   category_ids: number[]
   sizes: string[]
+  sizes_in_stock: string[]
   parameter_value_ids: number[]
   price: number | string
   discount_percent: number | null
   newest: string
   stock_total: number | string
+  stock_in_stock: number | string
+  stock_static: number | string
+  last_incoming_on: string | null
   rating_average: number | null
   sales_count: number
 }
@@ -277,6 +287,8 @@ interface Matched {
 
 interface Group {
   styleId: number
+  /** the style's most buyable product's availability rank: what can be bought first (ADR 0055) */
+  availability: number
   score: number
   price: number
   discount: number | null
@@ -287,6 +299,24 @@ interface Group {
 
 const descNullsLast = (a: number | null, b: number | null) =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : b - a
+
+const availabilityOf = (facts: ListingFacts, today: string) =>
+  availabilityRank(
+    {
+      firstAvailableOn: facts.newest,
+      stockInStock: facts.stockInStock,
+      stockStatic: facts.stockStatic,
+      stockTotal: facts.stockTotal,
+      lastIncomingOn: facts.lastIncomingOn,
+    },
+    today,
+  )
+
+/** What can be bought first, in every sort (ADR 0055), as the commerce API's lists. */
+const availabilityFirst =
+  (order: (a: Group, b: Group) => number) =>
+  (a: Group, b: Group): number =>
+    a.availability - b.availability || order(a, b)
 
 const GROUP_ORDER: Record<ProductSort, (a: Group, b: Group) => number> = {
   RELEVANCE: (a, b) => b.score - a.score || a.styleId - b.styleId,
@@ -330,7 +360,8 @@ function facetPredicates(
   }
   if (facets.lists.has('size')) {
     const wanted = new Set(facets.lists.get('size'))
-    predicates.set('size', (row) => row.sizes.some((size) => wanted.has(size)))
+    // "in stock in that size" (ADR 0055)
+    predicates.set('size', (row) => row.sizesInStock.some((size) => wanted.has(size)))
   }
   const price = facets.ranges.get('price')
   if (price) {
@@ -403,7 +434,8 @@ export class MemoryIndex {
       SELECT pl.market_alias, pl.product_id, COALESCE(p.variant_group_id, p.product_id) AS style_id,
              lower(p.article_number) AS article, pl.brand_id, pl.category_ids, pl.sizes,
              pl.parameter_value_ids, pl.price, pl.discount_percent, pl.first_available_on::text AS newest,
-             pl.stock_total, pl.rating_average, pl.sales_count
+             pl.stock_total, pl.rating_average, pl.sales_count, pl.sizes_in_stock, pl.stock_in_stock,
+             pl.stock_static, pl.last_incoming_on::text AS last_incoming_on
       FROM product_listing pl JOIN products p ON p.product_id = pl.product_id
       WHERE pl.product_id ${range}`.execute(this.db)
     for (const row of rows) {
@@ -561,6 +593,7 @@ export class MemoryIndex {
     })
     const groups = new Map<number, Group>()
     const filtered: Matched[] = []
+    const today = new Date().toISOString().slice(0, 10)
     matched.forEach((row, index) => {
       if (failed[index] !== 'none') return
       filtered.push(row)
@@ -569,6 +602,7 @@ export class MemoryIndex {
       if (!group) {
         groups.set(facts.styleId, {
           styleId: facts.styleId,
+          availability: availabilityOf(facts, today),
           score: row.score,
           price: facts.price,
           discount: facts.discountPercent,
@@ -578,6 +612,7 @@ export class MemoryIndex {
         })
         return
       }
+      group.availability = Math.min(group.availability, availabilityOf(facts, today))
       group.score = Math.max(group.score, row.score)
       group.price = Math.min(group.price, facts.price)
       if (facts.discountPercent !== null)
@@ -588,7 +623,7 @@ export class MemoryIndex {
     })
     const page = topGroups(
       [...groups.values()],
-      GROUP_ORDER[request.sort],
+      availabilityFirst(GROUP_ORDER[request.sort]),
       request.skip + request.limit,
     ).slice(request.skip)
     const position = new Map(page.map((group, index) => [group.styleId, index]))
@@ -709,7 +744,10 @@ function facetCounts(
     if (counts('color')) {
       for (const id of facts.parameterValueIds) if (colourIds.has(id)) color.set(id, (color.get(id) ?? 0) + 1)
     }
-    if (counts('size')) for (const name of facts.sizes) size.set(name, (size.get(name) ?? 0) + 1)
+    // a size sold out in every match stays in the facet with 0 (ADR 0055)
+    if (counts('size'))
+      for (const name of facts.sizes)
+        size.set(name, (size.get(name) ?? 0) + (facts.sizesInStock.includes(name) ? 1 : 0))
     if (counts('price')) {
       min = min === null ? facts.price : Math.min(min, facts.price)
       max = max === null ? facts.price : Math.max(max, facts.price)
@@ -750,11 +788,15 @@ function toFacts(row: ListingRow): ListingFacts {
     brandId: row.brand_id,
     categoryIds: row.category_ids,
     sizes: row.sizes,
+    sizesInStock: row.sizes_in_stock,
     parameterValueIds: row.parameter_value_ids,
     price: Number(row.price),
     discountPercent: row.discount_percent,
     newest: row.newest,
     stockTotal: Number(row.stock_total),
+    stockInStock: Number(row.stock_in_stock),
+    stockStatic: Number(row.stock_static),
+    lastIncomingOn: row.last_incoming_on,
     rating: row.rating_average === null ? null : Number(row.rating_average),
     salesCount: row.sales_count,
   }

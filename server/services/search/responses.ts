@@ -3,6 +3,7 @@
  * the navigation tree, phrase and content suggestions (contracts.md §4.3).
  */
 import { toDecimal } from '../../../src/shared/money'
+import { compareSizes } from '../../../src/shared/sizes'
 import type { LocaleCode, MarketAlias } from '../../../src/shared/markets'
 import { pathFor, type UrlSettings } from '../../../src/shared/paths'
 import type {
@@ -105,7 +106,7 @@ export function buildFacets(
   })
   const sizes = selectedOf('size')
   const sizeValues = counts.size
-    .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+    .sort((a, b) => compareSizes(a.id, b.id))
     .map(({ id, n }) => ({ id, label: id, selected: sizes.has(id), count: n }))
   facets.push({
     type: 'SIZE',

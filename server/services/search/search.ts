@@ -15,6 +15,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import type { LocaleCode, MarketAlias } from '../../../src/shared/markets'
 import type { ProductSort } from '../../../src/shared/search-api'
+import { FEW_LEFT_THRESHOLD } from '../../../src/shared/availability'
 import { currentPopularity } from './behaviour'
 import type { SearchDatabase } from './db'
 import type { FacetSelection } from './params'
@@ -82,6 +83,14 @@ const SORT_ORDER: Record<ProductSort, RawBuilder<unknown>> = {
   TITLE: sql`name ASC, style_id`,
 }
 
+/** src/shared/availability.ts's rank of a listing row (ADR 0055): 0 in stock … 3 sold out. */
+const AVAILABILITY = sql`CASE
+    WHEN pl.first_available_on > current_date THEN 2
+    WHEN pl.stock_static > 0 OR pl.stock_in_stock > ${sql.lit(FEW_LEFT_THRESHOLD)} THEN 0
+    WHEN pl.stock_total > 0 THEN 1
+    WHEN pl.last_incoming_on >= current_date THEN 2
+    ELSE 3 END`
+
 /** The facet filters as SQL conditions on the `matched` rows, by facet. */
 function facetConditions(
   facets: FacetSelection,
@@ -104,7 +113,8 @@ function facetConditions(
     conditions.set('color', sql`parameter_value_ids && ${ids}::integer[]`)
   }
   if (facets.lists.has('size'))
-    conditions.set('size', sql`sizes && ${facets.lists.get('size') ?? []}::text[]`)
+    // "in stock in that size" (ADR 0055)
+    conditions.set('size', sql`sizes_in_stock && ${facets.lists.get('size') ?? []}::text[]`)
   const price = facets.ranges.get('price')
   if (price) {
     const min = price.min === undefined ? null : Math.round(price.min * 100)
@@ -179,7 +189,8 @@ export async function listProducts(
          SELECT v AS id, count(*)::int AS n FROM matched CROSS JOIN unnest(parameter_value_ids) AS v
          WHERE v = ANY (${colourIds}::integer[]) AND ${allBut(conditions, 'color')} GROUP BY v) x) AS color,
       (SELECT json_agg(json_build_object('id', id, 'n', n)) FROM (
-         SELECT s AS id, count(*)::int AS n FROM matched CROSS JOIN unnest(sizes) AS s
+         SELECT s AS id, count(*) FILTER (WHERE s = ANY (sizes_in_stock))::int AS n
+         FROM matched CROSS JOIN unnest(sizes) AS s
          WHERE ${allBut(conditions, 'size')} GROUP BY s) x) AS size,
       (SELECT min(price) FROM matched WHERE ${allBut(conditions, 'price')}) AS price_min,
       (SELECT max(price) FROM matched WHERE ${allBut(conditions, 'price')}) AS price_max,
@@ -204,8 +215,8 @@ export async function listProducts(
     ),
     matched AS MATERIALIZED (
       SELECT pl.product_id, COALESCE(p.variant_group_id, pl.product_id) AS style_id, pl.brand_id,
-             pl.category_ids, pl.sizes, pl.parameter_value_ids, pl.price, pl.discount_percent,
-             pl.first_available_on, pl.stock_total, pl.rating_average, t.name,
+             pl.category_ids, pl.sizes, pl.sizes_in_stock, pl.parameter_value_ids, pl.price, pl.discount_percent,
+             pl.first_available_on, pl.stock_total, pl.rating_average, t.name, ${AVAILABILITY} AS availability,
              (${rank})
                * (1 + 0.1 * ln(1 + greatest(COALESCE(${currentPopularity('pop', request.halfLifeDays)}, 0), 0)))
                * (1 + 0.3 * ln(1 + COALESCE(learned.n, 0)))
@@ -220,13 +231,13 @@ export async function listProducts(
     ),
     filtered AS (SELECT * FROM matched WHERE ${allBut(conditions)}),
     groups AS (
-      SELECT style_id, max(score) AS score, min(price) AS price, max(discount_percent) AS discount,
+      SELECT style_id, min(availability) AS availability, max(score) AS score, min(price) AS price, max(discount_percent) AS discount,
              max(first_available_on) AS newest, max(rating_average) AS rating, min(name) AS name
       FROM filtered GROUP BY style_id
     ),
     page AS (
-      SELECT style_id, row_number() OVER (ORDER BY ${SORT_ORDER[request.sort]}) AS position
-      FROM groups ORDER BY ${SORT_ORDER[request.sort]} LIMIT ${request.limit} OFFSET ${request.skip}
+      SELECT style_id, row_number() OVER (ORDER BY availability, ${SORT_ORDER[request.sort]}) AS position
+      FROM groups ORDER BY availability, ${SORT_ORDER[request.sort]} LIMIT ${request.limit} OFFSET ${request.skip}
     )
     SELECT
       (SELECT count(*)::int FROM groups) AS total,

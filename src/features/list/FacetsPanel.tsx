@@ -119,23 +119,31 @@ export function FacetsPanel({ facets, selection: loaded, priceRange, count }: Fa
                     ('key' in slot ? intl.formatMessage({ id: `list.facet.${slot.key}` }) : slot.parameter)}
                 </legend>
                 <ul className="plain-list" role="list">
-                  {values.map((value) => (
-                    <li key={value.facetId}>
-                      <label className="list-filters__option">
-                        <input
-                          type="checkbox"
-                          checked={isSelected(selection, slot, value.facetId)}
-                          onChange={() =>
-                            go(toggleValue(selection, slot, { id: value.facetId, label: value.label }))
-                          }
-                        />
-                        {intl.formatMessage(
-                          { id: 'list.facet.option' },
-                          { label: value.label, count: value.count },
-                        )}
-                      </label>
-                    </li>
-                  ))}
+                  {values.map((value) => {
+                    const checked = isSelected(selection, slot, value.facetId)
+                    // a size sold out everywhere in the list comes with 0 (ADR 0055): shown, not offered
+                    const disabled = value.count === 0 && !checked
+                    return (
+                      <li key={value.facetId}>
+                        <label
+                          className={`list-filters__option${disabled ? ' list-filters__option--disabled' : ''}`}
+                        >
+                          <input
+                            type="checkbox"
+                            checked={checked}
+                            disabled={disabled}
+                            onChange={() =>
+                              go(toggleValue(selection, slot, { id: value.facetId, label: value.label }))
+                            }
+                          />
+                          {intl.formatMessage(
+                            { id: 'list.facet.option' },
+                            { label: value.label, count: value.count },
+                          )}
+                        </label>
+                      </li>
+                    )
+                  })}
                 </ul>
               </fieldset>
             )

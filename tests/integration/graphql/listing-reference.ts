@@ -1,7 +1,9 @@
 /**
  * The list and facet SQL as it was before the listing table (migration 0700), kept verbatim as
  * the oracle of tests/integration/graphql/listing.test.ts: it reads the normalised catalogue
- * tables directly, so the listing table must give the same pages and the same counts.
+ * tables directly, so the listing table must give the same pages and the same counts. Since
+ * ADR 0055 a size filter and the size counts take the sizes that can be bought, and the shopper's
+ * sorts put the availability tiers first; both written here against the SKUs themselves.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../server/db/schema'
@@ -51,7 +53,8 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
   if (selection.sizes.length > 0) {
     groups.set(
       'sk',
-      sql`p.product_id IN (SELECT x.product_id FROM skus x WHERE x.name IN (${sql.join(selection.sizes)}))`,
+      sql`p.product_id IN (SELECT x.product_id FROM skus x WHERE x.name IN (${sql.join(selection.sizes)})
+        AND x.stock_in_stock + x.stock_oversellable + x.stock_static > 0)`,
     )
   }
   if (selection.campaignIds.length > 0) {
@@ -196,9 +199,31 @@ const availableStock = sql`(SELECT COALESCE(sum(s.stock_in_stock), 0) FROM skus 
 const totalStock = sql`(SELECT COALESCE(sum(s.stock_in_stock + s.stock_oversellable + s.stock_static), 0)
   FROM skus s WHERE s.product_id = p.product_id)`
 
+/** The card's stock status and badge as a tier: in stock, few left / made to order, incoming, sold out. */
+const availability = sql`(SELECT CASE
+    WHEN p.first_available_on > current_date THEN 2
+    WHEN COALESCE(sum(s.stock_static), 0) > 0 OR COALESCE(sum(s.stock_in_stock), 0) > 6 THEN 0
+    WHEN COALESCE(sum(s.stock_in_stock + s.stock_oversellable), 0) > 0 THEN 1
+    WHEN max(s.incoming_on) >= current_date THEN 2
+    ELSE 3 END
+  FROM skus s WHERE s.product_id = p.product_id)`
+
 /** The list order; the page CTE has p, pt, pp, b and base in scope. */
 function orderBy(query: ListQuery): RawBuilder<unknown> {
   if (query.productIds) return sql`array_position(ARRAY[${sql.join(query.productIds)}]::int[], p.product_id)`
+  const order = sortOrder(query)
+  const stockSorts = [
+    'AVAILABLE_STOCK',
+    'AVAILABLE_STOCK_DESC',
+    'TOTAL_STOCK',
+    'TOTAL_STOCK_DESC',
+    'NONE',
+    'FACET_ORDER',
+  ]
+  return stockSorts.includes(query.sort) ? order : sql`${availability}, ${order}`
+}
+
+function sortOrder(query: ListQuery): RawBuilder<unknown> {
   switch (query.sort) {
     case 'PRICE':
       return sql`pp.selling_price_inc_vat ASC`
@@ -314,7 +339,9 @@ export async function referenceFilters(
     FROM base JOIN brands br ON br.brand_id = base.brand_id
     WHERE ${except('b')} GROUP BY br.brand_id, br.name, br.alias
     UNION ALL
-    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(DISTINCT base.product_id)::int, NULL, NULL
+    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, NULL,
+           count(DISTINCT base.product_id) FILTER (WHERE s.stock_in_stock + s.stock_oversellable + s.stock_static > 0)::int,
+           NULL, NULL
     FROM base JOIN skus s ON s.product_id = base.product_id
     WHERE ${except('sk')} GROUP BY s.name
     UNION ALL

@@ -380,15 +380,31 @@ describeEachDatabase('listing table on %s', (kind) => {
     const [sku] = await db.selectFrom('skus').select('sku_id').where('product_id', '=', productId).execute()
     await db
       .updateTable('skus')
-      .set({ name: 'XXXL-test' })
+      .set({ name: 'XXXL-test', stock_in_stock: 3 })
       .where('sku_id', '=', sku?.sku_id ?? 0)
       .execute()
     const withSize = await expectSameAsReference(db, tree, {
-      name: 'after a size rename',
+      name: 'after a size rename and a restock',
       scope: finnish,
       query: sizeQuery,
     })
     expect(withSize.page.rows.map((row) => row.product_id)).toEqual([productId])
+
+    // The size sells out: a size filter means "in stock in that size" (ADR 0055), and the size
+    // stays in the facet with 0.
+    await db
+      .updateTable('skus')
+      .set({ stock_in_stock: 0 })
+      .where('sku_id', '=', sku?.sku_id ?? 0)
+      .execute()
+    const soldOut = await expectSameAsReference(db, tree, {
+      name: 'after the size sold out',
+      scope: finnish,
+      query: sizeQuery,
+    })
+    expect(soldOut.page.rows).toEqual([])
+    const sizeFacet = soldOut.filters.facets.find((group) => group.type === 'Sku')
+    expect(sizeFacet?.values.find((value) => value.facetId === 'sk_XXXL-test')?.count).toBe(0)
 
     const campaign = await db
       .selectFrom('discount_campaigns')

@@ -33,6 +33,8 @@ import { selectProductCards, type ProductCoreRow } from './product-sql'
 import { campaignRunsNow } from './campaigns'
 import { brandUrl, campaignUrl, categoryUrl } from './products'
 import type { SortType } from './validation'
+import { FEW_LEFT_THRESHOLD } from '../../../../src/shared/availability'
+import { compareSizes } from '../../../../src/shared/sizes'
 
 const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
 
@@ -205,7 +207,8 @@ function groupConditions(selection: FacetSelection, tree: CategoryTree): Map<str
     groups.set('c', inCategories(ids))
   }
   if (selection.brandIds.length > 0) groups.set('b', sql`l.brand_id IN (${sql.join(selection.brandIds)})`)
-  if (selection.sizes.length > 0) groups.set('sk', sql`l.sizes && ${textArray(selection.sizes)}`)
+  // a size filter means "can be bought in that size" (ADR 0055)
+  if (selection.sizes.length > 0) groups.set('sk', sql`l.sizes_in_stock && ${textArray(selection.sizes)}`)
   if (selection.campaignIds.length > 0) {
     groups.set('dc', sql`l.campaign_ids && ${intArray(selection.campaignIds)}`)
   }
@@ -338,13 +341,60 @@ function flagsExcept(flags: Map<string, string>, except: string | null): RawBuil
   )
 }
 
+/**
+ * The availability tier of a listing row (ADR 0055), the card's stock status and badge in one
+ * number: 0 in stock (or static stock), 1 few left or made to order, 2 incoming (not released
+ * yet, or sold out with a restock date ahead), 3 sold out. Release and restock dates depend on
+ * the clock, so the tier is computed when the list is read, not kept in the table. The same rule
+ * as src/shared/availability.ts (availabilityRank), which the search service uses.
+ */
+export function availabilityTier(row: string): RawBuilder<number> {
+  const l = sql.id(row)
+  return sql<number>`CASE
+    WHEN ${l}.first_available_on > current_date THEN 2
+    WHEN ${l}.stock_static > 0 OR ${l}.stock_in_stock > ${sql.lit(FEW_LEFT_THRESHOLD)} THEN 0
+    WHEN ${l}.stock_total > 0 THEN 1
+    WHEN ${l}.last_incoming_on >= current_date THEN 2
+    ELSE 3 END`
+}
+
+/**
+ * The sorts a list puts its availability tiers first in: every sort a shopper can have, default
+ * or chosen (what Boozt and Zalando do: a cheapest-first list opens on the cheapest product that
+ * can be bought). Not explicit product ids (their order is the caller's), not the stock sorts
+ * (they are an order by stock already) and not NONE / FACET_ORDER (the API's raw orders).
+ */
+const AVAILABILITY_FIRST: ReadonlySet<SortType> = new Set<SortType>([
+  'LATEST',
+  'MOST_SOLD',
+  'PRICE',
+  'PRICE_DESC',
+  'RELEVANCE',
+  'VOTES',
+  'BRAND',
+  'ALPHABETICAL',
+  'ALPHABETICAL_DESC',
+])
+
+export function availabilityFirst(sort: SortType): boolean {
+  return AVAILABILITY_FIRST.has(sort)
+}
+
 /** The list order over base; `needs` says which joins the page must add for it. */
 function orderBy(query: ListQuery): { order: RawBuilder<unknown>; needs: 'brand' | 'name' | null } {
   if (query.productIds) {
     return { order: sql`array_position(${intArray(query.productIds)}, base.product_id)`, needs: null }
   }
+  const { order, needs } = sortOrder(query.sort)
+  return availabilityFirst(query.sort)
+    ? { order: sql`${availabilityTier('base')}, ${order}`, needs }
+    : { order, needs }
+}
+
+/** The shopper's (or the API caller's) sort on its own. */
+function sortOrder(sort: SortType): { order: RawBuilder<unknown>; needs: 'brand' | 'name' | null } {
   const plain = (order: RawBuilder<unknown>) => ({ order, needs: null })
-  switch (query.sort) {
+  switch (sort) {
     case 'PRICE':
       return plain(sql`base.price ASC`)
     case 'PRICE_DESC':
@@ -547,8 +597,9 @@ export async function selectListCounts(
     FROM (SELECT base.brand_id, count(*)::int AS n FROM base WHERE ${except('b')} GROUP BY base.brand_id) counted
     JOIN brands br ON br.brand_id = counted.brand_id
     UNION ALL
-    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, min(s.sort_order), count(*)::int, NULL, NULL
-    FROM (SELECT unnest(base.sizes) AS name, unnest(base.size_orders) AS sort_order FROM base WHERE ${except('sk')}) s
+    SELECT 'sk', s.name, s.name, NULL, NULL, NULL, NULL, count(*) FILTER (WHERE s.name = ANY (s.in_stock))::int,
+           NULL, NULL
+    FROM (SELECT unnest(base.sizes) AS name, base.sizes_in_stock AS in_stock FROM base WHERE ${except('sk')}) s
     GROUP BY s.name
     UNION ALL
     SELECT 'dc', dc.campaign_id::text, COALESCE(dct.name, dc.name), dct.alias, NULL, NULL, dc.sort_order,
@@ -600,6 +651,21 @@ function value(
   }
 }
 
+/**
+ * One row per category (ADR 0055): a category row is left out when one of its subcategories has
+ * the same count. Every product is in its leaf category and that leaf's ancestors, so a child is a
+ * subset of its parent and the same count means the same products; the more specific row stays
+ * ("Klänningar (358)", not also "Kläder (358)" on the dresses list).
+ */
+function withoutSameAsChild(categories: FilterValue[]): FilterValue[] {
+  const countOf = new Map(categories.map((row) => [row.facetId, row.count]))
+  const coveredByChild = new Set<string>()
+  for (const row of categories) {
+    if (row.parentId !== null && countOf.get(row.parentId) === row.count) coveredByChild.add(row.parentId)
+  }
+  return categories.filter((row) => !coveredByChild.has(row.facetId))
+}
+
 export function assembleFilters(
   rows: readonly FacetCountRow[],
   tree: CategoryTree,
@@ -607,7 +673,7 @@ export function assembleFilters(
 ): FilterCollection {
   const categories: FilterValue[] = []
   const brands: FilterValue[] = []
-  const sizes: { sort: number; value: FilterValue }[] = []
+  const sizes: FilterValue[] = []
   const campaigns: FilterValue[] = []
   const bandCounts = new Map<string, number>()
   const parameters = new Map<number, FilterGroup>()
@@ -633,7 +699,8 @@ export function assembleFilters(
         )
         break
       case 'sk':
-        sizes.push({ sort: row.sort ?? 0, value: value(`sk_${row.key}`, row.label ?? row.key, row.n, 0) })
+        // a size sold out in every product of the list has 0 and is shown disabled (ADR 0055)
+        sizes.push(value(`sk_${row.key}`, row.label ?? row.key, row.n, 0))
         break
       case 'dc':
         campaigns.push(
@@ -681,7 +748,7 @@ export function assembleFilters(
       group: 'categories',
       label: GROUP_LABELS.Category[language],
       order: 1,
-      values: numbered(categories.sort(byOrderThenLabel)),
+      values: numbered(withoutSameAsChild(categories).sort(byOrderThenLabel)),
     },
     {
       filterId: 'brands',
@@ -697,11 +764,7 @@ export function assembleFilters(
       group: 'skus',
       label: GROUP_LABELS.Sku[language],
       order: 3,
-      values: numbered(
-        sizes
-          .sort((a, b) => a.sort - b.sort || a.value.label.localeCompare(b.value.label))
-          .map((s) => s.value),
-      ),
+      values: numbered(sizes.sort((a, b) => compareSizes(a.label, b.label))),
     },
     {
       filterId: 'campaigns',

@@ -4,6 +4,7 @@
  */
 import { formatMoney, splitIncVat, toDecimal, type Minor } from '../pricing/money'
 import type { RequestScope } from '../context'
+import { FEW_LEFT_THRESHOLD } from '../../../../src/shared/availability'
 
 export interface PriceInput {
   regularIncVat: Minor
@@ -108,8 +109,7 @@ export function stockType(stock: StockInput) {
   }
 }
 
-/** At or below this many units in stock the card says "few left" (issue #3: few left is ≤ 6). */
-export const FEW_LEFT_THRESHOLD = 6
+export { FEW_LEFT_THRESHOLD }
 
 export type StockStatus = 'IN_STOCK' | 'FEW_LEFT' | 'OUT_OF_STOCK' | 'OVERSELLABLE' | 'STATIC'
 

@@ -7,6 +7,7 @@ import { DEFAULT_TAKE } from '../limits'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { emptySelection, parseFacets } from './facets'
 import {
+  availabilityTier,
   defaultSort,
   resolveTarget,
   selectListCounts,
@@ -163,16 +164,18 @@ async function relatedProducts(_parent: unknown, args: ScopeArgs & { alias: stri
   const productId = await ctx.loaders.productIdByAlias(scope, args.alias.trim())
   if (!productId) return null
   const { columns, from } = coreSelect(scope, { source: sql`related`, productId: sql`related.product_id` })
-  // Same category and brand first ('SIMILAR'), then the same category ('RELATED'); bestsellers
-  // first. The ids are chosen first so the core's lateral parts run for the chosen rows only.
+  // What can be bought first (ADR 0055), then the same category and brand ('SIMILAR') before the
+  // same category ('RELATED'); bestsellers first. The ids are chosen first so the core's lateral
+  // parts run for the chosen rows only.
   const result = await sql<ProductCoreRow & { relation_type: string }>`
     WITH origin AS (SELECT product_id, brand_id, primary_category_id FROM products WHERE product_id = ${productId}),
     related AS (
       SELECT p.product_id, row_number() OVER (
-               ORDER BY (p.brand_id = origin.brand_id) DESC, p.sales_count DESC, p.product_id) AS position,
+               ORDER BY ${availabilityTier('l')}, (p.brand_id = origin.brand_id) DESC, p.sales_count DESC,
+                        p.product_id) AS position,
              CASE WHEN p.brand_id = origin.brand_id THEN 'SIMILAR' ELSE 'RELATED' END AS relation_type
       FROM products p JOIN origin ON origin.primary_category_id = p.primary_category_id
-      JOIN product_prices pp ON pp.product_id = p.product_id AND pp.market_alias = ${scope.market.alias}
+      JOIN product_listing l ON l.product_id = p.product_id AND l.market_alias = ${scope.market.alias}
       WHERE p.is_active AND p.product_id <> origin.product_id
       ORDER BY position
       LIMIT ${RELATED_LIMIT}
