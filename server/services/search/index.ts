@@ -364,10 +364,10 @@ export default async function searchService(app: FastifyInstance, options: Searc
   async function plan(
     language: LocaleCode,
     phrase: string,
-    options: { prefixLast?: boolean; correct?: boolean } = {},
+    options: { correct?: boolean } = {},
   ) {
     const vocab = await words()
-    return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), options)
+    return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), language, options)
   }
 
   async function checkSession(scope: SessionScope) {
@@ -446,7 +446,8 @@ export default async function searchService(app: FastifyInstance, options: Searc
         contentLists: [],
       }
     }
-    const queryPlan = await plan(scope.locale, q, { prefixLast: true })
+    // the search page's plan exactly, so Enter finds at least what is suggested
+    const queryPlan = await plan(scope.locale, q)
     const strict = memory.suggest({
       ...suggestScope(scope),
       query: await compiled(scope.locale, queryPlan.tsquery),

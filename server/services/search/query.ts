@@ -3,13 +3,18 @@
  * (search_documents.lexemes). Each word becomes a group of alternatives that must all match:
  *   - the word itself (stemmed by to_tsquery: `neuleet` finds `neule`) and its synonyms (data),
  *   - for a compound, its parts together (`villaneule` also finds `neule` + material `villa`),
- *   - for a word the catalogue does not know, the nearest known word (typo tolerance),
- *   - for the last word of an autocomplete, a prefix match (`mek` finds `mekko`).
+ *   - for a word the catalogue does not know, its other forms in the catalogue (`kenk` finds
+ *     `kengät`: word-forms.ts), else the nearest known word (typo tolerance),
+ *   - for the last word, a prefix match (`mek` finds `mekko`): the last word may be unfinished.
+ * The search page and the autocomplete plan a phrase the same way, so a submitted query finds at
+ * least the products its suggestions showed.
  * A Lumo article number (`LU000123`) is looked up as such.
  */
 import { splitCompound } from './compounds'
+import type { LocaleCode } from '../../../src/shared/markets'
 import { articleNumberOf, editDistance, queryWords, typoAllowance } from './text'
 import type { LanguageVocabulary } from './vocabulary'
+import { catalogueForms } from './word-forms'
 
 export interface WordPlan {
   word: string
@@ -70,7 +75,8 @@ export function planQuery(
   phrase: string,
   vocabulary: LanguageVocabulary,
   stems: Stems,
-  { prefixLast = false, correct = true }: { prefixLast?: boolean; correct?: boolean } = {},
+  language: LocaleCode,
+  { correct = true }: { correct?: boolean } = {},
 ): QueryPlan {
   const words: WordPlan[] = []
   const articleNumbers: string[] = []
@@ -81,8 +87,9 @@ export function planQuery(
       articleNumbers.push(article)
       return
     }
-    const isLast = index === all.length - 1
-    const typing = prefixLast && isLast && hasPrefix(word, vocabulary)
+    // the last word may be one still being typed, or submitted unfinished (`klänn` + Enter)
+    const typing = index === all.length - 1 && word.length >= 2 && hasPrefix(word, vocabulary)
+    const lexemes = stems.get(word) ?? []
     // a stop word (`och`, `ja`) narrows nothing, unless it is the start of a word being typed (`den…`)
     if ((stems.get(word) ?? ['?']).length === 0 && !vocabulary.words.has(word) && !typing) return
     const alternatives = new Set<string>()
@@ -90,27 +97,38 @@ export function planQuery(
     let corrected = false
     if (isKnown(word, vocabulary, stems)) {
       alternatives.add(quote(word))
-    } else if (typing && word.length >= 2) {
-      alternatives.add(`${quote(word)}:*`)
     } else {
-      const parts = splitCompound(word, (part) => isKnown(part, vocabulary, stems), vocabulary.heads)
+      const parts = typing
+        ? null
+        : splitCompound(word, (part) => isKnown(part, vocabulary, stems), vocabulary.heads)
+      const forms = catalogueForms(word, lexemes, language, vocabulary.words)
       if (parts && parts.every((part) => isKnown(part, vocabulary, stems))) {
         alternatives.add(quote(word))
         alternatives.add(`(${parts.map(quote).join(' & ')})`)
-      } else {
+      } else if (forms) {
+        // another form of a catalogue word (`kenk` → kengät); a typo that is one too is corrected
+        const nearest = correct && !typing ? nearestWord(word, vocabulary) : null
+        if (nearest && forms.words.includes(nearest)) {
+          used = nearest
+          corrected = true
+        } else if (!typing) {
+          used = forms.start
+        }
+        for (const form of forms.words) alternatives.add(quote(form))
+      } else if (!typing) {
         const nearest = correct ? nearestWord(word, vocabulary) : null
         if (nearest) {
           used = nearest
           corrected = true
           alternatives.add(quote(nearest))
         } else {
-          alternatives.add(prefixLast && isLast ? `${quote(word)}:*` : quote(word))
+          alternatives.add(index === all.length - 1 ? `${quote(word)}:*` : quote(word))
         }
       }
     }
     for (const synonym of vocabulary.synonyms.get(used) ?? []) alternatives.add(quote(synonym))
-    // the word being typed also finds the words it starts (`vil` → villa, villaneule)
-    if (typing && !corrected) alternatives.add(`${quote(word)}:*`)
+    // the last word also finds the words it starts (`vil` → villa, villaneule)
+    if (typing) alternatives.add(`${quote(word)}:*`)
     words.push({ word, used, corrected, alternatives: [...alternatives] })
   })
   const groups = words.map((plan) =>
