@@ -21,6 +21,8 @@ export interface WordPlan {
   /** the word the query runs with: the typed one, or its correction */
   used: string
   corrected: boolean
+  /** `used` is a word of the catalogue (or all its compound parts are): not a start or stray text */
+  catalogueWord: boolean
   /** tsquery alternatives for this word, OR-ed */
   alternatives: string[]
 }
@@ -34,6 +36,8 @@ export interface QueryPlan {
   relaxedTsquery: string
   /** the phrase with typo corrections applied, when any was */
   correctedPhrase: string | null
+  /** every typed word as the query used it (stop words as typed), space-separated */
+  usedPhrase: string
 }
 
 /** The stemmer's lexemes of each word, as ts_lexize gives them ([] = a stop word). */
@@ -95,8 +99,10 @@ export function planQuery(
     const alternatives = new Set<string>()
     let used = word
     let corrected = false
+    let catalogueWord = false
     if (isKnown(word, vocabulary, stems)) {
       alternatives.add(quote(word))
+      catalogueWord = true
     } else {
       const parts = typing
         ? null
@@ -105,12 +111,14 @@ export function planQuery(
       if (parts && parts.every((part) => isKnown(part, vocabulary, stems))) {
         alternatives.add(quote(word))
         alternatives.add(`(${parts.map(quote).join(' & ')})`)
+        catalogueWord = true
       } else if (forms) {
         // another form of a catalogue word (`kenk` → kengät); a typo that is one too is corrected
         const nearest = correct && !typing ? nearestWord(word, vocabulary) : null
         if (nearest && forms.words.includes(nearest)) {
           used = nearest
           corrected = true
+          catalogueWord = true
         } else if (!typing) {
           used = forms.start
         }
@@ -120,6 +128,7 @@ export function planQuery(
         if (nearest) {
           used = nearest
           corrected = true
+          catalogueWord = true
           alternatives.add(quote(nearest))
         } else {
           alternatives.add(index === all.length - 1 ? `${quote(word)}:*` : quote(word))
@@ -129,19 +138,39 @@ export function planQuery(
     for (const synonym of vocabulary.synonyms.get(used) ?? []) alternatives.add(quote(synonym))
     // the last word also finds the words it starts (`vil` → villa, villaneule)
     if (typing) alternatives.add(`${quote(word)}:*`)
-    words.push({ word, used, corrected, alternatives: [...alternatives] })
+    words.push({ word, used, corrected, catalogueWord, alternatives: [...alternatives] })
   })
   const groups = words.map((plan) =>
     plan.alternatives.length === 1 ? plan.alternatives[0]! : `(${plan.alternatives.join(' | ')})`,
   )
-  const correctedPhrase = words.some((plan) => plan.corrected)
-    ? all.map((word) => words.find((plan) => plan.word === word)?.used ?? word).join(' ')
-    : null
+  const usedPhrase = all.map((word) => words.find((plan) => plan.word === word)?.used ?? word).join(' ')
+  const correctedPhrase = words.some((plan) => plan.corrected) ? usedPhrase : null
   return {
     words,
     articleNumbers,
     tsquery: groups.join(' & '),
     relaxedTsquery: groups.join(' | '),
     correctedPhrase,
+    usedPhrase,
   }
+}
+
+/** Longest phrase popular searches show. */
+const POPULAR_PHRASE_WORDS = 4
+
+/**
+ * The phrase a search counts for in popular searches: its words as corrected, when every one is a
+ * catalogue word (`kengt` counts for `kengät`); null for a start (`klänn`), a form that is no
+ * catalogue word, an article number, a repeated word or more than four words, so what shows to
+ * every visitor is the catalogue's words, never a shopper's own text.
+ */
+export function popularPhrase(plan: QueryPlan): string | null {
+  const words = plan.usedPhrase.split(' ')
+  if (plan.articleNumbers.length > 0 || plan.words.length === 0 || words.length > POPULAR_PHRASE_WORDS) {
+    return null
+  }
+  // the words not planned are stop words (`ja`, `och`): language, not a shopper's text
+  if (!plan.words.every((word) => word.catalogueWord)) return null
+  if (new Set(words).size < words.length) return null
+  return plan.usedPhrase
 }
