@@ -458,13 +458,23 @@ export default async function searchService(app: FastifyInstance, options: Searc
       ...suggestScope(scope),
       query: await compiled(scope.locale, queryPlan.tsquery),
     })
-    const result =
-      strict.totalHits > 0 || queryPlan.words.length < 2
-        ? strict
-        : memory.suggest({
-            ...suggestScope(scope),
-            query: await compiled(scope.locale, queryPlan.relaxedTsquery),
-          })
+    // nothing for every word: the search page's fallbacks in its order (runList), so Enter still
+    // finds what is suggested — the garment in every colour (`röda sneakers`), else the words OR-ed
+    let result = strict
+    if (strict.totalHits === 0 && queryPlan.words.length >= 2) {
+      const colours = colourWords(queryPlan, vocab.languages[scope.locale])
+      const broad =
+        colours.ids.size > 0 && colours.rest !== ''
+          ? memory.suggest({ ...suggestScope(scope), query: await compiled(scope.locale, colours.rest) })
+          : null
+      result =
+        broad && broad.totalHits > 0
+          ? broad
+          : memory.suggest({
+              ...suggestScope(scope),
+              query: await compiled(scope.locale, queryPlan.relaxedTsquery),
+            })
+    }
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
       (await popularSearches(db, scope.locale, popularRules, 50)).map(({ phrase }, index) => [

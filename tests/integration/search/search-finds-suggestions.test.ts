@@ -90,6 +90,21 @@ describe('search finds what it suggests', () => {
     }
   })
 
+  it('a colour and a garment: the suggestions follow the search page’s fallbacks', async () => {
+    // no red sneakers in the catalogue: the search page lists the sneakers in every colour, so the
+    // suggestions may not be red skirts and dresses (the words OR-ed) it would never show
+    for (const [language, q] of [
+      ['sv', 'röda sneakers'],
+      ['nb', 'røde sneakers'],
+      ['fi', 'punaiset tennarit'],
+      ['da', 'sort kjol'],
+    ] as const) {
+      const { suggested, found } = await suggestedAndFound(language, q)
+      expect(suggested.productSuggestions.length, q).toBeGreaterThan(0)
+      for (const key of keysOf(suggested.productSuggestions)) expect(found, `${q}: ${key}`).toContain(key)
+    }
+  })
+
   it('still corrects a misspelling, and says so', async () => {
     for (const [language, q, corrected] of [
       ['fi', 'mekkko', 'mekko'],
