@@ -1,6 +1,12 @@
 /**
- * The labelled query set of the search relevance benchmark (scripts/bench/search.ts): 15 queries
- * per language, each with its kind and a graded judgement of the seeded catalogue
+ * The labelled query sets of the search relevance benchmark (scripts/bench/search.ts), each query
+ * with its kind and a graded judgement of the seeded catalogue:
+ *  - CATALOGUE_QUERIES, 15 per language, mostly the catalogue's own words (a plural, a compound, a
+ *    brand as the seed writes them);
+ *  - SHOPPER_QUERIES, 10 per language, written as a shopper types them and not taken from the
+ *    seed's words (issue 27): unfinished words (`kenk`, `klänn`, `buks`), other inflections than the
+ *    catalogue's (`kenkä`, `byxa`, `kjolen`, `støvel`), misspellings (`mekkko`, `gensre`) and the
+ *    colour with an unfinished garment (`svart kjol`), judged by the same rules
  * (server/db/seed: every product is a colour + material + garment of a brand, so a judgement is a
  * rule over those facts and holds at any catalogue size).
  *
@@ -12,7 +18,16 @@
 import type { LocaleCode } from '../../src/shared/markets'
 
 export type QueryKind =
-  'plain' | 'plural' | 'compound' | 'typo' | 'colour' | 'brand' | 'synonym' | 'product number'
+  | 'plain'
+  | 'plural'
+  | 'compound'
+  | 'typo'
+  | 'colour'
+  | 'brand'
+  | 'synonym'
+  | 'product number'
+  | 'prefix'
+  | 'inflection'
 
 export interface ProductFacts {
   productId: number
@@ -24,6 +39,8 @@ export interface ProductFacts {
 }
 
 export interface JudgedQuery {
+  /** who wrote the query: taken from the catalogue's words, or typed as a shopper would */
+  by: 'catalogue' | 'shopper'
   language: LocaleCode
   q: string
   kind: QueryKind
@@ -40,6 +57,9 @@ export interface JudgedQuery {
 
 const DRESSES = ['dress', 'party-dress', 'maxi-dress', 'shirt-dress', 'evening-gown', 'beach-dress']
 const BIKINI = ['bikini-top', 'bikini-bottoms']
+/** the garments of the shoe category (kengät, skor, sko) */
+const SHOES = ['boots', 'ankle-boots', 'sneakers', 'pumps', 'sandals', 'loafers']
+const JACKETS = ['jacket', 'puffer-jacket', 'trench-coat', 'training-jacket']
 
 /** The grade of a product for a query (see above). */
 export function grade(query: JudgedQuery, product: ProductFacts): number {
@@ -58,11 +78,12 @@ const q = (
   language: LocaleCode,
   text: string,
   kind: QueryKind,
-  judgement: Omit<JudgedQuery, 'language' | 'q' | 'kind'>,
-): JudgedQuery => ({ language, q: text, kind, ...judgement })
+  judgement: Omit<JudgedQuery, 'by' | 'language' | 'q' | 'kind'>,
+): JudgedQuery => ({ by: 'catalogue', language, q: text, kind, ...judgement })
+const typed = (...args: Parameters<typeof q>): JudgedQuery => ({ ...q(...args), by: 'shopper' })
 
 // prettier-ignore
-export const JUDGED_QUERIES: readonly JudgedQuery[] = [
+export const CATALOGUE_QUERIES: readonly JudgedQuery[] = [
   q('fi', 'neule', 'plain', { garments: ['sweater'], related: ['cardigan'] }),
   q('fi', 'villaneule', 'compound', { garments: ['sweater'], related: ['cardigan'], material: 'wool' }),
   q('fi', 'neuleet', 'plural', { garments: ['sweater'], related: ['cardigan'] }),
@@ -127,6 +148,55 @@ export const JUDGED_QUERIES: readonly JudgedQuery[] = [
   q('da', 'silkebluse', 'compound', { garments: ['blouse'], material: 'silk' }),
   q('da', 'hvid t-shirt', 'colour', { garments: ['t-shirt'], colour: 'white' }),
 ]
+
+// prettier-ignore
+export const SHOPPER_QUERIES: readonly JudgedQuery[] = [
+  typed('fi', 'kenk', 'prefix', { garments: SHOES }),
+  typed('fi', 'kenkä', 'inflection', { garments: SHOES }),
+  typed('fi', 'mekk', 'prefix', { garments: DRESSES }),
+  typed('fi', 'mekkko', 'typo', { garments: DRESSES }),
+  typed('fi', 'kengt', 'typo', { garments: SHOES }),
+  typed('fi', 'saapas', 'inflection', { garments: ['boots'], related: ['ankle-boots'] }),
+  typed('fi', 'housu', 'inflection', { garments: ['trousers'], related: ['jeans'] }),
+  typed('fi', 'takk', 'prefix', { garments: JACKETS, related: ['cardigan', 'wool-coat'] }),
+  typed('fi', 'musta mek', 'colour', { garments: DRESSES, colour: 'black' }),
+  typed('fi', 'farkkutakkki', 'typo', { garments: ['jacket'], material: 'denim' }),
+
+  typed('sv', 'klänn', 'prefix', { garments: DRESSES }),
+  typed('sv', 'klänningen', 'inflection', { garments: DRESSES }),
+  typed('sv', 'byxa', 'inflection', { garments: ['trousers'], related: ['jeans'] }),
+  typed('sv', 'stövel', 'inflection', { garments: ['boots'], related: ['ankle-boots'] }),
+  typed('sv', 'kjolen', 'inflection', { garments: ['skirt'] }),
+  typed('sv', 'tröjor', 'inflection', { garments: ['sweater'], related: ['cardigan', 'hoodie'] }),
+  typed('sv', 'sneak', 'prefix', { garments: ['sneakers'] }),
+  typed('sv', 'jakca', 'typo', { garments: JACKETS }),
+  typed('sv', 'svart klänn', 'colour', { garments: DRESSES, colour: 'black' }),
+  typed('sv', 'sandlaer', 'typo', { garments: ['sandals'] }),
+
+  typed('nb', 'buks', 'prefix', { garments: ['trousers'], related: ['jeans'] }),
+  typed('nb', 'kjol', 'prefix', { garments: DRESSES }),
+  typed('nb', 'buksa', 'inflection', { garments: ['trousers'], related: ['jeans'] }),
+  typed('nb', 'støvel', 'inflection', { garments: ['boots'], related: ['ankle-boots'] }),
+  typed('nb', 'kjolen', 'inflection', { garments: DRESSES }),
+  typed('nb', 'gensre', 'typo', { garments: ['sweater'], related: ['cardigan', 'hoodie'] }),
+  typed('nb', 'jakk', 'prefix', { garments: JACKETS }),
+  typed('nb', 'skjørtet', 'inflection', { garments: ['skirt'] }),
+  typed('nb', 'svart kjol', 'colour', { garments: DRESSES, colour: 'black' }),
+  typed('nb', 'sandalr', 'typo', { garments: ['sandals'] }),
+
+  typed('da', 'buks', 'prefix', { garments: ['trousers'], related: ['jeans'] }),
+  typed('da', 'kjol', 'prefix', { garments: DRESSES }),
+  typed('da', 'kjolen', 'inflection', { garments: DRESSES }),
+  typed('da', 'støvle', 'inflection', { garments: ['boots'], related: ['ankle-boots'] }),
+  typed('da', 'bukserne', 'inflection', { garments: ['trousers'], related: ['jeans'] }),
+  typed('da', 'nederdele', 'inflection', { garments: ['skirt'] }),
+  typed('da', 'swaeter', 'typo', { garments: ['sweater'], related: ['cardigan', 'hoodie'] }),
+  typed('da', 'jakk', 'prefix', { garments: JACKETS }),
+  typed('da', 'sort kjol', 'colour', { garments: DRESSES, colour: 'black' }),
+  typed('da', 'sandler', 'typo', { garments: ['sandals'] }),
+]
+
+export const JUDGED_QUERIES: readonly JudgedQuery[] = [...CATALOGUE_QUERIES, ...SHOPPER_QUERIES]
 
 /** Discounted cumulative gain of graded results, gain 2^grade − 1. */
 export function dcg(grades: readonly number[], k = 10): number {

@@ -1,8 +1,8 @@
 /**
  * The storefront's search and recommendations against the real search service (issue #12 items
  * 4–5): the header combobox driven by the keyboard only, a typo that still finds, a recent search
- * removed, the zero-result page, and a recommendation click that notifies the service with its
- * ticket. Controls are found by role and name in the page's language.
+ * removed, Enter finding what was suggested (issue 27), the zero-result page, and a
+ * recommendation click that notifies the service with its ticket. Controls are found by role and name in the page's language.
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page, Request } from '@playwright/test'
@@ -162,6 +162,35 @@ test.describe('the header search', () => {
         .getByRole('group', { name: message('fi', 'search.group.recent') })
         .getByRole('option', { name: 'villaneule' }),
     ).toHaveCount(0)
+  })
+
+  test('Enter finds what was suggested: `klänn` in the Swedish header search', async ({ page }) => {
+    await page.goto('/se/sv/')
+    await waitForHydration(page)
+    const field = page.getByRole('search').getByRole('combobox', { name: message('sv', 'search.label') })
+    await field.fill('klänn')
+    const suggested = page
+      .getByRole('listbox', { name: message('sv', 'search.suggestions') })
+      .getByRole('group', { name: message('sv', 'search.group.product') })
+      .getByRole('option')
+    await expect(suggested.first()).toBeVisible()
+    const titles = await suggested.locator('.suggestion-product__title').allTextContents()
+    const brands = await suggested.locator('.suggestion-product__brand').allTextContents()
+    expect(titles.length).toBeGreaterThan(0)
+    expect(titles.every((title) => /klänning$/i.test(title))).toBe(true)
+
+    await field.press('Escape')
+    await field.press('Enter')
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === '/se/sv/s/klänn')
+    await expect(page.getByRole('heading', { level: 2, name: /Inga produkter hittades/ })).toHaveCount(0)
+    const results = page.getByRole('region', { name: message('sv', 'list.products') })
+    await expect(results.getByRole('heading', { level: 3 }).first()).toBeVisible()
+    // a card's heading is its brand and title
+    const found = await results.getByRole('heading', { level: 3 }).allTextContents()
+    titles.forEach((title, index) => {
+      const product = `${brands[index]} ${title}`
+      expect(found, `suggested "${product}"`).toContain(product)
+    })
   })
 
   test('the popup has no accessibility violation', async ({ page }) => {

@@ -2,6 +2,7 @@
 import { auditCommand } from './audit'
 import { deliverCommand } from './deliver'
 import { payoutCommand } from './payout'
+import { popularSearchesCommand } from './popular-searches'
 import { receiveReturnCommand } from './receive-return'
 import { returnsCommand } from './returns'
 import { shipCommand } from './ship'
@@ -18,4 +19,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   returnsCommand,
   receiveReturnCommand,
   payoutCommand,
+  popularSearchesCommand,
 ]

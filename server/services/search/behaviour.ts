@@ -78,24 +78,24 @@ export async function recordEvent(db: Db, event: EventInput, halfLifeDays: numbe
   }
 }
 
-/** A search: the session's recent searches and the phrase's popularity (trending phrases). */
+/**
+ * A search: the session's recent searches (the phrase as typed: only that session sees it) and,
+ * when the search found products and its plan gives a catalogue phrase (`popularPhrase`), one
+ * count of this shopper for that phrase in popular searches.
+ */
 export async function recordSearch(
   db: Db,
   scope: SessionScope,
   language: LocaleCode,
   phrase: string,
-  totalHits: number,
-  halfLifeDays: number,
+  { totalHits, popularPhrase }: { totalHits: number; popularPhrase: string | null },
 ): Promise<void> {
-  await recordEvent(db, { kind: 'search', scope, language, phrase }, halfLifeDays)
-  // only phrases that found something may trend, and an article number is nobody's trend
-  if (totalHits === 0 || /^lu\d+$/i.test(phrase)) return
+  await recordEvent(db, { kind: 'search', scope, language, phrase }, 0)
+  if (totalHits === 0 || popularPhrase === null) return
   await sql`
-    INSERT INTO search_phrase_popularity AS pop (language, phrase, score, hits, updated_at)
-    VALUES (${language}, ${phrase}, 1, ${totalHits}, now())
-    ON CONFLICT (language, phrase) DO UPDATE
-      SET score = pop.score * power(2, -extract(epoch FROM (now() - pop.updated_at)) / ${halfLifeDays * 86400}) + 1,
-          hits = excluded.hits, updated_at = now()`.execute(db)
+    INSERT INTO search_phrase_shoppers (language, phrase, customer_key, searched_at)
+    VALUES (${language}, ${popularPhrase}, ${scope.customerKey}, now())
+    ON CONFLICT (language, phrase, customer_key) DO UPDATE SET searched_at = now()`.execute(db)
 }
 
 /** The session's latest distinct search phrases, newest first. */
@@ -149,14 +149,50 @@ export async function removeRecentlyViewed(
   await query.execute()
 }
 
-/** The language's most searched phrases lately (autocomplete with an empty query). */
-export async function trendingPhrases(db: Db, language: LocaleCode, halfLifeDays: number, limit = 8) {
-  const { rows } = await sql<{ phrase: string }>`
-    SELECT phrase FROM search_phrase_popularity
-    WHERE language = ${language}
-    ORDER BY score * power(2, -extract(epoch FROM (now() - updated_at)) / ${halfLifeDays * 86400}) DESC, phrase
+/** How popular searches are chosen (ADR 0054). */
+export interface PopularSearchRules {
+  /** only searches of the last `windowDays` count */
+  windowDays: number
+  /** a phrase is shown once this many distinct shoppers searched it in the window */
+  minShoppers: number
+}
+
+export const POPULAR_SEARCH_RULES: PopularSearchRules = { windowDays: 14, minShoppers: 3 }
+
+/** A phrase's standing in popular searches: its distinct shoppers in the window. */
+export interface PopularSearch {
+  phrase: string
+  shoppers: number
+}
+
+/**
+ * The language's popular searches: catalogue phrases that found products, by how many distinct
+ * shoppers searched them in the window (at least the minimum), none holding a blocked term.
+ */
+export async function popularSearches(
+  db: Db,
+  language: LocaleCode,
+  rules: PopularSearchRules,
+  limit = 8,
+): Promise<PopularSearch[]> {
+  const { rows } = await sql<{ phrase: string; shoppers: number }>`
+    SELECT s.phrase, count(*)::int AS shoppers FROM search_phrase_shoppers s
+    WHERE s.language = ${language}
+      AND s.searched_at > now() - make_interval(days => ${rules.windowDays})
+      AND NOT EXISTS (
+        SELECT 1 FROM search_blocked_terms b
+        WHERE s.phrase = b.term OR b.term = ANY (string_to_array(s.phrase, ' ')))
+    GROUP BY s.phrase
+    HAVING count(*) >= ${rules.minShoppers}
+    ORDER BY count(*) DESC, s.phrase
     LIMIT ${limit}`.execute(db)
-  return rows.map((row) => row.phrase)
+  return rows.map((row) => ({ phrase: row.phrase, shoppers: Number(row.shoppers) }))
+}
+
+/** Forgets searches older than the window: they count no more. */
+export async function prunePopularSearches(db: Db, rules: PopularSearchRules): Promise<void> {
+  await sql`DELETE FROM search_phrase_shoppers
+    WHERE searched_at <= now() - make_interval(days => ${rules.windowDays})`.execute(db)
 }
 
 export async function endSession(db: Db, sessionKey: string): Promise<void> {

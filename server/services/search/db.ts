@@ -54,12 +54,19 @@ export interface SearchProductPopularityTable {
   updated_at: GeneratedTimestamp
 }
 
-export interface SearchPhrasePopularityTable {
+/** One row per shopper who searched a phrase that found products (popular searches). */
+export interface SearchPhraseShoppersTable {
   language: LocaleCode
   phrase: string
-  score: number
-  hits: number
-  updated_at: GeneratedTimestamp
+  customer_key: string
+  searched_at: GeneratedTimestamp
+}
+
+/** Terms an operator keeps out of popular searches. */
+export interface SearchBlockedTermsTable {
+  term: string
+  blocked_by: string
+  blocked_at: GeneratedTimestamp
 }
 
 export interface SearchEndedSessionsTable {
@@ -86,7 +93,8 @@ export interface SearchDB extends DB {
   search_index_queue: SearchIndexQueueTable
   search_events: SearchEventsTable
   search_product_popularity: SearchProductPopularityTable
-  search_phrase_popularity: SearchPhrasePopularityTable
+  search_phrase_shoppers: SearchPhraseShoppersTable
+  search_blocked_terms: SearchBlockedTermsTable
   search_ended_sessions: SearchEndedSessionsTable
   search_watermarks: SearchWatermarksTable
   search_changes: SearchChangesTable

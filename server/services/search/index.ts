@@ -41,6 +41,9 @@ import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../sh
 import {
   endSession,
   EVENT_WEIGHTS,
+  popularSearches,
+  POPULAR_SEARCH_RULES,
+  prunePopularSearches,
   recentlyViewed,
   recentSearches,
   recordEvent,
@@ -48,7 +51,7 @@ import {
   removeRecentlyViewed,
   removeRecentSearches,
   sessionEnded,
-  trendingPhrases,
+  type PopularSearchRules,
 } from './behaviour'
 import type { SearchDatabase } from './db'
 import {
@@ -76,7 +79,8 @@ import {
   type SessionScope,
 } from './params'
 import { createProductReader } from './products'
-import { planQuery, type QueryPlan, type Stems } from './query'
+import { registerSearchAdmin } from './admin'
+import { planQuery, popularPhrase, type QueryPlan, type Stems } from './query'
 import { recommend } from './recommendations'
 import {
   buildFacets,
@@ -98,7 +102,7 @@ export interface SearchServiceOptions {
   database: Database
   config: Pick<
     Config,
-    'sessionSecret' | 'urlMode' | 'marketDomains' | 'services' | 'publicUrl' | 'host' | 'port'
+    'sessionSecret' | 'urlMode' | 'marketDomains' | 'services' | 'publicUrl' | 'host' | 'port' | 'adminKey'
   >
   /** How often the indexer round runs (ms); 0 = never (tests call the rounds themselves). */
   indexIntervalMs?: number
@@ -110,6 +114,8 @@ export interface SearchServiceOptions {
   buildAtStart?: boolean
   /** The process's abuse limiter (ADR 0024; shared across instances with Redis); in process by default. */
   limiter?: RateLimiter
+  /** Which searches become popular searches (ADR 0054): the window and the minimum of shoppers. */
+  popularSearches?: Partial<PopularSearchRules>
 }
 
 /**
@@ -232,6 +238,7 @@ export default async function searchService(app: FastifyInstance, options: Searc
   const db = options.database.db as unknown as SearchDatabase
   const limiter = options.limiter ?? createMemoryRateLimiter()
   const halfLifeDays = options.halfLifeDays ?? 14
+  const popularRules: PopularSearchRules = { ...POPULAR_SEARCH_RULES, ...options.popularSearches }
   const tickets = createTickets(options.config.sessionSecret)
   const urlSettings: UrlSettings = {
     mode: options.config.urlMode,
@@ -288,7 +295,10 @@ export default async function searchService(app: FastifyInstance, options: Searc
     await memory.sync()
     await memory.reloadPopularity()
     await pruneChanges(db)
+    await prunePopularSearches(db, popularRules)
   })
+
+  await registerSearchAdmin(app, { db, config: options.config, rules: popularRules })
 
   async function words(): Promise<Vocabulary> {
     await ensureIndex()
@@ -361,13 +371,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
     }
   }
 
-  async function plan(
-    language: LocaleCode,
-    phrase: string,
-    options: { prefixLast?: boolean; correct?: boolean } = {},
-  ) {
+  async function plan(language: LocaleCode, phrase: string, options: { correct?: boolean } = {}) {
     const vocab = await words()
-    return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), options)
+    return planQuery(phrase, vocab.languages[language], await stemsOf(language, phrase), language, options)
   }
 
   async function checkSession(scope: SessionScope) {
@@ -435,9 +441,9 @@ export default async function searchService(app: FastifyInstance, options: Searc
     if (q === '') {
       // recently viewed only when the panel opens, not on every keystroke
       const viewedIds = await recentlyViewed(db, scope.customerKey, 4)
-      const trending = await trendingPhrases(db, scope.locale, halfLifeDays)
+      const popular = await popularSearches(db, scope.locale, popularRules)
       return {
-        phraseSuggestions: trending.map((phrase) => ({ q: phrase, highlighted: phrase })),
+        phraseSuggestions: popular.map(({ phrase }) => ({ q: phrase, highlighted: phrase })),
         productSuggestions: [],
         contentSuggestions: [],
         recentSearches: recent,
@@ -446,21 +452,32 @@ export default async function searchService(app: FastifyInstance, options: Searc
         contentLists: [],
       }
     }
-    const queryPlan = await plan(scope.locale, q, { prefixLast: true })
+    // the search page's plan exactly, so Enter finds at least what is suggested
+    const queryPlan = await plan(scope.locale, q)
     const strict = memory.suggest({
       ...suggestScope(scope),
       query: await compiled(scope.locale, queryPlan.tsquery),
     })
-    const result =
-      strict.totalHits > 0 || queryPlan.words.length < 2
-        ? strict
-        : memory.suggest({
-            ...suggestScope(scope),
-            query: await compiled(scope.locale, queryPlan.relaxedTsquery),
-          })
+    // nothing for every word: the search page's fallbacks in its order (runList), so Enter still
+    // finds what is suggested — the garment in every colour (`röda sneakers`), else the words OR-ed
+    let result = strict
+    if (strict.totalHits === 0 && queryPlan.words.length >= 2) {
+      const colours = colourWords(queryPlan, vocab.languages[scope.locale])
+      const broad =
+        colours.ids.size > 0 && colours.rest !== ''
+          ? memory.suggest({ ...suggestScope(scope), query: await compiled(scope.locale, colours.rest) })
+          : null
+      result =
+        broad && broad.totalHits > 0
+          ? broad
+          : memory.suggest({
+              ...suggestScope(scope),
+              query: await compiled(scope.locale, queryPlan.relaxedTsquery),
+            })
+    }
     const used = queryPlan.words.map((word) => word.used)
     const popular = new Map(
-      (await trendingPhrases(db, scope.locale, halfLifeDays, 50)).map((phrase, index) => [
+      (await popularSearches(db, scope.locale, popularRules, 50)).map(({ phrase }, index) => [
         phrase,
         1 / (index + 1),
       ]),
@@ -557,7 +574,11 @@ export default async function searchService(app: FastifyInstance, options: Searc
       .slice(0, 5)
       .map(([candidate]) => ({ q: candidate }))
     if (scope.notify && list.skip === 0) {
-      await recordSearch(db, scope, scope.locale, phrase, result.totalHits, halfLifeDays)
+      await recordSearch(db, scope, scope.locale, phrase, {
+        totalHits: result.totalHits,
+        // a phrase only its words OR-ed found is no phrase to offer everyone
+        popularPhrase: result.relaxed ? null : popularPhrase(queryPlan),
+      })
     }
     const response: SearchPageResponse = {
       q,

@@ -17,6 +17,7 @@ export interface SearchApp {
 
 export const SEARCH_CONFIG = {
   sessionSecret: 'search-test-secret-search-test-secret',
+  adminKey: 'search-test-admin-key-search-test-admin',
   urlMode: 'path' as const,
   marketDomains: {},
   services: {

@@ -189,7 +189,8 @@ describeEachDatabase('search service (%s)', (kind) => {
     await get('search-page', session, { q: 'musta mekko' })
     const empty = await get<AutocompleteResponse>('autocomplete', session)
     expect(empty.recentSearches).toEqual([{ q: 'musta mekko' }, { q: 'villaneule' }])
-    expect(empty.phraseSuggestions.map((item) => item.q)).toContain('villaneule')
+    // one shopper's searches are not popular searches (search-finds-suggestions.test.ts)
+    expect(empty.phraseSuggestions.map((item) => item.q)).not.toContain('villaneule')
     // another session has its own recent searches
     expect((await get<AutocompleteResponse>('autocomplete', shopper())).recentSearches).toEqual([])
 

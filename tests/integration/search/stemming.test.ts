@@ -69,17 +69,17 @@ describeEachDatabase('Nordic stemming (%s)', (kind) => {
       categories: new Map(),
       colours: new Map(),
     }
-    const plural = planQuery('neuleet', vocabulary, await lexize('neuleet'))
+    const plural = planQuery('neuleet', vocabulary, await lexize('neuleet'), 'fi')
     expect(plural.tsquery).toBe("('neuleet' | 'villapaita')")
-    const compound = planQuery('mustavillaneule', vocabulary, await lexize('mustavillaneule'))
+    const compound = planQuery('mustavillaneule', vocabulary, await lexize('mustavillaneule'), 'fi')
     expect(compound.tsquery).toBe("('mustavillaneule' | ('musta' & 'villaneule'))")
-    const typo = planQuery('musta mkeko', vocabulary, await lexize('musta mkeko'))
+    const typo = planQuery('musta mkeko', vocabulary, await lexize('musta mkeko'), 'fi')
     expect(typo.correctedPhrase).toBe('musta mekko')
     expect(typo.tsquery).toBe("'musta' & 'mekko'")
     expect(typo.relaxedTsquery).toBe("'musta' | 'mekko'")
-    const typing = planQuery('musta vil', vocabulary, await lexize('musta vil'), { prefixLast: true })
+    const typing = planQuery('musta vil', vocabulary, await lexize('musta vil'), 'fi')
     expect(typing.tsquery).toBe("'musta' & ('vil' | 'vil':*)")
-    const product = planQuery('LU12', vocabulary, new Map())
+    const product = planQuery('LU12', vocabulary, new Map(), 'fi')
     expect(product.articleNumbers).toEqual(['lu000012'])
     // the plan runs: every tsquery is valid in the Finnish configuration
     for (const plan of [plural, compound, typo, typing]) {
