@@ -2,7 +2,8 @@
  * The layout sweep's measurements (tests/e2e/layout.spec.ts, issue 27 part 2): a page is looked at
  * at each of the shop's widths and must not scroll sideways, must not cut off a control, and must
  * not hide its heading under the sticky header. Each look is kept as a screenshot under
- * test-results/layout/ (ignored by git; CI keeps it as an artefact).
+ * test-results/layout/ at 390 and 1366 px and at every width that had a problem (ignored by git;
+ * CI keeps it as an artefact), and as a line of test-results/layout/looks.jsonl.
  */
 import { appendFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
@@ -22,6 +23,8 @@ export const WIDTHS = [
   { width: 1366, height: 900 },
   { width: 1920, height: 1080 },
 ] as const
+
+const SCREENSHOT_WIDTHS = new Set([390, 1366])
 
 export const SCREENSHOTS = path.join(import.meta.dirname, '..', '..', 'test-results', 'layout')
 
@@ -96,9 +99,9 @@ function problemsInBrowser(): string[] {
   }
   const header = document.querySelector('.site-header')
   const heading = document.querySelector('main h1')
-  // an open drawer or dialog covers the page on purpose
-  const overlaid = [...document.querySelectorAll('dialog[open], [role="dialog"]')].some((dialog) =>
-    dialog.checkVisibility(),
+  // an open drawer, dialog or list of search suggestions covers the page on purpose
+  const overlaid = [...document.querySelectorAll('dialog[open], [role="dialog"], [role="listbox"]')].some(
+    (dialog) => dialog.checkVisibility(),
   )
   if (header && heading && window.scrollY === 0 && !overlaid) {
     const headerBottom = header.getBoundingClientRect().bottom
@@ -152,11 +155,19 @@ export async function sweepWidths(
     await page.setViewportSize(size)
     await settled(page)
     const problems = await page.evaluate(problemsInBrowser)
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, fileName(look, size.width)),
-      type: 'jpeg',
-      quality: 40,
-    })
+    // a screenshot is most of a look's time: the phone and laptop widths, and every width that
+    // had a problem (LAYOUT_SCREENSHOTS=all keeps every width)
+    if (
+      SCREENSHOT_WIDTHS.has(size.width) ||
+      problems.length > 0 ||
+      process.env.LAYOUT_SCREENSHOTS === 'all'
+    ) {
+      await page.screenshot({
+        path: path.join(SCREENSHOTS, fileName(look, size.width)),
+        type: 'jpeg',
+        quality: 40,
+      })
+    }
     const finding = { look, width: size.width, problems }
     // every look, fitting or not: the sweep's count of overflowing pages is read from this file
     appendFileSync(path.join(SCREENSHOTS, 'looks.jsonl'), `${JSON.stringify(finding)}\n`)

@@ -10,6 +10,7 @@
  */
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test'
 import type { RouteName } from '../../src/shared/paths'
+import type { LocaleCode } from '../../src/shared/markets'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { expect, message, test, waitForHydration } from './fixtures'
 import { registerInBrowser } from './customers'
@@ -75,10 +76,13 @@ const ACCOUNT_PAGES = [
 ]
 
 const guestUrls = Object.values(GUEST_PAGES).flat()
-/** Three tests of about the same length, so the two workers share them. */
-const guestGroups = [0, 1, 2].map((group) => guestUrls.filter((_, index) => index % 3 === group))
+/** Tests of about the same length, so the two workers share them. */
+const GROUPS = 6
+const guestGroups = Array.from({ length: GROUPS }, (_, group) =>
+  guestUrls.filter((_, index) => index % GROUPS === group),
+)
 
-test.describe.configure({ mode: 'parallel', timeout: 240_000 })
+test.describe.configure({ mode: 'parallel', timeout: 300_000 })
 
 async function open(page: Page, url: string): Promise<void> {
   // the layout does not wait for images (their boxes keep their aspect ratio), only for React
@@ -115,7 +119,7 @@ async function loggedInContext(browser: Browser, baseURL: string): Promise<Brows
 }
 
 for (const [group, urls] of guestGroups.entries()) {
-  test(`guest, direct load: every page kind fits every width (${group + 1}/3)`, async ({ page }) => {
+  test(`guest, direct load: every page kind fits every width (${group + 1}/${GROUPS})`, async ({ page }) => {
     const findings: LayoutFinding[] = []
     for (const url of urls) {
       await page.setViewportSize(WIDTHS[0])
@@ -252,8 +256,8 @@ test('guest, a cart: the mini cart open and the checkout with an item fit', asyn
 })
 
 /** The header's shopper controls: styled links and buttons of the same height, none cut off. */
-async function headerControls(page: Page) {
-  const userNav = page.getByRole('banner').getByRole('navigation', { name: fi('nav.userLabel') })
+async function headerControls(page: Page, locale: LocaleCode) {
+  const userNav = page.getByRole('banner').getByRole('navigation', { name: message(locale, 'nav.userLabel') })
   return userNav.locator('a, button').evaluateAll((elements) =>
     elements
       .filter((element) => element.getClientRects().length > 0)
@@ -288,7 +292,7 @@ test('logged in: the header holds the account, favourites and cart; every accoun
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     for (const size of WIDTHS) {
       await page.setViewportSize(size)
-      const controls = await headerControls(page)
+      const controls = await headerControls(page, url.startsWith('/se/sv/') ? 'sv' : 'fi')
       // favourites, the account (who is logged in) and the cart; logout lives in the account menu
       expect(controls.map((control) => control.tag)).toEqual(['a', 'a', 'button'])
       expect(controls[1]!.name).toMatch(/@example\.com/)
