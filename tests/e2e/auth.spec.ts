@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { expect, message, test, waitForHydration } from './fixtures'
+import { logOutInPage } from './customers'
 
 const t = (id: string) => message('fi', id)
 const loggedInLink = (email: string) => t('nav.accountLoggedIn').replace('{email}', email)
@@ -55,9 +56,7 @@ test('register, log out, open a login-required URL, log in in the dialog and lan
   // the session is an HttpOnly cookie: page script cannot read the token
   expect(await page.evaluate(() => document.cookie)).not.toContain('lumo-auth=')
 
-  await userNav(page)
-    .getByRole('button', { name: t('auth.logout') })
-    .click()
+  await logOutInPage(page)
   await expect(userNav(page).getByRole('link', { name: t('nav.account'), exact: true })).toBeVisible()
 
   await page.goto('/fi/tilini/tilaukset')
@@ -85,7 +84,7 @@ test('logging in and out in one tab shows in the other', async ({ context }) => 
   const email = uniqueEmail('tabs')
   const first = await context.newPage()
   await register(first, email)
-  await first.getByRole('button', { name: t('auth.logout') }).click()
+  await logOutInPage(first)
 
   const second = await context.newPage()
   await second.goto('/fi/')
@@ -105,8 +104,6 @@ test('logging in and out in one tab shows in the other', async ({ context }) => 
   await expect(userNav(third).getByRole('link', { name: loggedInLink(email) })).toBeVisible()
   await third.close()
 
-  await userNav(second)
-    .getByRole('button', { name: t('auth.logout') })
-    .click()
+  await logOutInPage(second)
   await expect(userNav(first).getByRole('link', { name: t('nav.account'), exact: true })).toBeVisible()
 })

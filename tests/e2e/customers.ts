@@ -2,9 +2,9 @@
  * Customers for the end-to-end suites: registered through the storefront's session endpoint, which
  * leaves the session cookies in the browser context, so the pages that follow are signed in.
  */
-import type { BrowserContext } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
-import { expect } from './fixtures'
+import { expect, message } from './fixtures'
 
 export const CUSTOMER_PASSWORD = 'Salasana-123'
 /** What the browser's same-origin calls send (the storefront's CSRF check). */
@@ -22,4 +22,21 @@ export async function registerInBrowser(
   })
   expect(response.status()).toBe(200)
   return email
+}
+
+/**
+ * Logs out as a shopper does: the header's account link, then logout in the account's own menu
+ * (the header holds no logout, issue 27 part 7). Leaves the page on the account page.
+ */
+export async function logOutInPage(page: Page): Promise<void> {
+  const fi = (id: string) => message('fi', id)
+  await page
+    .getByRole('banner')
+    .getByRole('navigation', { name: fi('nav.userLabel') })
+    .getByRole('link', { name: new RegExp(`^${fi('nav.account')}, `) })
+    .click()
+  await page
+    .getByRole('navigation', { name: fi('account.nav.label') })
+    .getByRole('button', { name: fi('auth.logout') })
+    .click()
 }

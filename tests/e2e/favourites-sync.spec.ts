@@ -10,6 +10,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { passwordDigest } from '../../src/shared/password-digest'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { collectBrowserErrors, expect, message, test, waitForHydration } from './fixtures'
+import { logOutInPage } from './customers'
 
 const fi = (id: string) => message('fi', id)
 const CSRF = { 'content-type': 'application/json', 'x-lumo-csrf': '1' }
@@ -101,10 +102,7 @@ test('favourites added in one browser appear in another after login there', asyn
   await expect.poll(() => localFavourites(firstPage)).toEqual(union)
 
   // Logging out keeps this browser's copy.
-  await secondPage
-    .getByRole('navigation', { name: fi('nav.userLabel') })
-    .getByRole('button', { name: fi('auth.logout') })
-    .click()
+  await logOutInPage(secondPage)
   await expect(
     secondPage
       .getByRole('navigation', { name: fi('nav.userLabel') })

@@ -2,8 +2,9 @@
  * The header of the default layout (issue #12 item 6, a header a phone can hold): the logo, the
  * search, the market-and-language control, favourites, the account and the cart on every width;
  * on a computer screen the main navigation below them, on smaller screens a menu button that
- * opens it as a drawer. No row overflows from 320 px up: below 768 px the shopper's links show as
- * icons (their text stays their accessible name) and the search takes a row of its own.
+ * opens it as a drawer. No row overflows from 320 px up: below 1024 px the shopper's links show as
+ * icons (their text stays their accessible name), below 768 px the search takes a row of its own.
+ * Logout is in the account's menu, not here (issue 27 part 7).
  * It slides away while the shopper scrolls down (the store's headerHidden, set by the client
  * behaviours) and comes back on focus.
  */

@@ -1,7 +1,9 @@
 /**
- * The header's account link and logout. For a guest the link opens the login dialog (a plain
- * click; a new-tab click still goes to the account page); for a customer it goes to the account
- * and says who is logged in (its accessible name), with a logout button beside it.
+ * The header's account link. For a guest it opens the login dialog (a plain click; a new-tab
+ * click still goes to the account page); for a customer it goes to the account, says who is
+ * logged in (its accessible name) and carries a dot. Logout is not in the header: like Zalando
+ * and Boozt the shop keeps it in the account's own menu (AccountFrame), one click further, where
+ * a shopper looks for it and cannot hit it by mistake (docs/adr/0056-layout-sweep.md).
  */
 import type { MouseEvent } from 'react'
 import { useIntl } from 'react-intl'
@@ -10,7 +12,6 @@ import { RouteLink } from '../../ui/RouteLink'
 import { PersonIcon } from '../../ui/icons'
 import { modalOpened } from '../modal/slice'
 import { LOGIN_MODAL_ID } from './modal-id'
-import { LogoutButton } from './LogoutButton'
 import { selectUser } from './slice'
 
 function isPlainClick(event: MouseEvent) {
@@ -29,17 +30,14 @@ export function AccountLink() {
   )
   if (user) {
     return (
-      <>
-        <RouteLink
-          to="account"
-          markCurrent
-          className="user-nav__link"
-          aria-label={intl.formatMessage({ id: 'nav.accountLoggedIn' }, { email: user.email })}
-        >
-          {label}
-        </RouteLink>
-        <LogoutButton className="link-button user-nav__logout" />
-      </>
+      <RouteLink
+        to="account"
+        markCurrent
+        className="user-nav__link user-nav__link--signed-in"
+        aria-label={intl.formatMessage({ id: 'nav.accountLoggedIn' }, { email: user.email })}
+      >
+        {label}
+      </RouteLink>
     )
   }
   return (
