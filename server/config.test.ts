@@ -37,12 +37,21 @@ describe('loadConfig', () => {
     expect(config.services.api).toBe('http://127.0.0.1:4000/graphql')
   })
 
-  it('sends browsers to the embedded payment page at PUBLIC_URL, not the internal address (issue #15, finding 5)', () => {
+  it('sends browsers to the embedded payment page on the shop address, not the internal one (issue #15, finding 5)', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://lumo.example/', PORT: '4000' })
     expect(config.services.payments).toBe('http://127.0.0.1:4000/pay')
-    expect(config.browserServices.payments).toBe('https://lumo.example/pay')
+    // null: /pay on the shopper's shop origin (server/shop-origin.ts), here PUBLIC_URL's
+    expect(config.browserServices.payments).toBeNull()
     const outside = loadConfig({ DATA_DIR: dataDir(), PAYMENT_URL: 'https://pay.example/pay' })
     expect(outside.browserServices.payments).toBe('https://pay.example/pay')
+  })
+
+  it('takes links from the request only when neither PUBLIC_URL nor MARKET_DOMAINS is set (ADR 0057)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).originFromRequest).toBe(true)
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://lumo.example' }).originFromRequest).toBe(
+      false,
+    )
+    expect(loadConfig({ DATA_DIR: dataDir(), MARKET_DOMAINS: 'se=lumo.se' }).originFromRequest).toBe(false)
   })
 
   it('generates a session secret once into DATA_DIR and reuses it', () => {

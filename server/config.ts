@@ -125,7 +125,13 @@ export interface Config {
   trustProxy: TrustProxy
   /** Who may read /metrics (METRICS_ALLOW: addresses and CIDR ranges; the operator's network). */
   metricsAllow: string[]
+  /** The shop's address: PUBLIC_URL, or `http://localhost:PORT` when it is unset. */
   publicUrl: string
+  /**
+   * Neither PUBLIC_URL nor MARKET_DOMAINS is set: links and redirects use the address the shopper
+   * came from, when it is one this server serves (server/shop-origin.ts, ADR 0057).
+   */
+  originFromRequest: boolean
   /** market alias → host name; empty in market-in-path mode */
   marketDomains: Partial<Record<MarketAlias, string>>
   urlMode: 'path' | 'domain'
@@ -143,10 +149,11 @@ export interface Config {
   qaKey: string | undefined
   services: ServiceUrls
   /**
-   * Service pages a shopper's browser opens (not the server-to-server base URLs above): an embedded
-   * service is reached at PUBLIC_URL, never at the internal address the server calls.
+   * Service pages a shopper's browser opens (not the server-to-server base URLs above): PAYMENT_URL,
+   * or null for the embedded Lumopay, reached at /pay on the shopper's own shop address (never at
+   * the internal address the server calls).
    */
-  browserServices: { payments: string }
+  browserServices: { payments: string | null }
   smtpUrl: string | undefined
   /** The image service's resized variants on disk are kept under this (IMAGE_CACHE_MB, LRU). */
   imageCacheMaxBytes: number
@@ -246,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsAllow: parseAddressList('METRICS_ALLOW', env.METRICS_ALLOW),
     publicUrl,
+    originFromRequest: env.PUBLIC_URL === undefined && Object.keys(marketDomains).length === 0,
     marketDomains,
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
     apiKey: env.API_KEY,
@@ -264,7 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       payments: trim(env.PAYMENT_URL ?? `${self}/pay`),
     },
     browserServices: {
-      payments: trim(env.PAYMENT_URL ?? `${publicUrl}/pay`),
+      payments: env.PAYMENT_URL ? trim(env.PAYMENT_URL) : null,
     },
     smtpUrl: env.SMTP_URL,
     redisUrl: env.REDIS_URL,

@@ -23,6 +23,11 @@ export interface NoticeMailPayload {
   lines?: string[]
   /** a one-click unsubscribe link (an absolute URL) */
   unsubscribeUrl?: string
+  /**
+   * the shop's address the signature links to: the origin the shopper used when a request queued
+   * the mail (ADR 0057); PUBLIC_URL when absent
+   */
+  shopUrl?: string
 }
 
 /** `back-in-stock` → `backInStock`: the kind's key segment in the locale files. */

@@ -549,6 +549,8 @@ export interface OrdersTable {
   personal_id: string | null
   billing_address: Json<AddressJson>
   shipping_address: Json<AddressJson>
+  /** The shop's origin the order was placed on; its mails link there (ADR 0057). Null: PUBLIC_URL. */
+  shop_url: ColumnType<string | null, string | null | undefined, string | null>
   message: string | null
   status: Generated<OrderStatus>
   payment_option_id: number | null

@@ -7,6 +7,8 @@ const SELF = { host: '127.0.0.1', port: 39_918 }
 const config: GraphqlProxyOptions['config'] = {
   apiKey: 'test-api-key-123',
   publicUrl: 'https://shop.example',
+  originFromRequest: false,
+  ...SELF,
   services: {
     api: `http://127.0.0.1:${SELF.port}/graphql`,
     auth: '',

@@ -15,6 +15,7 @@ import type { Config } from '../config'
 import { csrfRefusal, isJsonContentType, sessionToken } from './csrf'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { callUpstream, relayUpstream } from './upstream'
+import { SHOP_ORIGIN_HEADER, shopOrigin } from '../shop-origin'
 import {
   OFFLINE_CACHE_HEADER,
   PUBLIC_READ_MAX_AGE_S,
@@ -26,7 +27,7 @@ export const GRAPHQL_PROXY_PATH = '/api/graphql'
 export const GRAPHQL_PROXY_BODY_LIMIT = 256 * 1024
 
 export interface GraphqlProxyOptions {
-  config: Pick<Config, 'apiKey' | 'publicUrl' | 'services'>
+  config: Pick<Config, 'apiKey' | 'publicUrl' | 'services' | 'originFromRequest' | 'host' | 'port'>
   serviceFetch: typeof fetch
   /** how long the upstream may take before the shopper gets a 504 */
   upstreamTimeoutMs?: number
@@ -105,6 +106,7 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       const token = publicRead ? undefined : sessionToken(request.headers.cookie)
       if (token) headers.authorization = `Bearer ${token}`
       headers['x-forwarded-for'] = request.ip
+      if (!publicRead) headers[SHOP_ORIGIN_HEADER] = shopOrigin(request, config)
 
       const upstream = await callUpstream(
         serviceFetch,
@@ -156,6 +158,9 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       // the API's abuse limits count the shopper's address, not this server's (it believes
       // X-Forwarded-For from a caller on its own host: services/shared/client-address.ts, ADR 0024)
       headers['x-forwarded-for'] = request.ip
+      // the shop's address as the shopper reached it: the API builds payment return pages and
+      // mail links on it (ADR 0057)
+      headers[SHOP_ORIGIN_HEADER] = shopOrigin(request, config)
 
       const upstream = await callUpstream(
         serviceFetch,

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { ViteDevServer } from 'vite'
 import type { Config } from '../config'
+import { shopOrigin } from '../shop-origin'
 import type { Database } from '../db'
 import type { EntryServer } from '../../src/shared/server-entry'
 import { renderPage } from './render'
@@ -80,11 +81,11 @@ export default async function ssr(
   }
 
   // Served by the app, not from public/: a static file would need to know the public URL.
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get('/robots.txt', async (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
-      .send(robotsTxt(config.publicUrl)),
+      .send(robotsTxt(shopOrigin(request, config))),
   )
   await app.register(sitemap, { config, serviceFetch })
   await app.register(oneClickUnsubscribe, { config, serviceFetch })

@@ -16,6 +16,7 @@ import { entryScriptTag } from './entry-script'
 import { PRIVATE_NO_STORE } from '../security-headers'
 import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
 import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
+import { SHOP_ORIGIN_HEADER, shopOrigin } from '../shop-origin'
 
 interface RenderOptions {
   entry: EntryServer
@@ -101,21 +102,24 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
   const { entry, manifest, config, serviceFetch, graphqlExecutor, verifier, dev } = options
   const nonce = newNonce()
   const cookies = request.cookies as Record<string, string>
-  const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey }
+  // one host for the whole journey: the page's links and the API's (payment return pages, mails)
+  const origin = shopOrigin(request, config)
+  const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey, [SHOP_ORIGIN_HEADER]: origin }
   // a token that does not verify (junk, expired, forged) is no session: no user, no bearer
   const session = await verifiedSession(verifier, request.headers.cookie)
   if (session) apiHeaders.Authorization = `Bearer ${session.token}`
 
   const prepared = await entry.prepare(toWebRequest(request), {
     urlSettings: { mode: config.urlMode, marketDomains: config.marketDomains },
-    publicUrl: config.publicUrl,
+    publicUrl: origin,
     apiUri: config.services.api,
     apiHeaders,
     fetch: serviceFetch,
     searchUri: config.services.search,
     executeGraphql: graphqlExecutor?.(apiHeaders),
     cookies,
-    host: request.host,
+    // a Host header is the client's to write: in path mode the page names only the shop's own host
+    host: config.urlMode === 'domain' ? request.host : new URL(origin).host,
     userAgent: request.headers['user-agent'] ?? '',
     nonce,
     isProduction: config.isProduction,

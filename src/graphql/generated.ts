@@ -953,6 +953,147 @@ export type GetCartQuery = {
   } | null
 }
 
+export type MergeCartMutationVariables = Exact<{
+  id?: string | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type MergeCartMutation = {
+  mergeCart: {
+    id: string | null
+    promoCode: string | null
+    minimumOrderValue: {
+      amount: number
+      amountFormatted: string | null
+      amountLeft: number
+      amountLeftFormatted: string | null
+      isReached: boolean
+    } | null
+    appliedCampaigns: Array<{ name: string | null; hideTitle: boolean | null } | null> | null
+    items: Array<{
+      id: string
+      skuId: number
+      quantity: number
+      campaign: {
+        appliedCampaigns: Array<{ name: string | null; hideTitle: boolean | null } | null> | null
+        prices: Array<{
+          quantity: number
+          price: {
+            sellingPriceIncVat: number
+            sellingPriceExVat: number
+            sellingPriceIncVatFormatted: string | null
+            sellingPriceExVatFormatted: string | null
+          } | null
+        } | null> | null
+      } | null
+      unitPrice: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+        vat: number
+        discountPercentage: number
+      } | null
+      totalPrice: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+        vat: number
+        discountPercentage: number
+      } | null
+      product: {
+        productId: number
+        articleNumber: string | null
+        name: string | null
+        alias: string
+        canonicalUrl: string | null
+        brand: { name: string | null } | null
+        productImages: Array<{ fileName: string } | null> | null
+        primaryCategory: { name: string } | null
+        skus: Array<{
+          skuId: number
+          articleNumber: string
+          name: string | null
+          stock: { inStock: number; oversellable: number; totalStock: number; static: number | null } | null
+        } | null> | null
+        unitPrice: {
+          isDiscounted: boolean
+          sellingPriceIncVat: number
+          sellingPriceExVat: number
+          regularPriceIncVat: number
+          regularPriceExVat: number
+          sellingPriceIncVatFormatted: string | null
+          sellingPriceExVatFormatted: string | null
+          regularPriceIncVatFormatted: string | null
+          regularPriceExVatFormatted: string | null
+          vat: number
+          discountPercentage: number
+        } | null
+      } | null
+    } | null> | null
+    summary: {
+      fixedAmountDiscountIncVat: number
+      fixedAmountDiscountExVat: number
+      balance: {
+        pending: number
+        pendingFormatted: string | null
+        totalSellingPriceExBalanceIncVat: number
+        totalSellingPriceExBalanceExVat: number
+        totalSellingPriceExBalanceIncVatFormatted: string | null
+        totalSellingPriceExBalanceExVatFormatted: string | null
+      } | null
+      subTotal: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+        vat: number
+        discountPercentage: number
+      } | null
+      shipping: {
+        amountLeftToFreeShipping: number
+        amountLeftToFreeShippingFormatted: string | null
+        feeIncVat: number
+        feeExVat: number
+        feeIncVatFormatted: string | null
+        feeExVatFormatted: string | null
+        isDefault: boolean
+      } | null
+      total: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        discountIncVat: number
+        discountExVat: number
+        discountIncVatFormatted: string | null
+        discountExVatFormatted: string | null
+        vat: number
+        vatFormatted: string | null
+      } | null
+    } | null
+  } | null
+}
+
 export type SetCartPromoCodeMutationVariables = Exact<{
   id: string
   promoCode: string

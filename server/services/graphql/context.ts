@@ -35,6 +35,11 @@ export interface GraphQLContext {
    * calls (the server-side render), which have no shopper address: per-address limits skip them.
    */
   clientAddress: string | null
+  /**
+   * The shop's origin as this shopper reached it (PUBLIC_URL, or the storefront's checked
+   * SHOP_ORIGIN_HEADER: server/shop-origin.ts, ADR 0057): payment return pages and mail links use it.
+   */
+  shopUrl: string
   /** The abuse limiter (in Redis when REDIS_URL is set). */
   limiter: RateLimiter
   /** The time rules with a deadline read (the return window); tests may move it. */

@@ -301,6 +301,13 @@ export type GeinsMerchantApiMutation = {
   setCartPromoCode?: Maybe<CartType>
   /** Marks the cart completed; it is read-only afterwards. */
   completeCart?: Maybe<CartType>
+  /**
+   * Lumo extension: the logged-in customer's cart in this market, with the device's cart `id`
+   * merged into it (same size: quantities added up within stock and the order limits; the market's
+   * current prices; a code kept while it holds; docs/adr/0057-one-journey.md). The device's cart is
+   * removed; null when neither has a cart. Needs a bearer token; another customer's cart is ignored.
+   */
+  mergeCart?: Maybe<CartType>
   createOrUpdateCheckout?: Maybe<CheckoutType>
   placeOrder?: Maybe<PlaceOrderResponseType>
   /** Stores a review (rating 1-5, author and comment required). */
@@ -359,6 +366,13 @@ export type GeinsMerchantApiMutationSetCartPromoCodeArgs = {
 
 export type GeinsMerchantApiMutationCompleteCartArgs = {
   id: Scalars['String']['input']
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiMutationMergeCartArgs = {
+  id?: InputMaybe<Scalars['String']['input']>
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -2108,6 +2122,12 @@ export type GeinsMerchantApiMutationResolvers<
     ParentType,
     ContextType,
     RequireFields<GeinsMerchantApiMutationCompleteCartArgs, 'id'>
+  >
+  mergeCart?: Resolver<
+    Maybe<ResolversTypes['CartType']>,
+    ParentType,
+    ContextType,
+    Partial<GeinsMerchantApiMutationMergeCartArgs>
   >
   createOrUpdateCheckout?: Resolver<
     Maybe<ResolversTypes['CheckoutType']>,

@@ -45,6 +45,7 @@ import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
 import { createServiceFetch } from '../shared/service-fetch'
 import { clientAddress } from '../shared/client-address'
+import { configuredOrigin, forwardedShopOrigin, SHOP_ORIGIN_HEADER } from '../../shop-origin'
 import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limit'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
 import { formatErrors } from './masking'
@@ -125,6 +126,8 @@ export interface ContextInput {
   requestId?: string
   /** The shopper's address for the abuse limits; none for in-process calls. */
   clientAddress?: string | null
+  /** The shop's origin the shopper reached (SHOP_ORIGIN_HEADER); PUBLIC_URL's when absent. */
+  shopUrl?: string
   /** Batch loaders to share with other operations of the same page; fresh ones otherwise. */
   loaders?: CatalogueLoaders
 }
@@ -165,6 +168,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
+    shopUrl: input.shopUrl ?? configuredOrigin(deps.config),
     limiter: deps.limiter,
     now: deps.clock ?? (() => new Date()),
   }
@@ -269,6 +273,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
         apiKey: apiKeyFromRequest(request) ?? null,
         requestId: request.id,
         clientAddress: clientAddress(request.ip, request.headers['x-forwarded-for']),
+        shopUrl: forwardedShopOrigin(request.headers[SHOP_ORIGIN_HEADER], config),
       }),
   })
 
@@ -348,10 +353,18 @@ function inProcessExecutor(app: FastifyInstance, deps: ContextDeps, headers: Rec
   const user = authorised ? userFromRequest(source, deps.tokens) : Promise.resolve(null)
   const loaders = createCatalogueLoaders(deps.database.db, deps.catalogue)
   const requestId = randomUUID()
+  const shopUrl = forwardedShopOrigin(source.headers[SHOP_ORIGIN_HEADER], deps.config)
 
   return async ({ query, variables, operationName }: InProcessRequest): Promise<InProcessResponse> => {
     if (!authorised) return { status: 401, body: UNAUTHORISED_BODY }
-    const context = await createContext(deps, { variables, user: await user, apiKey, requestId, loaders })
+    const context = await createContext(deps, {
+      variables,
+      user: await user,
+      apiKey,
+      requestId,
+      loaders,
+      shopUrl,
+    })
     try {
       const result: ExecutionResult = await app.graphql(query, context, variables, operationName)
       // errorFormatter already ran and turned the errors into their JSON form

@@ -209,6 +209,7 @@ async function queueJoinedMail(
     firstName: user.first_name,
     params: { memberNumber },
     actionUrl: membershipUrl(config, market, language.code),
+    shopUrl: new URL(config.publicUrl).origin,
   }
   await trx
     .insertInto('mail_messages')

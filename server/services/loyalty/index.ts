@@ -18,6 +18,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../../config'
+import { shopOrigin } from '../../shop-origin'
 import type { Database } from '../../db'
 import { toJson } from '../../db/schema'
 import { createTokenVerifier, type TokenVerifier, type VerifiedUser } from '../shared/auth-tokens'
@@ -41,7 +42,17 @@ import { loyaltyAdmin } from './admin'
 
 export interface LoyaltyServiceOptions {
   database: Database
-  config: Pick<Config, 'services' | 'host' | 'port' | 'publicUrl' | 'urlMode' | 'marketDomains' | 'adminKey'>
+  config: Pick<
+    Config,
+    | 'services'
+    | 'host'
+    | 'port'
+    | 'publicUrl'
+    | 'originFromRequest'
+    | 'urlMode'
+    | 'marketDomains'
+    | 'adminKey'
+  >
   /** The process's abuse limiter (ADR 0024); in process by default. */
   limiter?: RateLimiter
   /** The app's token verifier (server/app.ts shares one); built from AUTH_URL when not given. */
@@ -231,7 +242,9 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
         const contact = await ownContact(user, query.id, reply)
         if (!contact) return reply
         // the client's date is when the shopper clicked; the server's clock decides which orders count
-        const updated = await setMembership(db, contact, query.isMember, new Date(), config)
+        // the welcome mail links to the host the shopper is on (ADR 0057)
+        const place = { ...config, publicUrl: shopOrigin(request, config) }
+        const updated = await setMembership(db, contact, query.isMember, new Date(), place)
         return sendJson(reply, 200, contactView(updated))
       })
 

@@ -168,7 +168,8 @@ export function createMailer({
       shippingMethod: order.shipping_method,
       paymentMethod: names[language] ?? Object.values(names)[0] ?? order.payment_kind,
       shippingAddress: order.shipping_address,
-      shopUrl: config.publicUrl,
+      // the host the order was placed on: a journey never switches host (ADR 0057)
+      shopUrl: order.shop_url ?? config.publicUrl,
     }
   }
 
@@ -212,7 +213,8 @@ export function createMailer({
     }
     const language = languageOf(message.language)
     const payload = (message.payload ?? {}) as NoticeMailPayload
-    const mail = renderNoticeMail({ kind: message.kind, language, payload, shopUrl: config.publicUrl })
+    const shopUrl = payload.shopUrl ?? config.publicUrl
+    const mail = renderNoticeMail({ kind: message.kind, language, payload, shopUrl })
     return { mail, language, unsubscribeUrl: payload.unsubscribeUrl }
   }
 

@@ -71,7 +71,9 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     now: options.now ?? (() => new Date()),
     log: app.log,
   }
-  const pageUrl = (reference: string) => `${config.browserServices.payments}/orders/${reference}`
+  // embedded: the page is on the host the shop sends the shopper back to (ADR 0057)
+  const pageUrl = (session: Session) =>
+    `${config.browserServices.payments ?? `${new URL(session.success_url).origin}/pay`}/orders/${session.reference}`
 
   // Signed requests are verified over the exact bytes received; forms arrive url-encoded.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -110,7 +112,7 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     const session = await createSession(deps, parsed.data)
     return reply.code(201).send({
       sessionId: session.session_id,
-      url: pageUrl(session.reference),
+      url: pageUrl(session),
       status: session.status,
       expiresAt: session.expires_at.toISOString(),
     })

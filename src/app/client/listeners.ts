@@ -164,7 +164,7 @@ function openFavoritesChannel(): BroadcastChannel | null {
 /**
  * The cart's listeners (loading with retries, cart events) come in their own chunk, loaded when
  * the page has a cart to load or to drop (its cookie), or at the first cart action (an add, a
- * cart from another tab or device, the mini-cart opening); the actions before the chunk arrived
+ * cart from another tab or device, the mini-cart opening, a login); the actions before the chunk arrived
  * are handed to it, so no cart event is lost.
  */
 function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void {
@@ -172,7 +172,8 @@ function startCartSyncLazily(store: AppStore, getApollo: GetApollo): () => void 
     store,
     (action, state) => {
       if (state.cart.status === 'loading') return true
-      if (action) return action.type.startsWith('cart/')
+      // a login: the account's cart comes to this device (ADR 0057)
+      if (action) return action.type.startsWith('cart/') || connected.match(action)
       return strayCartCookie(state.cart, readCookie(COOKIES.cart)) !== null
     },
     async (missed) => {

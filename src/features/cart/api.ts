@@ -11,12 +11,15 @@ import getCartSource from '../../../graphql/operations/cart-get.graphql?raw'
 import addToCartSource from '../../../graphql/operations/cart-add.graphql?raw'
 import updateCartItemSource from '../../../graphql/operations/cart-update-item.graphql?raw'
 import setCartPromoCodeSource from '../../../graphql/operations/cart-promo-code.graphql?raw'
+import mergeCartSource from '../../../graphql/operations/cart-merge.graphql?raw'
 import type {
   AddToCartMutation,
   AddToCartMutationVariables,
   CartFragment,
   GetCartQuery,
   GetCartQueryVariables,
+  MergeCartMutation,
+  MergeCartMutationVariables,
   SetCartPromoCodeMutation,
   SetCartPromoCodeMutationVariables,
   UpdateCartItemMutation,
@@ -31,6 +34,7 @@ export const CART_OPERATION_SOURCES = {
   addToCart: addToCartSource,
   updateCartItem: updateCartItemSource,
   setCartPromoCode: setCartPromoCodeSource,
+  mergeCart: mergeCartSource,
 } as const
 
 type OperationName = keyof typeof CART_OPERATION_SOURCES
@@ -71,6 +75,7 @@ interface CartOperations {
   addToCart: { data: AddToCartMutation; variables: AddToCartMutationVariables }
   updateCartItem: { data: UpdateCartItemMutation; variables: UpdateCartItemMutationVariables }
   setCartPromoCode: { data: SetCartPromoCodeMutation; variables: SetCartPromoCodeMutationVariables }
+  mergeCart: { data: MergeCartMutation; variables: MergeCartMutationVariables }
 }
 
 function cartOf(
@@ -144,4 +149,25 @@ export function setPromoCode(
     typeof scopeVariables
   > & { allowExternalShippingFee?: boolean }
   return mutate(apollo, 'setCartPromoCode', { ...rest, id, promoCode })
+}
+
+/**
+ * At login: the account's cart with this device's cart merged into it (server rules: ADR 0057);
+ * null when neither has a cart.
+ */
+export async function mergeCart(
+  apollo: CartClient,
+  id: string | null,
+  scope: CartScope,
+): Promise<CartView | null> {
+  try {
+    const result = await apollo.mutate<MergeCartMutation, MergeCartMutationVariables>({
+      mutation: await documentFor('mergeCart'),
+      variables: { ...apiScope(scope.market, scope.locale), ...(id ? { id } : {}) },
+    })
+    const merged = result.data?.mergeCart
+    return merged ? cartView(merged, 'mergeCart') : null
+  } catch (error) {
+    throw toCartApiError(error)
+  }
 }

@@ -9,7 +9,9 @@
  * - records spec §4's 'cart changed' (item count, shipping fee, total, shipping default) and
  *   'items changed' (regular subtotal, promo code) messages for every new cart, this tab's or
  *   another's, with `fromOtherTab` so the toast can tell the shopper about the other one's;
- * - records cart:view (GA4 view_cart) when the shopper opens the mini-cart.
+ * - records cart:view (GA4 view_cart) when the shopper opens the mini-cart;
+ * - at a login in this tab, takes the account's cart merged with this device's (ADR 0057); a
+ *   logout empties the device's cart (the slice and the shop-wide listeners).
  * The cookie write and the broadcast to other tabs are the shop-wide listeners'
  * (src/app/client/listeners.ts, broadcast.ts), keyed on `cartLoaded` / `cartEmptied`.
  */
@@ -29,6 +31,7 @@ import {
   strayCartCookie,
 } from './slice'
 import { cartEventLine } from '../events/payload'
+import { connected } from '../auth/slice'
 import type { GetCartApollo } from './thunks'
 import type { CartView } from './types'
 
@@ -85,8 +88,16 @@ export function startCartSync(
       })
   }
 
+  // a login in this tab (not a token refresh, not another tab's login, whose cart arrives by
+  // broadcast): the account's cart, merged with this device's, becomes this device's cart
+  const adoptOnLogin = (action: ReturnType<typeof connected>, before: RootState) => {
+    if (isFromOtherTab(action) || before.auth.user?.id === action.payload.user.id) return
+    void import('./thunks').then(({ adoptAccountCart }) => store.dispatch(adoptAccountCart(getApollo)))
+  }
+
   for (const { action, previous } of missed) {
     if (cartLoaded.match(action)) recordCartChanges(store, action, previous)
+    else if (connected.match(action)) adoptOnLogin(action, previous)
     else if (cartDrawerOpened.match(action)) recordCartView(store)
   }
   const cookie = readCookie(COOKIES.cart)
@@ -101,6 +112,10 @@ export function startCartSync(
       predicate: (_action, current, previous) =>
         current.cart.status === 'loading' && previous.cart.status !== 'loading',
       effect: () => load(),
+    }),
+    store.startListening({
+      actionCreator: connected,
+      effect: (action, api) => adoptOnLogin(action, api.getOriginalState()),
     }),
     store.startListening({
       actionCreator: cartLoaded,

@@ -6,7 +6,7 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import type { AppDispatch, RootState } from '../../app/store'
-import { addItem, fetchCart, setPromoCode, updateItem, type CartScope } from './api'
+import { addItem, fetchCart, mergeCart, setPromoCode, updateItem, type CartScope } from './api'
 import { CartApiError, toCartApiError } from './errors'
 import { isBonusVoucher, isLostCart } from './rules'
 import { voucherIdSet } from '../loyalty/slice'
@@ -120,4 +120,21 @@ export function reloadCart(getApollo: GetCartApollo) {
     loadCart({
       fetchCart: async (id) => asCartData(await fetchCart(await getApollo(), id, cartScopeOf(getState()))),
     })(dispatch, getState)
+}
+
+/**
+ * After a login on this device: the account's cart, with this device's cart merged into it,
+ * becomes this device's cart (its id in the lumo-cart cookie through `cartLoaded`). A failure
+ * keeps the device's own cart: the shopper loses nothing, the carts are merged at the next login.
+ */
+export function adoptAccountCart(getApollo: GetCartApollo) {
+  return async (dispatch: Dispatch, getState: GetState): Promise<void> => {
+    const deviceId = getState().cart.id
+    try {
+      const merged = await mergeCart(await getApollo(), deviceId, cartScopeOf(getState()))
+      if (merged) dispatch(cartLoaded(asCartData(merged)))
+    } catch (error) {
+      console.warn('The account cart could not be merged at login', error)
+    }
+  }
 }

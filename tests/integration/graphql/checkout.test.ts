@@ -520,7 +520,7 @@ describeEachDatabase('checkout on %s', (kind) => {
       const response = await place(cartId, checkoutInput({ paymentId: FI.card }))
       const placed = response.data!.placeOrder
       expect(placed.status).toBe('pending')
-      expect(placed.redirectUrl).toBe(`${api.config.browserServices.payments}/orders/${placed.publicId}`)
+      expect(placed.redirectUrl).toBe(`${api.config.publicUrl}/pay/orders/${placed.publicId}`)
       const pending = await api.gql<{ checkout: { completed: boolean } }>(CONFIRM, { id: placed.publicId })
       expect(pending.data?.checkout.completed).toBe(false)
 

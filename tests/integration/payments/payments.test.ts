@@ -122,7 +122,7 @@ describeEachDatabase('card payments on %s', (kind) => {
       checkoutPageUrl: `${publicUrl}/se/sv/kassan`,
     })
     expect(placed.status).toBe('pending')
-    expect(placed.redirectUrl).toBe(`${api.config.browserServices.payments}/orders/${placed.publicId}`)
+    expect(placed.redirectUrl).toBe(`${api.config.publicUrl}/pay/orders/${placed.publicId}`)
 
     const page = await api.app.inject({ method: 'GET', url: `/pay/orders/${placed.publicId}` })
     expect(page.statusCode).toBe(200)

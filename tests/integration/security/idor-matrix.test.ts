@@ -243,6 +243,22 @@ const MATRIX: MatrixRow[] = [
     refusal: { gql: 'NOT_FOUND' },
   },
   {
+    operation: "mergeCart(id) — B merges A's cart into his account at login",
+    covers: ['GeinsMerchantApiMutation.mergeCart.id'],
+    guard: 'owner',
+    attack: (h, f) =>
+      h.gql(f.b, `mutation ($id: String) { mergeCart(id: $id) { ${CART} } }`, { id: f.cartId }),
+    // Sven gets his own cart back; A's is neither in it nor merged away (expectAUnchanged)
+    refusal: {
+      gqlValue: (data) =>
+        (data['mergeCart'] as { items: { message: string | null }[] } | null)?.items.some(
+          (item) => item.message === 'A gift for Aino',
+        ),
+      equals: false,
+    },
+    changesOwnData: true,
+  },
+  {
     operation: "createOrUpdateCheckout(cartId) — B reads and overwrites A's checkout",
     covers: [
       'GeinsMerchantApiMutation.createOrUpdateCheckout.cartId',

@@ -1,6 +1,6 @@
 /**
  * Cart operations of the commerce API: getCart, addToCart, updateCartItem, setCartPromoCode,
- * completeCart. Prices follow the operation's market (a cart fetched in another market is priced
+ * completeCart, and mergeCart (the account's cart at login: account-cart.ts). Prices follow the operation's market (a cart fetched in another market is priced
  * there); see service.ts for the rules and docs/adr/0004-cart-and-orders.md for the why.
  */
 import type { GraphQLContext } from '../context'
@@ -9,9 +9,11 @@ import { scopeFromArgs } from '../scope'
 import { limitPromoGuesses } from '../abuse-limits'
 import { presentCart } from './present'
 import * as carts from './service'
+import { mergeAccountCart } from './account-cart'
 import type {
   GeinsMerchantApiMutationAddToCartArgs,
   GeinsMerchantApiMutationCompleteCartArgs,
+  GeinsMerchantApiMutationMergeCartArgs,
   GeinsMerchantApiMutationSetCartPromoCodeArgs,
   GeinsMerchantApiQueryGetCartArgs,
 } from '../generated'
@@ -23,6 +25,8 @@ type ItemArgs = GeinsMerchantApiMutationAddToCartArgs
 type PromoArgs = GeinsMerchantApiMutationSetCartPromoCodeArgs
 
 type IdArgs = GeinsMerchantApiMutationCompleteCartArgs
+
+type MergeArgs = GeinsMerchantApiMutationMergeCartArgs
 
 export const resolvers: ResolverModule = {
   Query: {
@@ -52,5 +56,9 @@ export const resolvers: ResolverModule = {
     },
     completeCart: async (_: unknown, args: IdArgs, ctx: GraphQLContext) =>
       presentCart(await carts.completeCart(ctx, await scopeFromArgs(ctx, args), args.id)),
+    mergeCart: async (_: unknown, args: MergeArgs, ctx: GraphQLContext) => {
+      const merged = await mergeAccountCart(ctx, await scopeFromArgs(ctx, args), args.id)
+      return merged ? presentCart(merged) : null
+    },
   },
 }

@@ -173,12 +173,16 @@ async function subscribeToNewsletter(
   })
   await countAttempt(ctx, ABUSE_LIMITS.newsletter)
   const scope = await scopeFromArgs(ctx, rawArgs)
-  return subscribe(ctx.db, ctx.config, {
-    email: input.email,
-    place: { market: scope.market.alias, language: scope.language },
-    tags: [...new Set(input.tags ?? [])],
-    source: 'storefront',
-  })
+  return subscribe(
+    ctx.db,
+    { ...ctx.config, publicUrl: ctx.shopUrl },
+    {
+      email: input.email,
+      place: { market: scope.market.alias, language: scope.language },
+      tags: [...new Set(input.tags ?? [])],
+      source: 'storefront',
+    },
+  )
 }
 
 export const engagementResolvers: ResolverModule = {

@@ -53,6 +53,34 @@ describe('return pages of a card payment', () => {
     )
   })
 
+  it('returns to the host the shopper came from, and to no other (ADR 0057)', () => {
+    const local = { publicUrl: 'http://localhost:3000', marketDomains: {}, urlMode: 'path' as const }
+    const fromLoopback = { ...local, shopUrl: 'http://127.0.0.1:3000' }
+    expect(
+      returnUrls(
+        fromLoopback,
+        { market: 'fi', language: 'fi' },
+        {
+          redirectUrl: 'http://127.0.0.1:3000/fi/checkout/confirm',
+        },
+      ).successUrl,
+    ).toBe('http://127.0.0.1:3000/fi/checkout/confirm')
+    // none sent: the default confirm page is on the shopper's host too, not PUBLIC_URL's default
+    expect(returnUrls(fromLoopback, { market: 'se', language: 'sv' }, {})).toEqual({
+      successUrl: 'http://127.0.0.1:3000/se/sv/checkout/confirm',
+      failureUrl: 'http://127.0.0.1:3000/se/sv/checkout/lumopay-fail',
+    })
+    expect(
+      returnUrls(
+        fromLoopback,
+        { market: 'fi', language: 'fi' },
+        {
+          redirectUrl: 'http://127.0.0.1:4444/fi/checkout/confirm',
+        },
+      ).successUrl,
+    ).toBe('http://127.0.0.1:3000/fi/checkout/confirm')
+  })
+
   it('accepts the market domains and uses the market domain by default in domain mode', () => {
     expect(shopOrigins(DOMAIN_MODE)).toEqual([
       'https://lumo.fi',

@@ -8,7 +8,8 @@
  *
  * Return pages come from `checkout.checkoutUrls`: `redirectUrl` is the market's
  * /checkout/confirm page, and the failure page is its sibling /checkout/lumopay-fail. Only URLs on
- * the shop's own origins (PUBLIC_URL and the market domains) are accepted — no open redirect;
+ * the shop's own origins (the one the shopper reached, PUBLIC_URL and the market domains) are
+ * accepted — no open redirect;
  * anything else falls back to the confirm page of the order's market and language.
  */
 import type { Config } from '../../../config'
@@ -39,11 +40,14 @@ export function paymentMinutesLeft(placedAt: Date, now: Date): number {
 
 export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`
 
-type UrlConfig = Pick<Config, 'publicUrl' | 'marketDomains' | 'urlMode'>
+type UrlConfig = Pick<Config, 'publicUrl' | 'marketDomains' | 'urlMode'> & {
+  /** the origin this shopper reached the shop at, when it is not PUBLIC_URL's (ADR 0057) */
+  shopUrl?: string
+}
 
 /** The origins the shopper may be sent back to. */
 export function shopOrigins(config: UrlConfig): string[] {
-  const origins = [new URL(config.publicUrl).origin]
+  const origins = [config.shopUrl ?? new URL(config.publicUrl).origin, new URL(config.publicUrl).origin]
   for (const host of Object.values(config.marketDomains)) {
     if (host) origins.push(`https://${host}`, `http://${host}`)
   }
@@ -70,7 +74,7 @@ export interface ReturnUrls {
 
 /** The confirm page the order's market and language use when the storefront sent none. */
 function defaultConfirmUrl(config: UrlConfig, market: MarketAlias, locale: LocaleCode): URL {
-  const base = new URL(config.publicUrl)
+  const base = new URL(config.shopUrl ?? config.publicUrl)
   const host = config.urlMode === 'domain' ? config.marketDomains[market] : undefined
   if (host) base.host = host
   const prefix = basenameFor(market, locale, { mode: config.urlMode, marketDomains: config.marketDomains })
@@ -143,7 +147,7 @@ export async function startCardPayment(
     currency: order.currency_code,
     language,
     shopName: SHOP_NAME,
-    ...returnUrls(ctx.config, { market, language }, checkoutUrls),
+    ...returnUrls({ ...ctx.config, shopUrl: ctx.shopUrl }, { market, language }, checkoutUrls),
     callbackUrl: callbackUrl(ctx.config),
     expiresInMinutes: paymentMinutesLeft(order.created_at, new Date()),
   }

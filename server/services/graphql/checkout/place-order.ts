@@ -54,9 +54,18 @@ export interface PlaceOrderResponse {
   redirectUrl: string | null
 }
 
-/** Where the shopper pays a card order: the payment service's hosted page for this order. */
-export function paymentRedirectUrl(config: Pick<Config, 'browserServices'>, publicId: string): string {
-  return `${config.browserServices.payments}/orders/${publicId}`
+/** Where a request's answers send the shopper: the shop's origin as they reached it (ADR 0057). */
+export interface ShopPlace {
+  config: Pick<Config, 'browserServices'>
+  shopUrl: string
+}
+
+/**
+ * Where the shopper pays a card order: the payment service's hosted page for this order; the
+ * embedded Lumopay on the shopper's own host, so their cookies are there when they come back.
+ */
+export function paymentRedirectUrl({ config, shopUrl }: ShopPlace, publicId: string): string {
+  return `${config.browserServices.payments ?? `${shopUrl}/pay`}/orders/${publicId}`
 }
 
 interface ExistingOrder {
@@ -67,10 +76,7 @@ interface ExistingOrder {
   status: string
 }
 
-export function responseFor(
-  config: Pick<Config, 'browserServices'>,
-  order: ExistingOrder,
-): PlaceOrderResponse {
+export function responseFor(place: ShopPlace, order: ExistingOrder): PlaceOrderResponse {
   if (order.status === 'cancelled') {
     return {
       orderId: String(order.order_id),
@@ -84,7 +90,7 @@ export function responseFor(
     orderId: String(order.order_id),
     publicId: order.public_id,
     status: awaitingPayment ? 'pending' : 'completed',
-    redirectUrl: awaitingPayment ? paymentRedirectUrl(config, order.public_id) : null,
+    redirectUrl: awaitingPayment ? paymentRedirectUrl(place, order.public_id) : null,
   }
 }
 
@@ -279,7 +285,13 @@ async function insertOrder(
   checkout: SavedCheckout,
   payment: { id: number; kind: PaymentKind },
   plans: Map<number, StockDecrement>,
-  extras: { userId: string | null; promoCode: string | null; giftCode: string | null; fromGift: number },
+  extras: {
+    userId: string | null
+    promoCode: string | null
+    giftCode: string | null
+    fromGift: number
+    shopUrl: string
+  },
 ) {
   const { totals, scope } = priced
   const billing = addressOf(checkout, 'billingAddress')
@@ -289,6 +301,7 @@ async function insertOrder(
     .values({
       cart_id: priced.record.cartId,
       user_id: extras.userId,
+      shop_url: extras.shopUrl,
       market_alias: scope.market.alias,
       language: scope.language,
       currency_code: scope.market.currencyCode,
@@ -400,7 +413,7 @@ export async function placeOrder(
       const cart = await requireCart(trx, cartId, true)
       if (cart.userId !== null && cart.userId !== ctx.user?.id) throw cartNotFound(cartId)
       const existing = await findOrderOfCart(trx, cartId)
-      if (existing) return responseFor(ctx.config, existing)
+      if (existing) return responseFor(ctx, existing)
       if (cart.isCompleted) throw cartCompleted(cartId)
 
       const checkout = mergeCheckout(await loadSavedCheckout(trx, cartId), input)
@@ -439,6 +452,7 @@ export async function placeOrder(
         promoCode,
         giftCode: balance.giftCode,
         fromGift: balance.fromGift,
+        shopUrl: ctx.shopUrl,
       })
       if (
         promoCode &&
@@ -451,7 +465,7 @@ export async function placeOrder(
         .set({ is_completed: true, updated_at: new Date(), market_alias: scope.market.alias })
         .where('cart_id', '=', cartId)
         .execute()
-      return responseFor(ctx.config, order)
+      return responseFor(ctx, order)
     })
   } catch (error) {
     // The cart lock makes this unreachable in practice; the UNIQUE cart_id is the backstop.
@@ -462,6 +476,6 @@ export async function placeOrder(
       .where('cart_id', '=', cartId)
       .executeTakeFirst()
     if (!order) throw error
-    return responseFor(ctx.config, order)
+    return responseFor(ctx, order)
   }
 }

@@ -67,7 +67,7 @@ export const resolvers: ResolverModule = {
       if (!order || order.payment_kind !== 'card' || order.paid_at !== null || order.status === 'cancelled') {
         return null
       }
-      return paymentRedirectUrl(ctx.config, order.public_id)
+      return paymentRedirectUrl(ctx, order.public_id)
     },
   },
 }

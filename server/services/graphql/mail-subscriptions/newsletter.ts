@@ -128,6 +128,7 @@ export async function subscribe(
     await queueMail(trx, 'newsletter-confirm', email, place, {
       params: { percent: String(WELCOME_PERCENTAGE) },
       actionUrl: mailLinkPageUrl(config, place, 'newsletter-confirm', token),
+      shopUrl: new URL(config.publicUrl).origin,
     })
   })
   return true

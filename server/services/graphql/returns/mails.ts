@@ -51,7 +51,8 @@ async function queue(trx: Trx, order: Order, kind: string, payload: NoticeMailPa
       recipient: order.email,
       language: languageOf(order),
       status: 'queued',
-      payload: toJson(payload),
+      // the mail's links stay on the host the order was placed on (ADR 0057)
+      payload: toJson(order.shop_url ? { shopUrl: order.shop_url, ...payload } : payload),
     })
     .execute()
 }

@@ -69,12 +69,16 @@ async function changeNewsletter(ctx: GraphQLContext, scope: RequestScope, email:
     await ctx.db.updateTable('users').set({ newsletter: false }).where('email', '=', email).execute()
     return
   }
-  await subscribe(ctx.db, ctx.config, {
-    email,
-    place: { market: scope.market.alias, language: scope.language },
-    tags: [],
-    source: 'account',
-  })
+  await subscribe(
+    ctx.db,
+    { ...ctx.config, publicUrl: ctx.shopUrl },
+    {
+      email,
+      place: { market: scope.market.alias, language: scope.language },
+      tags: [],
+      source: 'account',
+    },
+  )
 }
 
 /**

@@ -39,12 +39,12 @@ export function resetKeyExpired() {
   )
 }
 
-/** The page of the link, in the request's market and language, on the shop's public address. */
+/** The page of the link, in the request's market and language, on the address the shopper used. */
 function resetUrl(ctx: GraphQLContext, scope: RequestScope, key: string): string {
   const settings = { mode: ctx.config.urlMode, marketDomains: ctx.config.marketDomains }
   const place = { market: scope.market.alias, locale: scope.language }
   const pathname = pathFor({ ...place, settings }, 'reset-password')
-  const url = canonicalUrl({ ...place, pathname, settings, publicUrl: ctx.config.publicUrl })
+  const url = canonicalUrl({ ...place, pathname, settings, publicUrl: ctx.shopUrl })
   return `${url}?key=${encodeURIComponent(key)}`
 }
 
@@ -84,6 +84,7 @@ export async function requestPasswordReset(
     const payload: NoticeMailPayload = {
       actionUrl: resetUrl(ctx, scope, key),
       firstName: user.first_name,
+      shopUrl: ctx.shopUrl,
     }
     await trx
       .insertInto('mail_messages')
