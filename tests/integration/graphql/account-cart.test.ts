@@ -8,10 +8,10 @@
  * Before: there was no account cart. A cart a customer used was theirs only on the device that
  * held its id; logging in on a second device showed an empty cart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { FIXTURE_GIFT_CODES, FIXTURE_PRODUCTS, FIXTURE_PROMO_CODES } from '../../../server/db/seed/fixtures'
 import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
-import { databaseKinds } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 import {
   CART_FIELDS,
   errorCodes,
@@ -35,7 +35,7 @@ interface Customer {
   token: string
 }
 
-describe.each(databaseKinds())('the account cart on %s', (kind) => {
+describeEachDatabase('the account cart on %s', (kind) => {
   let api: CommerceApi
   let customers = 0
 

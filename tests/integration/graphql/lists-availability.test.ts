@@ -8,11 +8,12 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { loadConfig, type Config } from '../../../server/config'
 import graphqlService from '../../../server/services/graphql'
 import { sortSizes } from '../../../src/shared/sizes'
-import { createTestDatabase, databaseKinds, type TestDatabase } from '../helpers/db'
+import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { describeEachDatabase } from '../helpers/outside-servers'
 
 const SEED_PRODUCTS = 400
 
@@ -57,7 +58,7 @@ function firstOutOfOrder(cards: readonly Card[]): string | null {
 const CARD = 'productId stockStatus badges skus { name stockStatus }'
 const FACETS = 'filters { facets { type values { facetId parentId label count } } }'
 
-describe.each(databaseKinds())('lists that open on what can be bought on %s', (kind) => {
+describeEachDatabase('lists that open on what can be bought on %s', (kind) => {
   let database: TestDatabase
   let app: FastifyInstance
   let config: Config
