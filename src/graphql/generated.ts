@@ -265,8 +265,12 @@ export type AccountOrderQuery = {
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { feeIncVat: number; feeExVat: number } | null
-        payment: { feeIncVat: number; feeExVat: number } | null
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           totalSellingPriceExBalanceIncVat: number
@@ -618,6 +622,12 @@ export type AddToCartMutation = {
     summary: {
       fixedAmountDiscountIncVat: number
       fixedAmountDiscountExVat: number
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         pendingFormatted: string | null
@@ -751,6 +761,12 @@ export type CartFragment = {
   summary: {
     fixedAmountDiscountIncVat: number
     fixedAmountDiscountExVat: number
+    fees: {
+      shippingFeeIncVat: number
+      shippingFeeExVat: number
+      paymentFeeIncVat: number
+      paymentFeeExVat: number
+    } | null
     balance: {
       pending: number
       pendingFormatted: string | null
@@ -906,6 +922,12 @@ export type GetCartQuery = {
     summary: {
       fixedAmountDiscountIncVat: number
       fixedAmountDiscountExVat: number
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         pendingFormatted: string | null
@@ -1047,6 +1069,12 @@ export type MergeCartMutation = {
     summary: {
       fixedAmountDiscountIncVat: number
       fixedAmountDiscountExVat: number
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         pendingFormatted: string | null
@@ -1189,6 +1217,12 @@ export type SetCartPromoCodeMutation = {
     summary: {
       fixedAmountDiscountIncVat: number
       fixedAmountDiscountExVat: number
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         pendingFormatted: string | null
@@ -1332,6 +1366,12 @@ export type UpdateCartItemMutation = {
     summary: {
       fixedAmountDiscountIncVat: number
       fixedAmountDiscountExVat: number
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         pendingFormatted: string | null
@@ -1429,8 +1469,14 @@ export type CheckoutFieldsFragment = {
         regularPriceIncVat: number
         regularPriceExVat: number
       } | null
-      shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
-      payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+      shipping: { displayName: string | null } | null
+      payment: { displayName: string | null } | null
+      fees: {
+        shippingFeeIncVat: number
+        shippingFeeExVat: number
+        paymentFeeIncVat: number
+        paymentFeeExVat: number
+      } | null
       balance: {
         pending: number
         totalSellingPriceExBalanceIncVat: number
@@ -1546,6 +1592,12 @@ export type CheckoutPreviewQuery = {
       summary: {
         fixedAmountDiscountIncVat: number
         fixedAmountDiscountExVat: number
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           pendingFormatted: string | null
@@ -1638,8 +1690,14 @@ export type CheckoutPreviewQuery = {
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
-        payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        shipping: { displayName: string | null } | null
+        payment: { displayName: string | null } | null
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           totalSellingPriceExBalanceIncVat: number
@@ -1746,8 +1804,14 @@ export type CreateOrUpdateCheckoutMutation = {
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
-        payment: { displayName: string | null; feeIncVat: number; feeExVat: number } | null
+        shipping: { displayName: string | null } | null
+        payment: { displayName: string | null } | null
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           totalSellingPriceExBalanceIncVat: number
@@ -2290,6 +2354,12 @@ export type LiveCartSubscription = {
       summary: {
         fixedAmountDiscountIncVat: number
         fixedAmountDiscountExVat: number
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           pendingFormatted: string | null
@@ -2442,8 +2512,12 @@ export type OrderConfirmationQuery = {
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { feeIncVat: number; feeExVat: number } | null
-        payment: { feeIncVat: number; feeExVat: number } | null
+        fees: {
+          shippingFeeIncVat: number
+          shippingFeeExVat: number
+          paymentFeeIncVat: number
+          paymentFeeExVat: number
+        } | null
         balance: {
           pending: number
           totalSellingPriceExBalanceIncVat: number

@@ -124,8 +124,13 @@ interface ApiPrice {
 /** The parts of the API's `CartSummaryType` the rows are made of (the cart's and an order's). */
 export interface ApiCartSummary {
   subTotal?: ApiPrice | null
-  shipping?: { feeIncVat?: number | null; feeExVat?: number | null } | null
-  payment?: { feeIncVat?: number | null; feeExVat?: number | null } | null
+  /** Shipping and payment fees, there for a cart and an order alike (`shipping` and `payment` only in a checkout). */
+  fees?: {
+    shippingFeeIncVat?: number | null
+    shippingFeeExVat?: number | null
+    paymentFeeIncVat?: number | null
+    paymentFeeExVat?: number | null
+  } | null
   total?: {
     sellingPriceIncVat?: number | null
     sellingPriceExVat?: number | null
@@ -168,8 +173,8 @@ export function orderMoneyFromCartSummary(
     campaignSavings,
     codeDiscount: Math.max(0, allDiscounts - campaignSavings),
     code: options.code ?? null,
-    shipping: minor(inc ? summary?.shipping?.feeIncVat : summary?.shipping?.feeExVat),
-    paymentFee: minor(inc ? summary?.payment?.feeIncVat : summary?.payment?.feeExVat),
+    shipping: minor(inc ? summary?.fees?.shippingFeeIncVat : summary?.fees?.shippingFeeExVat),
+    paymentFee: minor(inc ? summary?.fees?.paymentFeeIncVat : summary?.fees?.paymentFeeExVat),
     balance: paidFromBalance,
     total: totalAmount,
     vat: minor(total?.vat),

@@ -162,8 +162,7 @@ describe('OrderDetail', () => {
           regularPriceIncVat: 79.9,
           regularPriceExVat: 63.67,
         },
-        shipping: { feeIncVat: 4.9, feeExVat: 3.9 },
-        payment: { feeIncVat: 0, feeExVat: 0 },
+        fees: { shippingFeeIncVat: 4.9, shippingFeeExVat: 3.9, paymentFeeIncVat: 0, paymentFeeExVat: 0 },
         balance: {
           pending: 0,
           totalSellingPriceExBalanceIncVat: 55.81,

@@ -127,6 +127,7 @@ describe('amounts in the customer’s VAT view', () => {
         ...summary,
         subTotal: { ...summary.subTotal!, regularPriceIncVat: 79.95 },
         shipping: { ...summary.shipping!, feeIncVat: 0, feeExVat: 0, amountLeftToFreeShipping: 0 },
+        fees: { ...summary.fees!, shippingFeeIncVat: 0, shippingFeeExVat: 0 },
         total: { ...summary.total!, sellingPriceIncVat: 50.95, discountIncVat: 29 },
         balance: { ...summary.balance!, pending: 25, totalSellingPriceExBalanceIncVat: 25.95 },
       },

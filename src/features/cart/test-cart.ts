@@ -75,6 +75,7 @@ export function cartView(overrides: Partial<CartView> = {}): CartView {
     appliedCampaigns: [],
     items: [item({ skuId: 101, quantity: 1 })],
     summary: {
+      fees: { shippingFeeIncVat: 4.9, shippingFeeExVat: 3.9, paymentFeeIncVat: 0, paymentFeeExVat: 0 },
       fixedAmountDiscountIncVat: 0,
       fixedAmountDiscountExVat: 0,
       balance: {
