@@ -209,8 +209,8 @@ export interface ProductListingTable {
   last_incoming_on: string | null
   rating_average: number | null
   /** sizes with a buyable SKU (migration 1055) */
-  sizes_in_stock: string[]
-  stock_static: number
+  sizes_in_stock: Generated<string[]>
+  stock_static: Generated<number>
 }
 
 export interface PriceLogTable {
