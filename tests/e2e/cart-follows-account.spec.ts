@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { collectBrowserErrors, expect, message, test, waitForHydration } from './fixtures'
 import { cartInBrowser, SKU } from './checkout-helpers'
-import { CUSTOMER_PASSWORD, registerInBrowser } from './customers'
+import { CUSTOMER_PASSWORD, logOutInPage, registerInBrowser } from './customers'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 
 const fi = (id: string) => message('fi', id)
@@ -66,9 +66,8 @@ test('a cart filled in one browser is there after logging in on another; logout 
   await expect(cartButton(firstPage, 2)).toBeVisible()
 
   // Logging out leaves the second browser with an empty cart; the account's cart stays.
-  await userNav(page)
-    .getByRole('button', { name: fi('auth.logout') })
-    .click()
+  // logout sits in the account's own menu (ADR 0056)
+  await logOutInPage(page)
   await expect(cartButton(page, 0)).toBeVisible()
   await expect.poll(cookie).toBeNull()
   await page.goto('/fi/')
