@@ -15,6 +15,7 @@ import { routerPath } from '../../ui/RouteLink'
 import { notifyFromBrowser } from '../search/browser'
 import { rememberTicket } from './tickets'
 import '../../ui/product-card.css'
+import '../../ui/price.css'
 
 function isPlainClick(event: React.MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey
