@@ -99,6 +99,8 @@ test.describe('money rows on the journey', () => {
     await page.getByLabel(fi('checkout.city')).fill('Helsinki')
     await page.getByLabel(fi('checkout.phone')).fill('+358 40 123 4567')
     await page.getByRole('radio', { name: /Lasku/ }).check()
+    // an invoice needs the buyer's personal id
+    await page.getByLabel(fi('checkout.personalId')).fill('131052-308T')
     await expect(page.locator('.checkout-totals [data-money-row="paymentFee"]')).toBeVisible()
     const checkout = await moneyRows(page, '.checkout-totals')
     expect(checkout.map((row) => row.kind)).toEqual([
