@@ -17,7 +17,7 @@ export default defineConfig({
   // A failure must be a real failure: no retries hiding flakiness.
   retries: 0,
   timeout: 60_000,
-  globalTimeout: 20 * 60_000,
+  globalTimeout: 40 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],

@@ -140,6 +140,8 @@ test('a customer joins, buys, sees pending points; the payout gives a voucher th
   baseURL,
   browserErrors,
 }, testInfo) => {
+  // The whole programme in one journey: two orders, a payout and three carts, with axe twice.
+  test.slow()
   const email = await registerMember(context)
 
   // joining on /lumo-member: the success modal, then the members' page opens

@@ -65,7 +65,9 @@ test('a shopper with a cart gets the cached product page and sees their cart cou
   // Someone without a cart has asked for the page before: it is in the cache.
   await request.get(PRODUCT_PATH, { headers: { cookie: '' } })
   const response = await page.goto(PRODUCT_PATH)
-  expect(response?.headers()['x-lumo-cache']).toBe('hit')
+  // 'stale' is the same shared entry: when an earlier test cached the page more than
+  // PAGE_CACHE_FRESH_SECONDS ago, it is served while one background render refreshes it (ADR 0014)
+  expect(['hit', 'stale']).toContain(response?.headers()['x-lumo-cache'])
   // the shared HTML holds no shopper's cart: the count in it is the anonymous one
   const html = await response!.text()
   expect(html).not.toContain(cartId)
