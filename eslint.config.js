@@ -57,6 +57,27 @@ const boundaryZones = [
   },
 ]
 
+/**
+ * One module per fact (docs/architecture.md): a payment kind is named only in
+ * src/shared/payment-kinds.ts; everywhere else a rule asks that module (`paidAtProvider(kind)`,
+ * `isInvoiced(kind)`, …). Seed plans may say which kind an order was paid with (`payment: 'card'`).
+ */
+const PAYMENT_KIND_LITERAL = 'Literal[value=/^(card|invoice)$/]'
+const paymentKindRule = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+  ignores: ['src/shared/payment-kinds.ts', '**/*.test.{ts,tsx}', '**/test-fixtures.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `:not(Property[key.name='payment']) > ${PAYMENT_KIND_LITERAL}`,
+        message:
+          'A payment kind is named only in src/shared/payment-kinds.ts: ask it (paidAtProvider, isInvoiced, asksPersonalId, kindsSettledBy).',
+      },
+    ],
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,4 +120,5 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  paymentKindRule,
 )

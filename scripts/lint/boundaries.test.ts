@@ -44,6 +44,12 @@ describe('house boundaries in eslint.config.js', () => {
     expect(results).toHaveLength(2)
   })
 
+  it('no-restricted-syntax reports a payment kind named outside src/shared/payment-kinds.ts', async () => {
+    const messages = await lintFixture('payment-kind-literal.ts')
+    expect(messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax'])
+    expect(messages[0]?.message).toContain('src/shared/payment-kinds.ts')
+  })
+
   it('passes a module that imports only what a service may', async () => {
     expect(await lintFixture('clean.ts')).toEqual([])
   })

@@ -9,6 +9,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/shared/markets'
+import type { PaymentKind } from '../../src/shared/payment-kinds'
 
 /** timestamptz: a Date out, a Date or ISO string in; `Generated` when the column has a default. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -23,7 +24,7 @@ export type TextArray = ColumnType<string[], string[] | undefined, string[]>
 
 export type DiscountType = 'NONE' | 'SALE_PRICE' | 'PRICE_CAMPAIGN' | 'EXTERNAL'
 export type OrderStatus = 'received' | 'processing' | 'completed' | 'cancelled'
-export type PaymentKind = 'card' | 'invoice'
+export type { PaymentKind }
 export type PromoCodeKind = 'percentage' | 'fixed'
 export type ContentPageKind = 'page' | 'inspiration' | 'member' | 'style'
 export type Gender = 'UNSET' | 'UNSPECIFIED' | 'WOMAN' | 'MAN'
@@ -416,6 +417,11 @@ export interface ShippingZipRulesTable {
   description: string
 }
 
+/** The payment kinds of src/shared/payment-kinds.ts, referenced by payment options and orders. */
+export interface PaymentKindsTable {
+  kind: PaymentKind
+}
+
 export interface PaymentOptionsTable {
   payment_option_id: number
   market_alias: MarketAlias
@@ -735,6 +741,7 @@ export interface DB {
   gift_code_transactions: GiftCodeTransactionsTable
   shipping_options: ShippingOptionsTable
   shipping_zip_rules: ShippingZipRulesTable
+  payment_kinds: PaymentKindsTable
   payment_options: PaymentOptionsTable
   customer_email_rules: CustomerEmailRulesTable
   member_types: MemberTypesTable

@@ -27,6 +27,12 @@ import {
   MIN_ORDER_VALUE,
 } from './fixtures'
 import { Random } from './random'
+import {
+  PAYMENT_KIND_IDS,
+  isInvoiced,
+  kindsSettledBy,
+  paidAtProvider,
+} from '../../../src/shared/payment-kinds'
 import type { PerLanguage } from './vocabulary'
 
 type Rows<T extends keyof DB> = Insertable<DB[T]>[]
@@ -119,6 +125,11 @@ const PAYMENT_NAMES: Record<PaymentKind, PerLanguage> = {
 }
 const INVOICE_FEE: Record<MarketAlias, number> = { fi: 295, se: 2900, no: 2900, dk: 1900 }
 
+/** Each market offers every payment kind, numbered market by market in the table's order. */
+function paymentOptionId(marketIndex: number, kind: PaymentKind): number {
+  return marketIndex * PAYMENT_KIND_IDS.length + PAYMENT_KIND_IDS.indexOf(kind) + 1
+}
+
 function namesFor(alias: MarketAlias, names: PerLanguage): Partial<PerLanguage> {
   return Object.fromEntries(MARKETS[alias].allowedLocales.map((language) => [language, names[language]]))
 }
@@ -141,17 +152,18 @@ export function shippingAndPaymentRows() {
         sort_order: index,
       })
     })
-    ;(['card', 'invoice'] as const).forEach((kind, index) => {
+    PAYMENT_KIND_IDS.forEach((kind, index) => {
       payment.push({
-        payment_option_id: marketIndex * 2 + index + 1,
+        payment_option_id: paymentOptionId(marketIndex, kind),
         market_alias: alias,
         kind,
         display_names: toJson(namesFor(alias, PAYMENT_NAMES[kind])),
-        fee_inc_vat: kind === 'invoice' ? INVOICE_FEE[alias] : 0,
+        fee_inc_vat: isInvoiced(kind) ? INVOICE_FEE[alias] : 0,
         payment_type: 'STANDARD',
-        // Card payments leave for the embedded provider's hosted page; invoice is placed directly.
-        checkout_type: kind === 'card' ? 'EXTERNAL' : 'STANDARD',
-        is_default: kind === 'card',
+        // Provider payments leave for the provider's hosted page; an invoice is placed directly.
+        checkout_type: paidAtProvider(kind) ? 'EXTERNAL' : 'STANDARD',
+        // the first kind of the table is each market's default
+        is_default: index === 0,
         is_active: true,
         sort_order: index,
       })
@@ -301,12 +313,12 @@ function customerRuleRows() {
   const memberTypes: Rows<'member_types'> = [
     {
       member_type: FIXTURE_MEMBER_TYPES.noCredit,
-      blocked_payment_kinds: ['invoice'],
+      blocked_payment_kinds: kindsSettledBy('invoiced'),
       description: 'No credit: invoice not allowed (status "limited")',
     },
     {
       member_type: FIXTURE_MEMBER_TYPES.noCreditDebt,
-      blocked_payment_kinds: ['invoice'],
+      blocked_payment_kinds: kindsSettledBy('invoiced'),
       description: 'No credit because of debt collection (status "debt")',
     },
     {
@@ -716,7 +728,7 @@ function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: 
   const shippingOption = SHIPPING[market][0]
   if (!shippingOption) throw new Error(`no shipping option in ${market}`)
   const shippingFee = itemValue - discount >= FREE_SHIPPING_THRESHOLD[market] ? 0 : shippingOption.fee
-  const paymentFee = plan.payment === 'invoice' ? INVOICE_FEE[market] : 0
+  const paymentFee = isInvoiced(plan.payment) ? INVOICE_FEE[market] : 0
   const total = itemValue - discount + shippingFee + paymentFee
   const totalEx = exVat(itemValue - discount, vat) + exVat(shippingFee, vat) + exVat(paymentFee, vat)
   const marketIndex = MARKET_ALIASES.indexOf(market)
@@ -738,10 +750,10 @@ function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: 
     shipping_address: address ?? toJson({}),
     message: null,
     status: plan.status,
-    payment_option_id: marketIndex * 2 + (plan.payment === 'card' ? 1 : 2),
+    payment_option_id: paymentOptionId(marketIndex, plan.payment),
     payment_kind: plan.payment,
-    payment_reference: plan.payment === 'card' ? `seed-${random.uuid()}` : null,
-    paid_at: plan.payment === 'card' && plan.status !== 'cancelled' ? createdAt : null,
+    payment_reference: paidAtProvider(plan.payment) ? `seed-${random.uuid()}` : null,
+    paid_at: paidAtProvider(plan.payment) && plan.status !== 'cancelled' ? createdAt : null,
     shipping_option_id: marketIndex * 2 + 1,
     shipping_method: Object.values(shippingOption.names)[0] ?? shippingOption.name,
     promo_code: plan.promoCode ?? null,
@@ -771,7 +783,7 @@ function orderEventRows(plan: OrderPlan, rows: Rows<'order_rows'>, createdAt: Da
     { order_id: 0, kind: 'status', status: 'received', created_at: createdAt },
   ]
   const later = (days: number) => new Date(createdAt.getTime() + days * 86_400_000)
-  if (plan.payment === 'card' && plan.status !== 'cancelled') {
+  if (paidAtProvider(plan.payment) && plan.status !== 'cancelled') {
     events.push({
       order_id: 0,
       kind: 'payment',

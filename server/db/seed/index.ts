@@ -298,7 +298,7 @@ export async function ensureSeeded(
  * Tables whose rows the migrations write (not the seed): a reseed keeps them, or they would be gone
  * for good — the migration that filled them never runs again.
  */
-export const MIGRATION_DATA_TABLES = ['schema_migrations', 'search_synonyms'] as const
+export const MIGRATION_DATA_TABLES = ['schema_migrations', 'search_synonyms', 'payment_kinds'] as const
 
 /** Empties every table but MIGRATION_DATA_TABLES (also other areas' tables), for a reseed. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {

@@ -11,6 +11,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { DB } from '../../db/schema'
 import { isCurrencyCode, type CurrencyCode } from '../../../src/shared/markets'
 import { creditedAt, membershipLevel, pointsFor, type MembershipLevel } from '../../../src/shared/loyalty'
+import { paymentSecured } from '../../../src/shared/payment-kinds'
 
 type Db = Kysely<DB> | Transaction<DB>
 
@@ -39,9 +40,6 @@ export function orderPoints(order: OrderForPoints, refunded: number): number {
   return pointsFor(order.item_value_inc_vat - order.discount_inc_vat - refunded, currency)
 }
 
-function confirmed(order: OrderForPoints): boolean {
-  return order.payment_kind === 'invoice' || order.paid_at !== null
-}
 
 /**
  * Brings a contact's ledger in line with their orders: an 'earn' row for each confirmed order
@@ -104,7 +102,7 @@ export async function syncContactPoints(
     const earn = rows.find((row) => row.kind === 'earn')
     const target = orderPoints(order, refundedByOrder.get(order.order_id) ?? 0)
     if (!earn) {
-      if (!confirmed(order) || order.status === 'cancelled' || target <= 0) continue
+      if (!paymentSecured(order) || order.status === 'cancelled' || target <= 0) continue
       await trx
         .insertInto('loyalty_point_transactions')
         .values({

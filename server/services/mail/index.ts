@@ -34,6 +34,7 @@ import {
   type OrderMail,
   type RenderedMail,
 } from './render'
+import { kindsSettledBy } from '../../../src/shared/payment-kinds'
 
 export type { MailMessagesTable }
 
@@ -328,7 +329,9 @@ export function createMailer({
         .select('o.order_id')
         .where('o.order_id', '>', after)
         .where('o.status', '<>', 'cancelled')
-        .where((eb) => eb.or([eb('o.payment_kind', '=', 'invoice'), eb('o.paid_at', 'is not', null)]))
+        .where((eb) =>
+          eb.or([eb('o.payment_kind', 'in', kindsSettledBy('invoiced')), eb('o.paid_at', 'is not', null)]),
+        )
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(

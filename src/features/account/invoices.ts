@@ -3,6 +3,7 @@
  * extension), each with its due date and whether it is paid, open or overdue.
  */
 import type { AccountOrderSummary } from './api'
+import { isInvoiced } from '../../shared/payment-kinds'
 
 export type InvoiceState = 'paid' | 'unpaid' | 'overdue'
 
@@ -24,6 +25,6 @@ export function invoiceState(
 /** Invoice orders, in the order given (newest first), cancelled ones left out (nothing to pay). */
 export function invoicesOf(orders: readonly AccountOrderSummary[], now: Date = new Date()): Invoice[] {
   return orders
-    .filter((order) => order.paymentKind === 'invoice' && order.status !== 'cancelled')
+    .filter((order) => isInvoiced(order.paymentKind) && order.status !== 'cancelled')
     .map((order) => ({ order, dueDate: order.invoiceDueDate ?? null, state: invoiceState(order, now) }))
 }

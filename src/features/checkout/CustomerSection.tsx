@@ -10,10 +10,11 @@ import { MARKETS } from '../../shared/markets'
 import { CheckboxField, fieldId, RadioGroup } from './fields'
 import { formChanged, type CustomerForm } from './slice'
 import type { CheckoutFields } from './useCheckoutFields'
+import { asksPersonalId } from '../../shared/payment-kinds'
 
 interface CustomerSectionProps {
   fields: CheckoutFields
-  /** the chosen payment's kind ('invoice' asks for the personal id) */
+  /** the chosen payment's kind (an invoice asks for the personal id) */
   paymentKind: string | null
 }
 
@@ -67,7 +68,7 @@ export function CustomerSection({ fields, paymentKind }: CustomerSectionProps) {
       {organisation
         ? null
         : text('personalId', 'checkout.personalId', {
-            required: paymentKind === 'invoice',
+            required: asksPersonalId(paymentKind),
             hint: intl.formatMessage({ id: 'checkout.personalId.hint' }),
           })}
       <div className="checkout-field">

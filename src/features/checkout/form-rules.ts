@@ -21,6 +21,7 @@ import {
   type CountryCode,
 } from '../../shared/validation'
 import type { CustomerForm } from './slice'
+import { asksPersonalId } from '../../shared/payment-kinds'
 
 export type CheckoutField =
   | 'email'
@@ -65,7 +66,7 @@ export type FieldErrors = Partial<Record<CheckoutField, string>>
 export interface CheckoutRuleInput {
   form: CustomerForm
   country: CountryCode
-  /** the chosen payment option's kind ('invoice' | 'card'), null when none is chosen */
+  /** the chosen payment option's kind (shared/payment-kinds.ts), null when none is chosen */
   paymentKind: string | null
   shippingId: string | null
   paymentId: string | null
@@ -111,7 +112,7 @@ export function fieldError(
       return isValidOrganisationId(country, form.organizationId, today) ? undefined : MESSAGES.organizationId
     case 'personalId':
       if (organisation) return undefined
-      if (!isFilled(form.personalId)) return input.paymentKind === 'invoice' ? MESSAGES.required : undefined
+      if (!isFilled(form.personalId)) return asksPersonalId(input.paymentKind) ? MESSAGES.required : undefined
       return isValidPersonalId(country, form.personalId, today) ? undefined : MESSAGES.personalId
     case 'firstName':
     case 'lastName':

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
 import { CARD_PAYMENT_MINUTES } from './card-payment'
 import { confirmOrderPayment } from './payment'
+import { kindsSettledBy } from '../../../../src/shared/payment-kinds'
 
 /** Slack after the window for a payment callback in flight, so it is not refused needlessly. */
 export const EXPIRY_GRACE_MINUTES = 5
@@ -39,7 +40,7 @@ export async function cancelExpiredCardOrders(
   const due = await db
     .selectFrom('orders')
     .select('order_id')
-    .where('payment_kind', '=', 'card')
+    .where('payment_kind', 'in', kindsSettledBy('provider'))
     .where('paid_at', 'is', null)
     .where('status', '=', 'received')
     .where('created_at', '<=', cardOrderDeadline(now))

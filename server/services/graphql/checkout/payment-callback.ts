@@ -24,6 +24,7 @@ import {
 } from '../../../contracts/lumopay'
 import { CALLBACK_PATH } from './card-payment'
 import { confirmOrderPayment } from './payment'
+import { paidAtProvider } from '../../../../src/shared/payment-kinds'
 
 export interface PaymentCallbackOptions {
   database: Database
@@ -89,7 +90,7 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
           .where('public_id', '=', event.reference)
           .executeTakeFirst()
       : undefined
-    if (!order || order.payment_kind !== 'card') return 'not-found'
+    if (!order || !paidAtProvider(order.payment_kind)) return 'not-found'
     if (order.total_inc_vat !== event.amount || order.currency_code !== event.currency) {
       return record(event, order.order_id, { result: 'refused', reason: 'sold_out' }, 'amount mismatch')
     }

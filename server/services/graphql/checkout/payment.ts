@@ -10,6 +10,7 @@ import { toJson, type DB } from '../../../db/schema'
 import { apiError, ERROR_CODES, notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isVoucherCode, releaseVoucher } from '../cart/bonus-voucher'
+import { paidAtProvider } from '../../../../src/shared/payment-kinds'
 
 export type PaymentOutcome =
   { status: 'paid'; transactionId: string; paidAt?: Date } | { status: 'failed'; reason: string }
@@ -61,8 +62,8 @@ export async function confirmOrderPayment(
       paidAt,
       changed,
     })
-    if (order.payment_kind !== 'card') {
-      throw apiError(ERROR_CODES.CONFLICT, `Order ${orderId} is not paid by card`)
+    if (!paidAtProvider(order.payment_kind)) {
+      throw apiError(ERROR_CODES.CONFLICT, `Order ${orderId} is not paid at a payment provider`)
     }
 
     if (outcome.status === 'paid') {

@@ -43,6 +43,7 @@ import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
 import { formatter } from '../pricing/present'
 import { isVoucherCode, redeemVoucher } from '../cart/bonus-voucher'
 import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
+import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
 
 type Trx = Transaction<CommerceDB>
 
@@ -85,7 +86,7 @@ export function responseFor(place: ShopPlace, order: ExistingOrder): PlaceOrderR
       redirectUrl: null,
     }
   }
-  const awaitingPayment = order.payment_kind === 'card' && order.paid_at === null
+  const awaitingPayment = awaitingProviderPayment(order)
   return {
     orderId: String(order.order_id),
     publicId: order.public_id,

@@ -15,6 +15,7 @@ import type {
   GeinsMerchantApiQueryCheckoutArgs,
   GeinsMerchantApiQueryCheckoutPreviewArgs,
 } from '../generated'
+import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
 
 type CheckoutArgs = GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs
 
@@ -64,7 +65,7 @@ export const resolvers: ResolverModule = {
         .select(['public_id', 'payment_kind', 'paid_at', 'status'])
         .where('order_id', '=', orderId)
         .executeTakeFirst()
-      if (!order || order.payment_kind !== 'card' || order.paid_at !== null || order.status === 'cancelled') {
+      if (!order || !awaitingProviderPayment(order) || order.status === 'cancelled') {
         return null
       }
       return paymentRedirectUrl(ctx, order.public_id)

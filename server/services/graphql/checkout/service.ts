@@ -17,8 +17,9 @@ import { loadOrders, nthPurchase } from '../orders/load'
 import { presentAddress, presentCheckoutOrder, presentOrder } from '../orders/present'
 import { mergeCheckout } from './input'
 import { allowedPayments, deliverableOptions, markSelected, normaliseZip } from './options'
-import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors, paymentTypeName } from './validation'
+import { CUSTOMER_BLACKLISTED, customerStanding, fieldErrors } from './validation'
 import { cardProviderReachable, isExternalPayment } from './card-provider'
+import { paymentSecured, paymentTypeName } from '../../../../src/shared/payment-kinds'
 
 /** createOrUpdateCheckout: saves the choices, then offers shipping for the zip and payment for the customer. */
 export async function createOrUpdateCheckout(
@@ -252,7 +253,7 @@ export async function checkoutData(
   const market = markets.find((m) => m.alias === order.market_alias)
   const nth = await nthPurchase(db, order)
   const completed =
-    order.status !== 'cancelled' && (order.payment_kind === 'invoice' || order.paid_at !== null)
+    order.status !== 'cancelled' && paymentSecured(order)
   return {
     htmlSnippet: null,
     newCheckoutSession: false,

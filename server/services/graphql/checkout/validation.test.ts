@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldErrors, isValidEmail, paymentTypeName } from './validation'
+import { fieldErrors, isValidEmail } from './validation'
 import { deliverableOptions, markSelected, normaliseZip, zipRuleMatches } from './options'
 import type { ShippingChoice } from '../cart/load'
 
@@ -62,12 +62,6 @@ describe('customer status inputs', () => {
     expect(isValidEmail('matti@example.fi')).toBe(true)
     expect(isValidEmail('matti@')).toBe(false)
     expect(isValidEmail('no-at-sign')).toBe(false)
-  })
-
-  it('names payment types the way the status rule reads them', () => {
-    expect(paymentTypeName('invoice')).toBe('DirectInvoice')
-    expect(paymentTypeName('card')).toBe('Card')
-    expect(paymentTypeName(undefined)).toBeNull()
   })
 })
 

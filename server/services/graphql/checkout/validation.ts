@@ -96,13 +96,6 @@ export function fieldErrors(
   return errors
 }
 
-/** 'Card' or 'DirectInvoice': the payment type names the spec's customer-status rule reads. */
-export function paymentTypeName(kind: PaymentKind | undefined): string | null {
-  if (kind === 'invoice') return 'DirectInvoice'
-  if (kind === 'card') return 'Card'
-  return null
-}
-
 export interface CustomerStanding {
   /** 'Customer is blacklisted' / 'Email seems to be invalid' when the e-mail blocks the order. */
   emailMessage: string | null

@@ -18,6 +18,7 @@ import type { Kysely } from 'kysely'
 import { commerceDb, type CommerceDB } from '../cart/db'
 import { queueOrderShippedMail } from '../returns/mails'
 import { knownCarrier, trackingLinkFor } from './carriers'
+import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
 
 const orderParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -68,8 +69,8 @@ export async function registerOrderAdmin(
       const trackingLink = trackingLinkFor(body.carrier, body.trackingNumber, body.trackingUrl)
       return db.transaction().execute(async (trx) => {
         const order = await lockLiveOrder(trx, orderId)
-        if (order.payment_kind === 'card' && order.paid_at === null)
-          throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Card order ${orderId} is not paid yet`)
+        if (awaitingProviderPayment(order))
+          throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Order ${orderId} is not paid yet`)
         if (order.delivered_at)
           throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
         const now = clock()

@@ -15,6 +15,7 @@ import {
 import type { AmountPair, CartTotals, LineTotals } from '../pricing/summary'
 import type { CartShape } from '../cart/present'
 import type { LoadedOrder } from './load'
+import { isInvoiced } from '../../../../src/shared/payment-kinds'
 
 const ADDRESS_FIELDS = [
   'firstName',
@@ -213,7 +214,7 @@ function articleNumberOf(loaded: LoadedOrder, orderRowId: number | null): string
 export const INVOICE_TERM_DAYS = 14
 
 export function invoiceDueDate(order: Pick<Order, 'payment_kind' | 'created_at'>): Date | null {
-  if (order.payment_kind !== 'invoice') return null
+  if (!isInvoiced(order.payment_kind)) return null
   const due = new Date(order.created_at)
   due.setUTCDate(due.getUTCDate() + INVOICE_TERM_DAYS)
   return due

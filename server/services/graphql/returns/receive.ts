@@ -10,6 +10,7 @@
  */
 import type { Transaction } from 'kysely'
 import type { Order, OrderRow } from '../../../db/schema'
+import { paidAtProvider, providerOf } from '../../../../src/shared/payment-kinds'
 import { AdminRefusal } from '../../shared/admin'
 import type { CommerceDB } from '../cart/db'
 import { queueReturnRefundedMail } from './mails'
@@ -133,9 +134,13 @@ export async function refundReturn(
   const paymentData =
     refundTo === 'balance'
       ? { method: 'balance' }
-      : order.payment_kind === 'card'
-        ? { method: 'card', provider: 'lumopay', providerReference: order.payment_reference }
-        : { method: 'invoice' }
+      : paidAtProvider(order.payment_kind)
+        ? {
+            method: order.payment_kind,
+            provider: providerOf(order.payment_kind),
+            providerReference: order.payment_reference,
+          }
+        : { method: order.payment_kind }
   let total = 0
   for (const { row, quantity, amount } of refunded) {
     const incVat = Math.min(amount.incVat, room)
