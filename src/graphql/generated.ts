@@ -1463,14 +1463,14 @@ export type CheckoutFieldsFragment = {
       } | null
     } | null> | null
     summary: {
+      shipping: { displayName: string | null } | null
+      payment: { displayName: string | null } | null
       subTotal: {
         sellingPriceIncVat: number
         sellingPriceExVat: number
         regularPriceIncVat: number
         regularPriceExVat: number
       } | null
-      shipping: { displayName: string | null } | null
-      payment: { displayName: string | null } | null
       fees: {
         shippingFeeIncVat: number
         shippingFeeExVat: number
@@ -1684,14 +1684,14 @@ export type CheckoutPreviewQuery = {
         } | null
       } | null> | null
       summary: {
+        shipping: { displayName: string | null } | null
+        payment: { displayName: string | null } | null
         subTotal: {
           sellingPriceIncVat: number
           sellingPriceExVat: number
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { displayName: string | null } | null
-        payment: { displayName: string | null } | null
         fees: {
           shippingFeeIncVat: number
           shippingFeeExVat: number
@@ -1798,14 +1798,14 @@ export type CreateOrUpdateCheckoutMutation = {
         } | null
       } | null> | null
       summary: {
+        shipping: { displayName: string | null } | null
+        payment: { displayName: string | null } | null
         subTotal: {
           sellingPriceIncVat: number
           sellingPriceExVat: number
           regularPriceIncVat: number
           regularPriceExVat: number
         } | null
-        shipping: { displayName: string | null } | null
-        payment: { displayName: string | null } | null
         fees: {
           shippingFeeIncVat: number
           shippingFeeExVat: number
@@ -2554,6 +2554,33 @@ export type OrderConfirmationQuery = {
       city: string
       country: string
     } | null
+  } | null
+}
+
+export type OrderMoneyFragment = {
+  subTotal: {
+    sellingPriceIncVat: number
+    sellingPriceExVat: number
+    regularPriceIncVat: number
+    regularPriceExVat: number
+  } | null
+  fees: {
+    shippingFeeIncVat: number
+    shippingFeeExVat: number
+    paymentFeeIncVat: number
+    paymentFeeExVat: number
+  } | null
+  balance: {
+    pending: number
+    totalSellingPriceExBalanceIncVat: number
+    totalSellingPriceExBalanceExVat: number
+  } | null
+  total: {
+    sellingPriceIncVat: number
+    sellingPriceExVat: number
+    discountIncVat: number
+    discountExVat: number
+    vat: number
   } | null
 }
 

@@ -18,6 +18,7 @@ import { confirmPlacedOrder } from '../features/checkout/thunks'
 import type { PurchaseOrder } from '../lib/purchase-event'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
 import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
+import orderMoneyFields from '../../graphql/operations/order-money-fragment.graphql?raw'
 import type { OrderConfirmationQuery, OrderConfirmationQueryVariables } from '../graphql/generated'
 import { listItems, type ListItem } from '../graphql/list-items'
 import { isUuid } from '../shared/validation/ids'
@@ -55,7 +56,7 @@ export const loader: PageLoader<ConfirmData> = async ({ request, apollo }) => {
   try {
     result = await runQuery<OrderConfirmationQuery, OrderConfirmationQueryVariables>(
       apollo,
-      orderConfirmationQuery,
+      orderConfirmationQuery + orderMoneyFields,
       {
         id: oid,
         publicId: oid,

@@ -39,6 +39,7 @@ import deleteUserMutation from '../../../graphql/operations/account-delete-user.
 import requestResetMutation from '../../../graphql/operations/account-request-password-reset.graphql?raw'
 import commitResetMutation from '../../../graphql/operations/account-commit-reset.graphql?raw'
 import returnRequestFields from '../../../graphql/operations/return-request-fields.graphql?raw'
+import orderMoneyFields from '../../../graphql/operations/order-money-fragment.graphql?raw'
 
 /** The AccountUser fragment with the fragment it spreads, appended to the operations that use it. */
 const userFields = accountUserFields + savedAddressFields
@@ -102,7 +103,7 @@ export async function fetchOrder(apollo: Query, orderId: number): Promise<Accoun
   try {
     const data = await runQuery<AccountOrderQuery, AccountOrderQueryVariables>(
       apollo,
-      orderQuery + orderSummaryFields + returnRequestFields,
+      orderQuery + orderSummaryFields + returnRequestFields + orderMoneyFields,
       { orderId },
       FRESH,
     )

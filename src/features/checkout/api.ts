@@ -28,6 +28,7 @@ import checkoutOperation from '../../../graphql/operations/checkout.graphql?raw'
 import checkoutPreviewOperation from '../../../graphql/operations/checkout-preview.graphql?raw'
 import checkoutFields from '../../../graphql/operations/checkout-fields.graphql?raw'
 import cartFields from '../../../graphql/operations/cart-fragment.graphql?raw'
+import orderMoneyFields from '../../../graphql/operations/order-money-fragment.graphql?raw'
 import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
 import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
 import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
@@ -119,8 +120,8 @@ function required<T>(value: T | null, operation: string): T {
 }
 
 /** createOrUpdateCheckout and checkoutPreview with the fragments they spread. */
-const checkoutMutation = checkoutOperation + checkoutFields
-const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields + cartFields
+const checkoutMutation = checkoutOperation + checkoutFields + orderMoneyFields
+const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields + orderMoneyFields + cartFields
 
 export async function updateCheckout(
   apollo: CheckoutClient,
