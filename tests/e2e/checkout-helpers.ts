@@ -56,6 +56,26 @@ export async function openCheckout(page: Page) {
   await expect(page.getByRole('radio', { name: /Lasku/ })).toBeVisible()
 }
 
+/** A Swedish guest's details on /se/sv/kassan. */
+export async function fillSwedishCustomer(page: Page, email: string) {
+  const sv = (id: string) => message('sv', id)
+  await page.getByRole('textbox', { name: sv('checkout.email'), exact: true }).fill(email)
+  await page.getByRole('textbox', { name: sv('checkout.firstName'), exact: true }).fill('Astrid')
+  await page.getByRole('textbox', { name: sv('checkout.lastName'), exact: true }).fill('Lindqvist')
+  await page.getByRole('textbox', { name: sv('checkout.address'), exact: true }).fill('Drottninggatan 12')
+  await page.getByRole('textbox', { name: sv('checkout.zip'), exact: true }).fill('11151')
+  await page.getByRole('textbox', { name: sv('checkout.city'), exact: true }).fill('Stockholm')
+  await page.getByRole('textbox', { name: sv('checkout.phone'), exact: true }).fill('+46 70 123 45 67')
+}
+
+/** Pays on Lumopay's page (Swedish) with a test card. */
+export async function payWithCard(page: Page, cardNumber: string) {
+  await page.getByRole('textbox', { name: 'Kortnummer' }).fill(cardNumber)
+  await page.getByRole('textbox', { name: 'Giltigt till (MM/ÅÅ)' }).fill('12/35')
+  await page.getByLabel('Säkerhetskod (CVC)').fill('123')
+  await page.getByRole('button', { name: /^Betala / }).click()
+}
+
 export async function fillCustomer(page: Page, email: string, zip = '00100') {
   await page.getByLabel(fi('checkout.email')).fill(email)
   await page.getByLabel(fi('checkout.firstName')).fill('Matti')

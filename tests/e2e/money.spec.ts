@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
-import { graphql } from './checkout-helpers'
+import { fillSwedishCustomer, graphql, payWithCard } from './checkout-helpers'
 import { expect, message, test, waitForHydration } from './fixtures'
 import { mailsTo } from './outbox'
 
@@ -139,13 +139,7 @@ test.describe('money rows on the journey', () => {
     await campaignCart(context, baseURL!, 'se')
     await page.goto('/se/sv/kassan')
     await waitForHydration(page)
-    await page.getByRole('textbox', { name: sv('checkout.email'), exact: true }).fill(email)
-    await page.getByRole('textbox', { name: sv('checkout.firstName'), exact: true }).fill('Astrid')
-    await page.getByRole('textbox', { name: sv('checkout.lastName'), exact: true }).fill('Lindqvist')
-    await page.getByRole('textbox', { name: sv('checkout.address'), exact: true }).fill('Drottninggatan 12')
-    await page.getByRole('textbox', { name: sv('checkout.zip'), exact: true }).fill('11151')
-    await page.getByRole('textbox', { name: sv('checkout.city'), exact: true }).fill('Stockholm')
-    await page.getByRole('textbox', { name: sv('checkout.phone'), exact: true }).fill('+46 70 123 45 67')
+    await fillSwedishCustomer(page, email)
     await page.getByRole('radio', { name: /Kortbetalning/ }).check()
     const checkout = await moneyRows(page, '.checkout-totals')
     expect(checkout.map((row) => row.kind).slice(0, 2)).toEqual(['products', 'promotionCode'])
@@ -154,10 +148,7 @@ test.describe('money rows on the journey', () => {
     await page.getByRole('checkbox', { name: sv('checkout.terms.accept') }).check()
     await page.getByRole('button', { name: sv('checkout.placeOrder.card') }).click()
     await page.waitForURL(/\/pay\/orders\/[0-9a-f-]{36}$/)
-    await page.getByRole('textbox', { name: 'Kortnummer' }).fill('4242 4242 4242 4242')
-    await page.getByRole('textbox', { name: 'Giltigt till (MM/ÅÅ)' }).fill('12/35')
-    await page.getByLabel('Säkerhetskod (CVC)').fill('123')
-    await page.getByRole('button', { name: /^Betala / }).click()
+    await payWithCard(page, '4242 4242 4242 4242')
     await page.waitForURL(/\/se\/sv\/checkout\/confirm\?oid=/)
     const confirmation = await moneyRows(page, '.confirm-totals')
     expect(confirmation).toEqual(checkout)

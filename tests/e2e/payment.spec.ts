@@ -12,6 +12,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { expect, message, test, waitForHydration } from './fixtures'
+import { fillSwedishCustomer, payWithCard } from './checkout-helpers'
 
 const API_KEY = process.env.API_KEY ?? 'lumo-dev-storefront-key'
 /** Seeded Swedish options: shipping 3, card 3. */
@@ -116,12 +117,9 @@ async function swedishCartInBrowser(context: BrowserContext, baseURL: string): P
 
 const sv = (id: string) => message('sv', id)
 
-async function payWithCard(page: Page, cardNumber: string) {
+async function payOnProviderPage(page: Page, cardNumber: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Betala din beställning – Lumo' })).toBeVisible()
-  await page.getByRole('textbox', { name: 'Kortnummer' }).fill(cardNumber)
-  await page.getByRole('textbox', { name: 'Giltigt till (MM/ÅÅ)' }).fill('12/35')
-  await page.getByLabel('Säkerhetskod (CVC)').fill('123')
-  await page.getByRole('button', { name: /^Betala / }).click()
+  await payWithCard(page, cardNumber)
 }
 
 type DataLayer = Record<string, unknown>[]
@@ -150,13 +148,7 @@ test.describe('card payment', () => {
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1, name: sv('page.checkout.title') })).toBeVisible()
     await expect(page.getByText(/Svart satinklänning/).first()).toBeVisible()
-    await page.getByRole('textbox', { name: sv('checkout.email'), exact: true }).fill(email)
-    await page.getByRole('textbox', { name: sv('checkout.firstName'), exact: true }).fill('Astrid')
-    await page.getByRole('textbox', { name: sv('checkout.lastName'), exact: true }).fill('Lindqvist')
-    await page.getByRole('textbox', { name: sv('checkout.address'), exact: true }).fill('Drottninggatan 12')
-    await page.getByRole('textbox', { name: sv('checkout.zip'), exact: true }).fill('11151')
-    await page.getByRole('textbox', { name: sv('checkout.city'), exact: true }).fill('Stockholm')
-    await page.getByRole('textbox', { name: sv('checkout.phone'), exact: true }).fill('+46 70 123 45 67')
+    await fillSwedishCustomer(page, email)
     await page.getByRole('radio', { name: /Kortbetalning/ }).check()
     await page.getByRole('checkbox', { name: sv('checkout.terms.accept') }).check()
     await page.getByRole('button', { name: sv('checkout.placeOrder.card') }).click()
@@ -166,7 +158,7 @@ test.describe('card payment', () => {
     const publicId = new URL(page.url()).pathname.split('/').pop()!
     await expect(page.getByText(/^Att betala: /)).toBeVisible()
     await expect(page.getByRole('cell', { name: '4242 4242 4242 4242' })).toBeVisible()
-    await payWithCard(page, '4242 4242 4242 4242')
+    await payOnProviderPage(page, '4242 4242 4242 4242')
 
     await expect(page).toHaveURL(`${baseURL}/se/sv/checkout/confirm?oid=${publicId}`)
     await expect(
@@ -225,7 +217,7 @@ test.describe('card payment', () => {
     const order = await placeCardOrder(request, baseURL!, 'refused.then.good@example.se')
     await page.goto(order.redirectUrl)
     expect(await seriousAxeViolations(page)).toEqual([])
-    await payWithCard(page, '4000 0000 0000 0002')
+    await payOnProviderPage(page, '4000 0000 0000 0002')
 
     await expect(page).toHaveURL(
       `${baseURL}/se/sv/checkout/lumopay-fail?oid=${order.publicId}&reason=card_refused`,
@@ -240,7 +232,7 @@ test.describe('card payment', () => {
 
     await page.getByRole('link', { name: message('sv', 'page.checkoutFail.tryAgain') }).click()
     await expect(page).toHaveURL(order.redirectUrl)
-    await payWithCard(page, '4242424242424242')
+    await payOnProviderPage(page, '4242424242424242')
 
     await expect(page).toHaveURL(`${baseURL}/se/sv/checkout/confirm?oid=${order.publicId}`)
     await expect(
