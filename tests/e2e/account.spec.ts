@@ -1,9 +1,10 @@
 /**
  * The account pages in a real browser (issue #10 item 4): an order placed while logged in shows
- * under orders with its status and in detail; a settings change survives a reload; a password
- * change, then a login with the new password (and a wrong current password logs out); closing
- * the account. Each test registers its own customer through the storefront session
- * (/api/session/register), which leaves the session cookies in the browser context.
+ * under orders with its status and in detail, an invoice order as a printable invoice; a
+ * settings change survives a reload; a password change, then a login with the new password (and
+ * a wrong current password logs out); closing the account. Each test registers its own customer
+ * through the storefront session (/api/session/register), which leaves the session cookies in the
+ * browser context.
  */
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
@@ -102,6 +103,19 @@ test('an order placed while logged in appears under orders with its status', asy
   await expect(page.getByText('Mannerheimintie 1')).toBeVisible()
   await expect(page.getByText(fi('account.order.noReturns'))).toBeVisible()
   expect(await axeViolations(page)).toEqual([])
+
+  // paid by invoice: the order page is its invoice, printed without the shop around it
+  const invoice = page.getByRole('region', { name: `Lumo · ${fi('account.order.invoice.title')}` })
+  await expect(invoice.getByText(fi('account.invoices.unpaid'))).toBeVisible()
+  await expect(invoice.getByText('Mannerheimintie 1')).toBeVisible()
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('.site-header')).toBeHidden()
+  await expect(page.getByRole('navigation', { name: fi('account.nav.label') })).toBeHidden()
+  await expect(invoice.getByRole('button', { name: fi('account.order.invoice.print') })).toBeHidden()
+  await expect(invoice).toBeVisible()
+  await expect(page.locator('[data-money-row="total"]')).toBeVisible()
+  await page.pdf({ path: test.info().outputPath('invoice.pdf'), format: 'A4' })
+  await page.emulateMedia({ media: 'screen' })
 
   // paid by invoice: it is on the invoices page, with its due date, not yet paid
   await page.goto('/fi/omat-laskut')

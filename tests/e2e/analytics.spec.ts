@@ -4,7 +4,7 @@
  * script URL (GTM_SCRIPT_URL) is a stand-in gtm.js served by this test on a loopback port, so no
  * request ever leaves the machine and every request for the tag manager is counted:
  * - the cookie banner blocks the tag manager until the shopper accepts; "only necessary" never
- *   loads it, and the footer opens the choice again;
+ *   loads it, and the footer opens the choice again; banner and settings fit every width;
  * - after accepting, a whole purchase made by clicking (search → product → cart → checkout →
  *   invoice order → confirmation, one document) leaves its GA4 events in the data layer in order;
  * - the toast, the delayed loading indicator, the failed load and the content panel answer the
@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test'
 import { startProductionServer, type ProductionServer } from '../../scripts/harness/production-server'
 import { expect, message, test, waitForHydration } from './fixtures'
 import { fillCustomer } from './checkout-helpers'
+import { attachFindings, sweepWidths, summary, WIDTHS } from './layout-checks'
 
 const fi = (id: string) => message('fi', id)
 const GTM_ID = 'GTM-E2ETEST'
@@ -66,6 +67,26 @@ function inOrder(actual: readonly string[], expected: readonly string[]): boolea
 const banner = (page: Page) => page.getByRole('dialog', { name: fi('consent.title') })
 
 test.describe('analytics with consent', () => {
+  // the layout sweep's consent look (issue 27 part 2): the banner exists only on a shop with a
+  // tag manager, so it is swept on this suite's server
+  test('the first-visit banner and the settings dialog fit every width', async ({ page }) => {
+    await page.setViewportSize(WIDTHS[0])
+    await page.goto(`${shop.baseUrl}/fi/c/mekot`)
+    await waitForHydration(page)
+    await expect(banner(page)).toBeVisible()
+    const findings = await sweepWidths(page, 'consent banner /fi/c/mekot', WIDTHS)
+    await banner(page)
+      .getByRole('button', { name: fi('consent.onlyNecessary') })
+      .click()
+    await expect(banner(page)).toBeHidden()
+    await page.setViewportSize(WIDTHS[0])
+    await page.getByRole('button', { name: fi('footer.cookieSettings') }).click()
+    await expect(banner(page)).toHaveAttribute('aria-modal', 'true')
+    findings.push(...(await sweepWidths(page, 'consent settings /fi/c/mekot', WIDTHS)))
+    await attachFindings(test.info(), findings)
+    expect(summary(findings)).toEqual([])
+  })
+
   test('the banner blocks the tag manager until accepted; the data layer then holds a whole purchase in order', async ({
     page,
     browserErrors,

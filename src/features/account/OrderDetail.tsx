@@ -16,6 +16,8 @@ import type { AccountOrder } from './api'
 import { orderNumberOf } from './OrderList'
 import { DATE_FORMAT, orderStatusMessage, trackingLinks } from './orders'
 import { ReturnRequestList } from '../returns/ReturnRequestList'
+import { isInvoiced } from '../../shared/payment-kinds'
+import { InvoiceFacts } from './InvoiceFacts'
 
 type Address = NonNullable<AccountOrder['shippingAddress']>
 
@@ -59,7 +61,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
 
   return (
     <section className="account-order" aria-labelledby="account-order-title">
-      <p>
+      <p className="print-hidden">
         <Link to={ordersPath}>{text('account.order.back')}</Link>
       </p>
       <h2 id="account-order-title">{text('account.order.title', { number })}</h2>
@@ -85,6 +87,15 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
           <dd>{order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}</dd>
         </div>
       </dl>
+
+      {isInvoiced(order.paymentKind) && order.status !== 'cancelled' ? (
+        <InvoiceFacts
+          order={order}
+          billedTo={
+            <AddressLines address={(order.billingAddress ?? order.shippingAddress ?? {}) as Address} />
+          }
+        />
+      ) : null}
 
       <h3>{text('account.order.items')}</h3>
       <ul className="plain-list account-order__items" role="list">
@@ -201,7 +212,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
           ))}
         </ul>
       ) : null}
-      <p>
+      <p className="print-hidden">
         <Link to={returnPath}>{text('account.order.registerReturn')}</Link>
       </p>
     </section>

@@ -243,6 +243,37 @@ describe('OrderDetail', () => {
     ).toBe('/fi/rekister%C3%B6i-palautus?order=100012')
   })
 
+  it('shows an invoice order as an invoice: number, dates, amount due, state, billed-to address and a print button', () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined)
+    renderAt(<OrderDetail order={order} />)
+    const invoice = screen.getByRole('region', { name: 'Lumo · Lasku' })
+    const facts = Object.fromEntries(
+      [...invoice.querySelectorAll('dl > div')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent?.replace(/\s/g, ' '),
+      ]),
+    )
+    expect(facts).toMatchObject({
+      'Laskun numero': '100012',
+      'Laskun päiväys': '20.11.2026',
+      Eräpäivä: '4.12.2026',
+      Maksettava: '59,90 €',
+      Laskutusosoite: expect.stringContaining('Mannerheimintie 1'),
+    })
+    expect(['Maksamatta', 'Erääntynyt']).toContain(facts['Maksun tila'])
+    fireEvent.click(within(invoice).getByRole('button', { name: 'Tulosta lasku' }))
+    expect(print).toHaveBeenCalledOnce()
+    print.mockRestore()
+  })
+
+  it('shows no invoice for a card order or a cancelled invoice order', () => {
+    renderAt(<OrderDetail order={{ ...order, paymentKind: 'card', invoiceDueDate: null }} />)
+    expect(screen.queryByRole('region', { name: 'Lumo · Lasku' })).toBeNull()
+    cleanup()
+    renderAt(<OrderDetail order={{ ...order, status: 'cancelled' }} />)
+    expect(screen.queryByRole('region', { name: 'Lumo · Lasku' })).toBeNull()
+  })
+
   it('shows the money rows the checkout showed: campaign prices in the lines, the code as a row, rows adding up to the total', () => {
     renderAt(<OrderDetail order={order} />)
     const rows = [...document.querySelectorAll<HTMLElement>('[data-money-row]')].map((row) => [
