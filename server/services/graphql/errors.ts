@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   RESET_KEY_EXPIRED: 'ResetKeyExpired',
   /** An abuse limit (ADR 0024): extensions.retryAfter says in how many seconds to try again. */
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+  /** The request body is over the endpoint's limit (HTTP 413). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   /** registerReturn: not delivered yet, the return window closed, or cancelled (extensions.reason). */
   RETURN_NOT_ALLOWED: 'ReturnNotAllowed',
   /** placeOrder: the chosen payment's provider cannot be reached now (extensions.payment: its kind). */

@@ -29,6 +29,21 @@ function persistedQueryError(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { extensions: { code } })
 }
 
+/**
+ * Fastify refused the request before GraphQL saw it (its codes start with FST_): a body over the
+ * limit, a content type it cannot parse. The client's error, answered with Fastify's status.
+ */
+function refusedRequest(error: GraphQLError): { statusCode: number; code: string } | null {
+  const original = error.originalError as { code?: unknown; statusCode?: unknown } | undefined
+  const statusCode = original?.statusCode
+  if (typeof original?.code !== 'string' || !original.code.startsWith('FST_')) return null
+  if (typeof statusCode !== 'number' || statusCode < 400 || statusCode >= 500) return null
+  return {
+    statusCode,
+    code: statusCode === 413 ? ERROR_CODES.PAYLOAD_TOO_LARGE : ERROR_CODES.BAD_USER_INPUT,
+  }
+}
+
 function isExpected(error: GraphQLError): boolean {
   const original = error.originalError
   // No original error: graphql-js itself reported a problem with the query or its variables.
@@ -37,6 +52,14 @@ function isExpected(error: GraphQLError): boolean {
   if (Array.isArray((original as { errors?: unknown }).errors)) return true
   const code = error.extensions['code']
   return original instanceof GraphQLError && typeof code === 'string' && PUBLIC_ERROR_CODES.has(code)
+}
+
+/**
+ * graphql-js ends a validation message with the schema's nearest names (`Did you mean "price"?`).
+ * With introspection off (production) that would hand the schema out one guess at a time.
+ */
+export function withoutSuggestions(message: string): string {
+  return message.replace(/ Did you mean .+\?$/s, '')
 }
 
 export function maskError(error: GraphQLError): GraphQLError {
@@ -54,6 +77,14 @@ export function formatErrors(
   config: Pick<Config, 'isProduction'>,
 ): ReturnType<typeof mercurius.defaultErrorFormatter> {
   const log = context.reply?.log ?? context.app.log
+  const refusal = execution.errors.length === 1 ? refusedRequest(execution.errors[0]!) : null
+  if (refusal) {
+    const message = execution.errors[0]!.originalError?.message ?? 'Bad request'
+    return {
+      statusCode: refusal.statusCode,
+      response: { data: null, errors: [{ message, extensions: { code: refusal.code } }] },
+    }
+  }
   const errors = execution.errors.map((error) => {
     const persistedQuery = persistedQueryCode(error)
     if (persistedQuery) return persistedQueryError(error, persistedQuery)
@@ -61,7 +92,19 @@ export function formatErrors(
     log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
     return config.isProduction ? maskError(error) : error
   })
-  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  const defaults = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  const formatted = config.isProduction
+    ? {
+        ...defaults,
+        response: {
+          ...defaults.response,
+          errors: defaults.response.errors?.map((error) => ({
+            ...error,
+            message: withoutSuggestions(error.message),
+          })),
+        },
+      }
+    : defaults
   // "send me the text" is the protocol's normal first step, not a failed request: a 200, so the
   // browser logs nothing and a cache in between keeps nothing (the answer is never marked)
   if (execution.errors.every((error) => persistedQueryCode(error) !== undefined))

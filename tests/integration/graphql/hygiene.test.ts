@@ -253,6 +253,30 @@ describeEachDatabase('GraphQL hygiene on %s', (kind) => {
       expect(allowed.body.data).toEqual({ __schema: { queryType: { name: 'GeinsMerchantApiQuery' } } })
     })
 
+    it('names no field of the schema in a validation error in production', async () => {
+      const misspelt = { query: '{ channel { nam } }' }
+      const refused = await post(production, misspelt, key())
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors?.[0]?.message).toBe('Cannot query field "nam" on type "ChannelType".')
+      expect(refused.raw).not.toContain('Did you mean')
+      const helped = await post(development, misspelt, key())
+      expect(helped.body.errors?.[0]?.message).toContain('Did you mean "name"?')
+    })
+
+    it('answers 413 to a body over the limit, as an error of the client, not of the server', async () => {
+      for (const megabytes of [5, 20]) {
+        const padding = 'x'.repeat(megabytes * 1024 * 1024)
+        const tooLarge = await post(
+          production,
+          { query: '{ channel { id } }', variables: { padding } },
+          key(),
+        )
+        expect(tooLarge.status).toBe(413)
+        expect(tooLarge.body.errors?.[0]?.extensions?.['code']).toBe('PAYLOAD_TOO_LARGE')
+        expect(tooLarge.body.errors?.[0]?.message).toMatch(/too large/i)
+      }
+    })
+
     it('serves GraphiQL only in development', async () => {
       expect((await production.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(404)
       expect((await development.inject({ method: 'GET', url: '/graphiql' })).statusCode).toBe(200)
