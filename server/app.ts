@@ -56,6 +56,10 @@ export async function buildApp({
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A socket that trickles its headers (or its body) is closed instead of held open for ever:
+    // Node checks every second; requestTimeout may not be shorter than headersTimeout.
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: Math.max(30_000, config.headersTimeoutMs),
     // a proxy's X-Request-Id when it is a sane one, else a new UUID (server/observability.ts)
     genReqId: requestIdOf,
   })

@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
@@ -120,6 +121,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
   dbStatementTimeoutMs: number
+  /** a client must have sent a request's headers within this many ms, or its socket is closed */
+  headersTimeoutMs: number
   /** The embedded database waits for each commit's WAL on disk (DB_FSYNC, default on; ADR 0039). */
   dbFsync: boolean
   trustProxy: TrustProxy
@@ -248,6 +251,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     dbFsync: env.DB_FSYNC === 'on',
     imageCacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -2,8 +2,11 @@
  * The abuse limits through the storefront's /api/graphql on the production app (ADR 0024): the
  * proxy forwards the shopper's address, so the API counts each shopper on their own, answers the
  * one over the limit 429 with Retry-After, and a forged X-Forwarded-For does not escape the limit
- * (no TRUST_PROXY: the socket address counts).
+ * (no TRUST_PROXY: the socket address counts). A client that trickles its headers is cut off
+ * (HEADERS_TIMEOUT_MS, 1 s here) while a normal request on the same server is answered.
  */
+import { connect, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { createIntl } from 'react-intl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ABUSE_LIMITS } from '../../../server/services/graphql/abuse-limits'
@@ -15,7 +18,7 @@ import { startProductionApp, type ProductionApp } from './production-app'
 
 let shop: ProductionApp
 beforeAll(async () => {
-  shop = await startProductionApp()
+  shop = await startProductionApp({ HEADERS_TIMEOUT_MS: '1000' })
 }, 300_000)
 afterAll(async () => {
   await shop?.close()
@@ -96,4 +99,48 @@ describe('what the shopper reads at the limit', () => {
     )
     expect(text).toBe(`Liian monta yritystä. Yritä uudelleen ${minutes} min kuluttua.`)
   })
+})
+
+describe('a client that sends its headers slowly', () => {
+  /** Sends a header line every 200 ms (at most 100) until the server closes the socket. */
+  function trickle(port: number): Promise<{ linesSent: number; answer: string }> {
+    return new Promise((resolve, reject) => {
+      const socket: Socket = connect(port, '127.0.0.1')
+      let linesSent = 0
+      let answer = ''
+      let timer: NodeJS.Timeout | undefined
+      socket.setEncoding('utf8')
+      socket.on('data', (chunk: string) => (answer += chunk))
+      socket.on('error', () => undefined)
+      socket.on('close', () => {
+        clearInterval(timer)
+        resolve({ linesSent, answer })
+      })
+      socket.on('connect', () => {
+        socket.write('GET /fi/ HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+        timer = setInterval(() => {
+          if (linesSent >= 100) {
+            clearInterval(timer)
+            socket.destroy()
+            reject(new Error('the server kept a trickling socket open for 100 header lines'))
+            return
+          }
+          linesSent += 1
+          if (!socket.destroyed) socket.write(`X-Slow-${linesSent}: 1\r\n`)
+        }, 200)
+      })
+    })
+  }
+
+  it('is cut off after the headers timeout, while a normal request is answered', async () => {
+    await shop.app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = shop.app.server.address() as AddressInfo
+    const slow = trickle(port)
+    const normal = await fetch(`http://127.0.0.1:${port}/healthz`)
+    expect(normal.status).toBe(200)
+    const { linesSent, answer } = await slow
+    expect(answer).toMatch(/^HTTP\/1\.1 408/)
+    // closed by the server long before the test's own bound of 100 lines
+    expect(linesSent).toBeLessThan(100)
+  }, 60_000)
 })
