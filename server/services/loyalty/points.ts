@@ -40,7 +40,6 @@ export function orderPoints(order: OrderForPoints, refunded: number): number {
   return pointsFor(order.item_value_inc_vat - order.discount_inc_vat - refunded, currency)
 }
 
-
 /**
  * Brings a contact's ledger in line with their orders: an 'earn' row for each confirmed order
  * placed as a member, an 'adjust' row whenever what an order is worth changed since. An adjust

@@ -252,8 +252,7 @@ export async function checkoutData(
   const markets = await ctx.markets.all()
   const market = markets.find((m) => m.alias === order.market_alias)
   const nth = await nthPurchase(db, order)
-  const completed =
-    order.status !== 'cancelled' && paymentSecured(order)
+  const completed = order.status !== 'cancelled' && paymentSecured(order)
   return {
     htmlSnippet: null,
     newCheckoutSession: false,
