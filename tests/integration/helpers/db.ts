@@ -7,7 +7,9 @@
  * The dump is also cached in .test-data/pglite-templates/, keyed by the migrations, the seed's
  * sources and the product count, so later test files (and runs) skip building it.
  * PostgreSQL (when TEST_DATABASE_URL is set): a new database `lumo_test_<random>` on that server,
- * migrated (and seeded), dropped again at close.
+ * copied by the server from a template database `lumo_tpl_<day>_<key>` (migrated [and seeded],
+ * built once for all test processes under an advisory lock; the same key as PGlite's), dropped
+ * again at close. Templates of other days are dropped.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
@@ -128,17 +130,92 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString()
 }
 
-async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres kind needs a server')
-  const name = `lumo_test_${randomBytes(6).toString('hex')}`
+interface PostgresTemplate {
+  name: string
+  seedStats?: SeedStats
+}
+
+/** One template per seed size, looked up (or built) once per test process. */
+const postgresTemplates = new Map<number, Promise<PostgresTemplate>>()
+
+async function withAdmin<T>(adminUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name}`)
+    return await use(admin)
   } finally {
     await admin.end()
   }
+}
+
+/**
+ * The server's template database for this seed size, built when missing: migrated and seeded in
+ * `<name>_building`, then renamed, so a template that exists is whole. The seed's figures are kept
+ * as the database's comment. An advisory lock keeps two test processes from building it twice.
+ */
+async function buildOrFindPostgresTemplate(adminUrl: string, products: number): Promise<PostgresTemplate> {
+  const day = today()
+  const name = `lumo_tpl_${day.replaceAll('-', '')}_${(await templateKey(products)).slice(0, 16).toLowerCase()}`
+  return withAdmin(adminUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name])
+    try {
+      const found = await admin.query<{ comment: string | null }>(
+        `SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`,
+        [name],
+      )
+      if (found.rows[0]) {
+        const seedStats = JSON.parse(found.rows[0].comment ?? 'null') as SeedStats | null
+        return { name, ...(seedStats ? { seedStats } : {}) }
+      }
+      const building = `${name}_building`
+      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`)
+      await admin.query(`CREATE DATABASE ${building}`)
+      const database = await openPostgres(withDatabaseName(adminUrl, building))
+      let seedStats: SeedStats | undefined
+      try {
+        if (products > 0) seedStats = await seedDatabase(database.db, { products, referenceDate: day })
+      } finally {
+        await database.close()
+      }
+      // a connection the closed pool left behind would block the rename (and every copy)
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [building],
+      )
+      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`)
+      await admin.query(
+        `COMMENT ON DATABASE ${name} IS ${pg.escapeLiteral(JSON.stringify(seedStats ?? null))}`,
+      )
+      // yesterday's templates are of no use any more
+      const stale = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'lumo\\_tpl\\_%' AND datname NOT LIKE $1`,
+        [`lumo\\_tpl\\_${day.replaceAll('-', '')}\\_%`],
+      )
+      for (const { datname } of stale.rows)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+      return { name, ...(seedStats ? { seedStats } : {}) }
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [name])
+    }
+  })
+}
+
+function postgresTemplate(adminUrl: string, products: number): Promise<PostgresTemplate> {
+  let template = postgresTemplates.get(products)
+  if (!template) {
+    template = buildOrFindPostgresTemplate(adminUrl, products)
+    template.catch(() => postgresTemplates.delete(products))
+    postgresTemplates.set(products, template)
+  }
+  return template
+}
+
+async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: the postgres kind needs a server')
+  const template = await postgresTemplate(adminUrl, options.seed?.products ?? 0)
+  const name = `lumo_test_${randomBytes(6).toString('hex')}`
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template.name}`))
   const url = withDatabaseName(adminUrl, name)
   const dropDatabase = async () => {
     const dropper = new pg.Client({ connectionString: adminUrl })
@@ -150,13 +227,13 @@ async function createPostgresTestDatabase(options: TestDatabaseOptions): Promise
     }
   }
   let database: Database
-  let seedStats: SeedStats | undefined
+  const seedStats = template.seedStats
   try {
+    // the template is migrated: opening finds nothing to apply
     database = await openPostgres(url, {
       ...(options.onQuery ? { onQuery: options.onQuery } : {}),
       ...(options.statementTimeoutMs ? { statementTimeoutMs: options.statementTimeoutMs } : {}),
     })
-    if (options.seed && options.seed.products > 0) seedStats = await seedDatabase(database.db, options.seed)
   } catch (error) {
     await dropDatabase()
     throw error
