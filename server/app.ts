@@ -95,7 +95,7 @@ export async function buildApp({
   await app.register(authService, { database, config })
   await app.register(graphqlService, { database, config, fetch: serviceFetch, limiter })
   await app.register(imagesService, { database, config, limiter })
-  await app.register(logService, { limiter, database })
+  await app.register(logService, { limiter, database, config })
   await app.register(paymentsService, { database, config })
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })

@@ -699,6 +699,8 @@ export interface WebVitalsTable {
   recorded_at: GeneratedTimestamp
   /** the route name the page was, e.g. 'product' */
   page_type: string
+  /** migration 1059: the market the page was shown in (null: reported before it was sent) */
+  market: MarketAlias | null
   metric: 'LCP' | 'INP' | 'CLS' | 'TTFB'
   /** milliseconds (LCP, INP, TTFB) or the unitless layout shift score (CLS) */
   value: number

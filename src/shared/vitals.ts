@@ -2,6 +2,7 @@
  * Real-user metrics (issue #13, ADR 0035): the contract between the browser's collector
  * (src/features/vitals) and the log service's POST /api/vitals (server/services/log).
  */
+import type { MarketAlias } from './markets'
 
 export const VITALS_PATH = '/api/vitals'
 
@@ -25,5 +26,7 @@ export interface VitalMetric {
 }
 
 export interface VitalsBatch {
+  /** the market the page was shown in (p75 per page type and market); older reports had none */
+  market?: MarketAlias
   metrics: VitalMetric[]
 }

@@ -9,6 +9,7 @@ import { shipCommand } from './ship'
 import { stockCommand } from './stock'
 import { subscribersCommand } from './subscribers'
 import type { AdminCommand } from './types'
+import { vitalsCommand } from './vitals'
 
 export const ADMIN_COMMANDS: AdminCommand[] = [
   auditCommand,
@@ -20,4 +21,5 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   receiveReturnCommand,
   payoutCommand,
   popularSearchesCommand,
+  vitalsCommand,
 ]

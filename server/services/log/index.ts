@@ -4,15 +4,20 @@
  *   component, info, url, userAgent}. Validated, size-limited and rate-limited per address, then
  *   written to the server log where operators already look.
  * - Real-user metrics (issue #13, ADR 0035): POST /api/vitals with a batch of Core Web Vitals
- *   `{ metrics: [{ name, value, pageType }] }` from the sampled share of page loads, validated and
- *   rate-limited the same way and stored in `web_vitals` (`npm run report -- vitals` reads them).
- *   Samples are kept for VITALS_RETENTION_DAYS, so the table (and the disk) stays bounded.
+ *   `{ market, metrics: [{ name, value, pageType }] }` from the sampled share of page loads,
+ *   validated and rate-limited the same way and stored in `web_vitals`. Their p75 per page type and
+ *   market is on /metrics (`lumo_web_vitals_p75`) and at GET /admin/api/vitals (`npm run admin --
+ *   vitals`). Samples are kept for VITALS_RETENTION_DAYS, so the table (and the disk) stays bounded.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '../../db'
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
 import { startPeriodicJob } from '../shared/periodic'
+import { MARKET_ALIASES } from '../../../src/shared/markets'
+import { vitalsP75, type VitalsP75Row } from './vitals-report'
+import { parseAdminInput, registerAdminRoutes } from '../shared/admin'
+import type { Config } from '../../config'
 import {
   VITAL_NAMES,
   VITALS_BATCH_MAX,
@@ -43,6 +48,8 @@ const MAX_MILLISECONDS = 60_000
 const MAX_CLS = 100
 
 const VitalsBatch = z.object({
+  // optional: reports from pages built before the market was sent
+  market: z.enum(MARKET_ALIASES).optional(),
   metrics: z
     .array(
       z
@@ -75,6 +82,49 @@ export async function pruneVitals(database: Pick<Database, 'db'>, now: Date = ne
 
 export type VitalsReport = z.infer<typeof VitalsBatch>
 
+/** How long /metrics reuses the p75 figures: a percentile over 28 days of samples is not free. */
+export const VITALS_GAUGE_TTL_MS = 60_000
+
+/**
+ * Field vitals for Prometheus: `lumo_web_vitals_p75{page_type, market, metric}` and
+ * `lumo_web_vitals_samples{…}` over the stored samples (the retention is the window), read at most
+ * once a minute however often /metrics is scraped.
+ */
+function registerVitalsGauges(app: FastifyInstance, database: Pick<Database, 'db'>): void {
+  if (!app.hasDecorator('metrics')) return
+  let cached: { at: number; rows: Promise<VitalsP75Row[]> } | undefined
+  const rows = () => {
+    const now = Date.now()
+    if (!cached || now - cached.at > VITALS_GAUGE_TTL_MS) {
+      const fresh = { at: now, rows: vitalsP75(database.db) }
+      // a failed read is not kept: the next scrape asks again
+      fresh.rows.catch(() => {
+        if (cached === fresh) cached = undefined
+      })
+      cached = fresh
+    }
+    return cached.rows
+  }
+  const labelNames = ['page_type', 'market', 'metric'] as const
+  const labelsOf = (row: VitalsP75Row) => ({
+    page_type: row.pageType,
+    market: row.market,
+    metric: row.metric,
+  })
+  app.metrics.labelledGauge(
+    'lumo_web_vitals_p75',
+    'Field Core Web Vitals: 75th percentile per page type and market over the kept samples (ms; CLS unitless)',
+    labelNames,
+    async () => (await rows()).map((row) => ({ labels: labelsOf(row), value: row.p75 })),
+  )
+  app.metrics.labelledGauge(
+    'lumo_web_vitals_samples',
+    'Field Core Web Vitals samples behind each 75th percentile',
+    labelNames,
+    async () => (await rows()).map((row) => ({ labels: labelsOf(row), value: row.samples })),
+  )
+}
+
 export interface LogServiceOptions {
   /** The process's abuse limiter (shared across instances with Redis); in process by default. */
   limiter?: RateLimiter
@@ -82,6 +132,8 @@ export interface LogServiceOptions {
   database?: Pick<Database, 'db'>
   /** How often old samples are pruned (ms; 0 turns the job off). Hourly by default. */
   vitalsPruneIntervalMs?: number
+  /** With it, the back office reads the field vitals at GET /admin/api/vitals (`npm run admin -- vitals`). */
+  config?: Pick<Config, 'adminKey'>
 }
 
 function tooMany(reply: FastifyReply, retryAfterSeconds: number, what: string) {
@@ -111,6 +163,19 @@ export default async function logService(app: FastifyInstance, options: LogServi
 
   const database = options.database
   if (!database) return
+  registerVitalsGauges(app, database)
+  if (options.config) {
+    const vitalsQuery = z.object({
+      days: z.coerce.number().int().min(1).max(VITALS_RETENTION_DAYS).optional(),
+    })
+    await registerAdminRoutes(app, { area: 'vitals', config: options.config }, (admin) => {
+      admin.get('/', async (request) => {
+        const { days = VITALS_RETENTION_DAYS } = parseAdminInput(vitalsQuery, request.query)
+        const since = new Date(Date.now() - days * DAY_MS)
+        return { days, rows: await vitalsP75(database.db, { since }) }
+      })
+    })
+  }
   startPeriodicJob(app, 'web vitals retention', options.vitalsPruneIntervalMs ?? 60 * 60 * 1000, () =>
     pruneVitals(database),
   )
@@ -129,6 +194,7 @@ export default async function logService(app: FastifyInstance, options: LogServi
       .values(
         parsed.data.metrics.map((metric) => ({
           page_type: metric.pageType,
+          market: parsed.data.market ?? null,
           metric: metric.name,
           value: metric.value,
         })),

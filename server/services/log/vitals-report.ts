@@ -1,14 +1,20 @@
 /**
- * The real-user metrics report (`npm run report -- vitals`): the 75th percentile of each Core Web
- * Vital per page type over the stored samples (web_vitals, migration 1000), the figure Google's
- * thresholds are judged by, with the sample count so a thin page type is read with care.
+ * The real-user metrics report (`npm run report -- vitals`, and `lumo_web_vitals_p75` on
+ * /metrics): the 75th percentile of each Core Web Vital per page type and market over the stored
+ * samples (web_vitals, migrations 1000 and 1059; 28 days are kept), the figure Google's thresholds
+ * are judged by, with the sample count so a thin page type is read with care. Samples reported
+ * before the market was sent count under the market `–`.
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { VITAL_NAMES, type VitalName } from '../../../src/shared/vitals'
 
+/** The market of samples reported without one (before migration 1059). */
+export const UNKNOWN_MARKET = '–'
+
 export interface VitalsP75Row {
   pageType: string
+  market: string
   metric: VitalName
   p75: number
   samples: number
@@ -22,17 +28,20 @@ export async function vitalsP75(db: Kysely<DB>, options: { since?: Date } = {}):
     .selectFrom('web_vitals')
     .select([
       'page_type',
+      'market',
       'metric',
       sql<number>`percentile_cont(0.75) WITHIN GROUP (ORDER BY value)`.as('p75'),
       sql<string>`count(*)`.as('samples'),
     ])
-    .groupBy(['page_type', 'metric'])
+    .groupBy(['page_type', 'market', 'metric'])
     .orderBy('page_type')
+    .orderBy('market')
     .orderBy('metric')
   if (options.since) query = query.where('recorded_at', '>=', options.since)
   const rows = await query.execute()
   return rows.map((row) => ({
     pageType: row.page_type,
+    market: row.market ?? UNKNOWN_MARKET,
     metric: row.metric,
     p75: Number(row.p75),
     samples: Number(row.samples),
@@ -43,15 +52,19 @@ function formatValue(metric: VitalName, value: number): string {
   return metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`
 }
 
-/** One line per page type, a column per metric: `p75 (n)`, marked when above the good limit. */
+/** One line per page type and market, a column per metric: `p75 (n)`, marked when above the good limit. */
 export function formatVitalsTable(rows: readonly VitalsP75Row[]): string {
   if (rows.length === 0) return 'No real-user metrics collected yet.'
-  const pageTypes = [...new Set(rows.map((row) => row.pageType))]
-  const header = ['page type', ...VITAL_NAMES.map((name) => `${name} p75`)]
-  const lines = pageTypes.map((pageType) => [
+  const groups = [...new Map(rows.map((row) => [`${row.pageType} ${row.market}`, row])).values()]
+  const header = ['page type', 'market', ...VITAL_NAMES.map((name) => `${name} p75`)]
+  const lines = groups.map(({ pageType, market }) => [
     pageType,
+    market,
     ...VITAL_NAMES.map((metric) => {
-      const row = rows.find((candidate) => candidate.pageType === pageType && candidate.metric === metric)
+      const row = rows.find(
+        (candidate) =>
+          candidate.pageType === pageType && candidate.market === market && candidate.metric === metric,
+      )
       if (!row) return '–'
       const flag = row.p75 > GOOD_P75[metric] ? ' !' : ''
       return `${formatValue(metric, row.p75)} (n=${row.samples})${flag}`

@@ -17,6 +17,13 @@ export interface Metrics {
   dbDuration: Histogram
   /** A gauge read at scrape time: a queue's depth, a pool's size. */
   gauge(name: string, help: string, read: () => number | Promise<number>): void
+  /** A gauge with labels read at scrape time: one value per label set the reader returns. */
+  labelledGauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: () => Promise<readonly { labels: Record<L, string>; value: number }[]>,
+  ): void
 }
 
 declare module 'fastify' {
@@ -84,6 +91,20 @@ export function createMetrics({ processMetrics = true }: { processMetrics?: bool
         registers,
         async collect() {
           this.set(await read())
+        },
+      })
+    },
+    labelledGauge(name, help, labelNames, read) {
+      new Gauge({
+        name,
+        help,
+        labelNames: [...labelNames],
+        registers,
+        async collect() {
+          const values = await read()
+          // a label set that is gone from the data is gone from the scrape
+          this.reset()
+          for (const { labels, value } of values) this.set(labels, value)
         },
       })
     },

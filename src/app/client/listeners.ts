@@ -240,11 +240,12 @@ function startLiveCartLazily(store: AppStore): () => void {
 function startVitalsIfSampled(store: AppStore): () => void {
   if (Math.random() >= VITALS_SAMPLE_RATE) return () => undefined
   const pageType = store.getState().global.currentRouteName || 'unknown'
+  const market = store.getState().channel.currentMarket
   let stop: (() => void) | undefined
   let stopped = false
   void import('../../features/vitals/reporter').then(({ startVitals }) => {
     // the sampling was decided here; the reporter measures this load
-    if (!stopped) stop = startVitals({ pageType, sampleRate: 1 })
+    if (!stopped) stop = startVitals({ pageType, market, sampleRate: 1 })
   })
   return () => {
     stopped = true

@@ -21,12 +21,13 @@ vi.mock('./measure', () => ({
 describe('startVitals', () => {
   it('sends one batch with the page type when the page is first hidden', () => {
     const send = vi.fn()
-    const stop = startVitals({ pageType: 'product', random: () => 0, send })
+    const stop = startVitals({ pageType: 'product', market: 'fi', random: () => 0, send })
     expect(send).not.toHaveBeenCalled()
     window.dispatchEvent(new Event('pagehide'))
     window.dispatchEvent(new Event('pagehide'))
     expect(send).toHaveBeenCalledTimes(1)
     expect(JSON.parse(send.mock.calls[0]?.[0] as string)).toEqual({
+      market: 'fi',
       metrics: [
         { name: 'TTFB', value: 120, pageType: 'product' },
         { name: 'LCP', value: 1800, pageType: 'product' },
@@ -38,7 +39,7 @@ describe('startVitals', () => {
 
   it('measures nothing outside the sample', () => {
     const send = vi.fn()
-    const stop = startVitals({ pageType: 'home', sampleRate: 0.1, random: () => 0.5, send })
+    const stop = startVitals({ pageType: 'home', market: 'fi', sampleRate: 0.1, random: () => 0.5, send })
     window.dispatchEvent(new Event('pagehide'))
     expect(send).not.toHaveBeenCalled()
     stop()

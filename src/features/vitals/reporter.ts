@@ -4,14 +4,23 @@
  * the page is first hidden (tab switch, navigation away, close), sends them in one batch to
  * POST /api/vitals with `sendBeacon`, which survives the page going away. Each metric carries the
  * page type: the route name of the page that was loaded. Nothing identifies the shopper: no
- * cookie is read or written and the batch holds only names, numbers and the page type.
+ * cookie is read or written and the batch holds only names, numbers, the page type and the market.
  */
-import { VITALS_PATH, VITALS_SAMPLE_RATE, type VitalMetric, type VitalName } from '../../shared/vitals'
+import type { MarketAlias } from '../../shared/markets'
+import {
+  VITALS_PATH,
+  VITALS_SAMPLE_RATE,
+  type VitalMetric,
+  type VitalName,
+  type VitalsBatch,
+} from '../../shared/vitals'
 import { measureVitals } from './measure'
 
 export interface VitalsOptions {
   /** the route name of the loaded page */
   pageType: string
+  /** the market the page is shown in */
+  market: MarketAlias
   sampleRate?: number
   random?: () => number
   send?: (body: string) => void
@@ -38,18 +47,24 @@ export function inVitalsSample(
 }
 
 /** Builds the batch; null when there is nothing to send. */
-export function vitalsBatch(pageType: string, values: ReadonlyMap<VitalName, number>): string | null {
+export function vitalsBatch(
+  pageType: string,
+  market: MarketAlias,
+  values: ReadonlyMap<VitalName, number>,
+): string | null {
   const metrics: VitalMetric[] = [...values].map(([name, value]) => ({
     name,
     value: Math.round(value * 10_000) / 10_000,
     pageType,
   }))
-  return metrics.length > 0 ? JSON.stringify({ metrics }) : null
+  const batch: VitalsBatch = { market, metrics }
+  return metrics.length > 0 ? JSON.stringify(batch) : null
 }
 
 /** Starts measuring this page load if it is in the sample; returns the cleanup. */
 export function startVitals({
   pageType,
+  market,
   sampleRate = VITALS_SAMPLE_RATE,
   random = Math.random,
   send = beacon,
@@ -63,7 +78,7 @@ export function startVitals({
   const onHidden = (event: Event) => {
     if (sent || (event.type !== 'pagehide' && target.document.visibilityState !== 'hidden')) return
     sent = true
-    const body = vitalsBatch(pageType, values)
+    const body = vitalsBatch(pageType, market, values)
     if (body) send(body)
   }
   target.document.addEventListener('visibilitychange', onHidden)

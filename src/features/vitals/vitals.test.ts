@@ -7,17 +7,18 @@ describe('the reporter', () => {
     expect(inVitalsSample(0.1, () => 0.1)).toBe(false)
   })
 
-  it('batches the metrics with the page type', () => {
+  it('batches the metrics with the page type and the market', () => {
     const values = new Map([
       ['LCP', 1234.56789],
       ['CLS', 0.0123],
     ] as const)
-    expect(JSON.parse(vitalsBatch('product', values) ?? 'null')).toEqual({
+    expect(JSON.parse(vitalsBatch('product', 'se', values) ?? 'null')).toEqual({
+      market: 'se',
       metrics: [
         { name: 'LCP', value: 1234.5679, pageType: 'product' },
         { name: 'CLS', value: 0.0123, pageType: 'product' },
       ],
     })
-    expect(vitalsBatch('product', new Map())).toBeNull()
+    expect(vitalsBatch('product', 'se', new Map())).toBeNull()
   })
 })

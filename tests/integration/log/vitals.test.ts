@@ -1,8 +1,11 @@
 /**
  * The real-user metrics endpoint of the log service (POST /api/vitals, ADR 0035) on a real
  * database: a valid batch is stored, a bad one is refused with nothing stored, one address is
- * rate-limited with Retry-After, samples past the retention are pruned, and the report's p75 per page type comes from what was stored.
+ * rate-limited with Retry-After, samples past the retention are pruned, and the report's and
+ * /metrics' p75 per page type and market come from what was stored; the back office reads them
+ * through GET /admin/api/vitals and `npm run admin -- vitals`.
  */
+import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import logService, {
@@ -12,8 +15,13 @@ import logService, {
 } from '../../../server/services/log'
 import { formatVitalsTable, vitalsP75 } from '../../../server/services/log/vitals-report'
 import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
+import { createMetrics } from '../../../server/services/shared/metrics'
+import { createAdminCall } from '../../../scripts/admin/client'
+import { runAdmin } from '../../../scripts/admin/index'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { describeEachDatabase } from '../helpers/outside-servers'
+
+const ADMIN_KEY = 'vitals-test-admin-key-0123456789abcdef'
 
 describeEachDatabase('POST /api/vitals (%s)', (kind) => {
   let database: TestDatabase
@@ -22,7 +30,12 @@ describeEachDatabase('POST /api/vitals (%s)', (kind) => {
   beforeAll(async () => {
     database = await createTestDatabase({ kind })
     app = Fastify()
-    await app.register(logService, { database, limiter: createMemoryRateLimiter() })
+    app.decorate('metrics', createMetrics({ processMetrics: false }))
+    await app.register(logService, {
+      database,
+      limiter: createMemoryRateLimiter(),
+      config: { adminKey: ADMIN_KEY },
+    })
   })
   afterAll(async () => {
     await app.close()
@@ -80,8 +93,9 @@ describeEachDatabase('POST /api/vitals (%s)', (kind) => {
       .execute()
   })
 
-  it('stores a valid batch', async () => {
+  it('stores a valid batch with its market', async () => {
     const response = await post({
+      market: 'se',
       metrics: [
         { name: 'LCP', value: 1800.5, pageType: 'product' },
         { name: 'CLS', value: 0.02, pageType: 'product' },
@@ -92,14 +106,14 @@ describeEachDatabase('POST /api/vitals (%s)', (kind) => {
     expect(response.statusCode).toBe(204)
     const rows = await database.db
       .selectFrom('web_vitals')
-      .select(['page_type', 'metric', 'value'])
+      .select(['page_type', 'market', 'metric', 'value'])
       .orderBy('id')
       .execute()
     expect(rows).toEqual([
-      { page_type: 'product', metric: 'LCP', value: 1800.5 },
-      { page_type: 'product', metric: 'CLS', value: 0.02 },
-      { page_type: 'product', metric: 'TTFB', value: 95 },
-      { page_type: 'product', metric: 'INP', value: 120 },
+      { page_type: 'product', market: 'se', metric: 'LCP', value: 1800.5 },
+      { page_type: 'product', market: 'se', metric: 'CLS', value: 0.02 },
+      { page_type: 'product', market: 'se', metric: 'TTFB', value: 95 },
+      { page_type: 'product', market: 'se', metric: 'INP', value: 120 },
     ])
   })
 
@@ -109,6 +123,10 @@ describeEachDatabase('POST /api/vitals (%s)', (kind) => {
     ['a time beyond a minute', { metrics: [{ name: 'LCP', value: 600_000, pageType: 'home' }] }],
     ['a page type that is not a route name', { metrics: [{ name: 'LCP', value: 10, pageType: '<script>' }] }],
     ['an empty batch', { metrics: [] }],
+    [
+      'a market the shop does not have',
+      { market: 'xx', metrics: [{ name: 'LCP', value: 10, pageType: 'home' }] },
+    ],
     [
       'too many metrics',
       { metrics: Array.from({ length: 11 }, () => ({ name: 'LCP', value: 1, pageType: 'home' })) },
@@ -149,25 +167,72 @@ describeEachDatabase('POST /api/vitals (%s)', (kind) => {
     expect((await post(batch, '203.0.113.10')).statusCode).toBe(204)
   })
 
-  it('reports the 75th percentile per page type and metric', async () => {
+  it('reports the 75th percentile per page type, market and metric, in the report and on /metrics', async () => {
     await database.db.deleteFrom('web_vitals').execute()
     const lcps = [1000, 2000, 3000, 4000, 5000]
     await database.db
       .insertInto('web_vitals')
       .values([
-        ...lcps.map((value) => ({ page_type: 'product', metric: 'LCP' as const, value })),
-        { page_type: 'home', metric: 'CLS' as const, value: 0.3 },
+        ...lcps.map((value) => ({
+          page_type: 'product',
+          market: 'fi' as const,
+          metric: 'LCP' as const,
+          value,
+        })),
+        { page_type: 'product', market: 'se' as const, metric: 'LCP' as const, value: 900 },
+        { page_type: 'home', market: null, metric: 'CLS' as const, value: 0.3 },
       ])
       .execute()
     const rows = await vitalsP75(database.db)
     expect(rows).toEqual([
-      { pageType: 'home', metric: 'CLS', p75: 0.3, samples: 1 },
+      { pageType: 'home', market: '–', metric: 'CLS', p75: 0.3, samples: 1 },
       // percentile_cont: 4000 is the 75th percentile of five evenly spread values
-      { pageType: 'product', metric: 'LCP', p75: 4000, samples: 5 },
+      { pageType: 'product', market: 'fi', metric: 'LCP', p75: 4000, samples: 5 },
+      { pageType: 'product', market: 'se', metric: 'LCP', p75: 900, samples: 1 },
     ])
     const table = formatVitalsTable(rows)
-    expect(table).toContain('product')
-    expect(table).toMatch(/4000 ms \(n=5\) !/)
+    expect(table).toMatch(/product\s+fi\s+4000 ms \(n=5\) !/)
+    expect(table).toMatch(/product\s+se\s+900 ms \(n=1\)/)
     expect(table).toMatch(/0\.300 \(n=1\) !/)
+
+    const scraped = await app.metrics.registry.metrics()
+    expect(scraped).toContain('lumo_web_vitals_p75{page_type="product",market="fi",metric="LCP"} 4000')
+    expect(scraped).toContain('lumo_web_vitals_p75{page_type="product",market="se",metric="LCP"} 900')
+    expect(scraped).toContain('lumo_web_vitals_samples{page_type="product",market="fi",metric="LCP"} 5')
+  })
+
+  it('the back office reads them: GET /admin/api/vitals behind the admin key, and npm run admin -- vitals', async () => {
+    const refused = await app.inject({ method: 'GET', url: '/admin/api/vitals' })
+    expect(refused.statusCode).toBe(401)
+    const tooLong = await app.inject({
+      method: 'GET',
+      url: '/admin/api/vitals?days=90',
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    })
+    expect(tooLong.statusCode).toBe(400)
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/admin/api/vitals?days=7',
+      headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    })
+    expect(answer.statusCode).toBe(200)
+    expect(answer.json()).toMatchObject({
+      days: 7,
+      rows: expect.arrayContaining([
+        { pageType: 'product', market: 'fi', metric: 'LCP', p75: 4000, samples: 5 },
+      ]),
+    })
+
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as AddressInfo
+    const lines: string[] = []
+    const code = await runAdmin(['vitals', '--days', '7'], {
+      call: createAdminCall({ baseUrl: `http://127.0.0.1:${port}/admin/api`, key: ADMIN_KEY, actor: 'cli' }),
+      print: (line) => lines.push(line),
+      printError: (line) => lines.push(line),
+    })
+    expect(code).toBe(0)
+    expect(lines.join('\n')).toMatch(/The last 7 days:/)
+    expect(lines.join('\n')).toMatch(/product\s+fi\s+4000 ms \(n=5\) !/)
   })
 })
