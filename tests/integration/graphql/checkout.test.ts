@@ -437,6 +437,24 @@ describeEachDatabase('checkout on %s', (kind) => {
       expect(after.used_count).toBe(used.used_count + 1)
     })
 
+    it('refuses an order whose gift code another order spent first, instead of charging the full price', async () => {
+      const gift = FIXTURE_GIFT_CODES.euro50.code
+      const first = await cartWith(SKU.inStock, 1)
+      const second = await cartWith(SKU.inStock, 1)
+      // both carts show the gift code taking 50 €
+      await api.gql(PROMO, { id: first, code: gift })
+      await api.gql(PROMO, { id: second, code: gift })
+      const placed = await place(first, checkoutInput({ paymentId: FI.invoice }))
+      expect(placed.errors).toBeUndefined()
+      const ordersBefore = await api.db.selectFrom('orders').select('order_id').execute()
+      const late = await place(second, checkoutInput({ paymentId: FI.invoice }))
+      expect(errorCodes(late)).toEqual(['CONFLICT'])
+      expect(late.errors?.[0]?.message).toBe(
+        'The gift code or account balance changed; please review the cart',
+      )
+      expect(await api.db.selectFrom('orders').select('order_id').execute()).toHaveLength(ordersBefore.length)
+    })
+
     it('refuses with a clear code and changes nothing', async () => {
       const cartId = await cartWith(SKU.inStock, 1)
       const blacklisted = await refused(PLACE, {

@@ -251,6 +251,9 @@ async function drawBalance(trx: Trx, priced: PricedCart, userId: string | null) 
   const fromGift = Math.min(used, priced.giftCodeBalance)
   const fromUser = used - fromGift
   const giftCode = priced.record.giftCode
+  // The cart shows its gift code taking a share of the total; another order that spent it first
+  // (priced here after that order committed) leaves nothing: refuse, never charge the full price.
+  if (giftCode && priced.giftCodeBalance <= 0) throw balanceChanged()
   if (fromGift > 0 && giftCode) {
     const row = await trx
       .updateTable('gift_codes')
