@@ -1,10 +1,10 @@
 /**
  * The shop's payment kinds, in one table: how an order paid by each kind is settled, what the
  * checkout asks of the shopper for it, the type name the spec's customer-status rule reads, and
- * where a refund goes. Every rule that depends on how an order is paid reads this module; no other
- * product file names a kind (`payment-kinds.guard.test.ts` fails on a `'card'` or `'invoice'`
- * literal elsewhere). The database holds the same list in `payment_kinds` (migration 1058), which
- * orders and payment options reference.
+ * where a refund goes (ADR 0059). Every rule that depends on how an order is paid reads this
+ * module; no other product file names a kind (the `paymentKindRule` of eslint.config.js refuses a
+ * `'card'` or `'invoice'` literal elsewhere). The database holds the same list in `payment_kinds`
+ * (migration 1058), which orders and payment options reference.
  */
 
 /**
