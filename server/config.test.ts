@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, parseMarketDomains, parseTrustProxy } from './config'
+import {
+  API_KEY_FILE,
+  ConfigError,
+  DEVELOPMENT_API_KEY,
+  loadConfig,
+  parseMarketDomains,
+  parseTrustProxy,
+} from './config'
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'lumo-config-'))
 
@@ -52,6 +59,30 @@ describe('loadConfig', () => {
       false,
     )
     expect(loadConfig({ DATA_DIR: dataDir(), MARKET_DOMAINS: 'se=lumo.se' }).originFromRequest).toBe(false)
+  })
+
+  it('refuses to start in production with the public development API key, and names the variable (issue 31 row 12)', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir(), API_KEY: DEVELOPMENT_API_KEY }),
+    ).toThrow(/API_KEY: .*public development key.*set API_KEY to a secret of your own/)
+    // development and tests keep the documented key
+    expect(loadConfig({ DATA_DIR: dataDir(), API_KEY: DEVELOPMENT_API_KEY }).apiKey).toBe(DEVELOPMENT_API_KEY)
+    expect(loadConfig({ DATA_DIR: dataDir() }).apiKey).toBe(DEVELOPMENT_API_KEY)
+  })
+
+  it('generates a production API key into DATA_DIR when API_KEY is unset, and the sign URL carries it', () => {
+    const dir = dataDir()
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })
+    expect(config.apiKey).not.toBe(DEVELOPMENT_API_KEY)
+    expect(config.apiKey.length).toBeGreaterThanOrEqual(32)
+    expect(readFileSync(path.join(dir, API_KEY_FILE), 'utf8').trim()).toBe(config.apiKey)
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }).apiKey).toBe(config.apiKey)
+    expect(config.services.sign).toContain(`/auth/sign/${encodeURIComponent(config.apiKey)}?identity=`)
+    expect(config.adminKey).not.toBe(config.apiKey)
+    // a key of the operator's own is taken as it is
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, API_KEY: 'own-secret-key' }).apiKey).toBe(
+      'own-secret-key',
+    )
   })
 
   it('generates a session secret once into DATA_DIR and reuses it', () => {

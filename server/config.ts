@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
   API_URL: optionalUrl,
-  API_KEY: z.string().min(8).default('lumo-dev-storefront-key'),
+  API_KEY: z.string().min(8).optional(),
   ADMIN_KEY: z.string().min(24).optional(),
   QA_KEY: z.string().min(16).optional(),
   AUTH_URL: optionalUrl,
@@ -138,6 +138,10 @@ export interface Config {
   /** market alias → host name; empty in market-in-path mode */
   marketDomains: Partial<Record<MarketAlias, string>>
   urlMode: 'path' | 'domain'
+  /**
+   * The storefront's X-ApiKey for the commerce API: API_KEY; unset, the development key outside
+   * production and a key generated into DATA_DIR/api-key in production.
+   */
   apiKey: string
   /**
    * The back office's key (ADMIN_KEY, or generated into DATA_DIR/admin-key on first start): the
@@ -221,6 +225,28 @@ function loadGeneratedSecret(dataDir: string, name: string): string {
 /** The file the generated admin key is kept in when ADMIN_KEY is unset (`npm run admin` reads it). */
 export const ADMIN_KEY_FILE = 'admin-key'
 
+/**
+ * The storefront's API key of development and tests, written in the docs: anyone can read it, so
+ * a production server refuses it (issue 31 row 12) and generates a key of its own when API_KEY is
+ * unset.
+ */
+export const DEVELOPMENT_API_KEY = 'lumo-dev-storefront-key'
+
+/** The file the generated API key is kept in when a production server starts without API_KEY. */
+export const API_KEY_FILE = 'api-key'
+
+function loadApiKey(dataDir: string, fromEnv: string | undefined, isProduction: boolean): string {
+  if (!isProduction) return fromEnv ?? DEVELOPMENT_API_KEY
+  if (fromEnv === DEVELOPMENT_API_KEY) {
+    throw new ConfigError(
+      `API_KEY: ${DEVELOPMENT_API_KEY} is the public development key and must not guard a production ` +
+        `shop: set API_KEY to a secret of your own, or leave it unset to have one generated into ` +
+        `DATA_DIR/${API_KEY_FILE}`,
+    )
+  }
+  return fromEnv ?? loadGeneratedSecret(dataDir, API_KEY_FILE)
+}
+
 function loadAdminKey(dataDir: string, fromEnv: string | undefined, apiKey: string): string {
   const key = fromEnv ?? loadGeneratedSecret(dataDir, ADMIN_KEY_FILE)
   if (key === apiKey) throw new ConfigError('ADMIN_KEY: must not be the storefront API_KEY')
@@ -243,9 +269,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const marketDomains = parseMarketDomains(env.MARKET_DOMAINS)
   const trim = (url: string) => url.replace(/\/$/, '')
   const sessionSecret = loadSessionSecret(dataDir, env.SESSION_SECRET)
+  const isProduction = env.NODE_ENV === 'production'
+  const apiKey = loadApiKey(dataDir, env.API_KEY, isProduction)
   return {
     env: env.NODE_ENV,
-    isProduction: env.NODE_ENV === 'production',
+    isProduction,
     port: env.PORT,
     host: env.HOST,
     dataDir,
@@ -260,15 +288,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     originFromRequest: env.PUBLIC_URL === undefined && Object.keys(marketDomains).length === 0,
     marketDomains,
     urlMode: Object.keys(marketDomains).length > 0 ? 'domain' : 'path',
-    apiKey: env.API_KEY,
-    adminKey: loadAdminKey(dataDir, env.ADMIN_KEY, env.API_KEY),
+    apiKey,
+    adminKey: loadAdminKey(dataDir, env.ADMIN_KEY, apiKey),
     qaKey: env.QA_KEY,
     services: {
       api: trim(env.API_URL ?? `${self}/graphql`),
       auth: trim(env.AUTH_URL ?? `${self}/auth`),
       // the client appends the challenge to the sign endpoint (`…/sign/{apiKey}?identity=`);
       // it holds the API key, so it stays on the server
-      sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(env.API_KEY)}?identity=`,
+      sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(apiKey)}?identity=`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),

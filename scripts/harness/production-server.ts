@@ -11,6 +11,12 @@ import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../build-stamp'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..')
 
+/**
+ * The storefront API key of servers started for tests and benchmarks: a production server refuses
+ * the public development key (server/config.ts), and this one is set so tests can sign requests.
+ */
+export const HARNESS_API_KEY = 'lumo-harness-storefront-key'
+
 export interface ProductionServer {
   baseUrl: string
   port: number
@@ -116,6 +122,7 @@ export async function startProductionServer(options: StartOptions): Promise<Prod
       SEED_PRODUCTS: String(options.seedProducts),
       // The suite runs against the embedded services, whatever the developer's shell points at.
       DATABASE_URL: '',
+      API_KEY: HARNESS_API_KEY,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

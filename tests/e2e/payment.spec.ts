@@ -13,8 +13,10 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { FIXTURE_PRODUCTS } from '../../server/db/seed/fixtures'
 import { expect, message, test, waitForHydration } from './fixtures'
 import { fillSwedishCustomer, payWithCard } from './checkout-helpers'
+import { HARNESS_API_KEY } from '../../scripts/harness/production-server'
 
-const API_KEY = process.env.API_KEY ?? 'lumo-dev-storefront-key'
+/** The suite's server's key (E2E_API_KEY when the suite runs against a server started elsewhere). */
+const API_KEY = process.env.E2E_API_KEY ?? HARNESS_API_KEY
 /** Seeded Swedish options: shipping 3, card 3. */
 const SE = { shipping: 3, card: 3 }
 const SKU = FIXTURE_PRODUCTS.satinDress.skus.inStock

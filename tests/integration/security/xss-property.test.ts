@@ -22,10 +22,10 @@ import {
   shopperText,
   type OrderMail,
 } from '../../../server/services/mail/render'
-import { startProductionApp, type ProductionApp } from '../server/production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from '../server/production-app'
 import { PAYLOADS, hostileText, injectedParts, pageState, stringsIn, textOf } from './hostile-text'
 
-const API_KEY = 'lumo-dev-storefront-key'
+const API_KEY = PRODUCTION_API_KEY
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
 const FI = { market: 'fi', locale: 'fi' } as const
 const SKU = FIXTURE_PRODUCTS.satinDress.skus.inStock

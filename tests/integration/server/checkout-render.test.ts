@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { LightMyRequestResponse } from 'fastify'
 import { passwordDigest } from '../../../src/shared/password-digest'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 
 const OPERATIONS = path.resolve(import.meta.dirname, '../../../graphql/operations')
 /** getCart exactly as the storefront asks it (the header's load on every other page). */
@@ -33,7 +33,7 @@ const gql: Gql = async (query, variables = {}, cookie) => {
       ? { url: '/api/graphql', headers: { 'x-lumo-csrf': '1', 'content-type': 'application/json', cookie } }
       : {
           url: '/graphql',
-          headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+          headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
         }),
     payload: { query, variables },
   })

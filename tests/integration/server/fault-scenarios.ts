@@ -8,7 +8,7 @@ import { createServer, type Socket } from 'node:net'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import type { LightMyRequestResponse } from 'fastify'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 
 /** Each outside service the storefront may lose, and the variable that names its base URL. */
 export const FAULTY_SERVICES = {
@@ -68,7 +68,7 @@ export interface FaultyShop {
   close(): Promise<void>
 }
 
-const API_KEY = 'lumo-dev-storefront-key'
+const API_KEY = PRODUCTION_API_KEY
 
 export async function gql<T>(
   shop: ProductionApp,

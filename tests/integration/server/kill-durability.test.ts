@@ -9,10 +9,13 @@ import { rmSync } from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../../server/db'
-import { startProductionServer, type ProductionServer } from '../../../scripts/harness/production-server'
+import {
+  HARNESS_API_KEY as API_KEY,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../scripts/harness/production-server'
 import { ensureProductionBuild } from './production-app'
 
-const API_KEY = 'lumo-dev-storefront-key'
 const PLACE = `mutation ($cartId: String!, $checkout: CheckoutInputType!) {
   placeOrder(cartId: $cartId, checkout: $checkout) { orderId } }`
 

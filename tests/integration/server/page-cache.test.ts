@@ -14,14 +14,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'kysely'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 import { describeWithServers } from '../helpers/outside-servers'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
 import type { PageCache } from '../../../server/ssr/page-cache'
 import { FEW_LEFT_THRESHOLD, stockStatus } from '../../../server/services/graphql/catalogue/model'
 
-const API_KEY = 'lumo-dev-storefront-key'
+const API_KEY = PRODUCTION_API_KEY
 
 let shop: ProductionApp
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'
 import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/shared/paths'
 import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
 const LOGIN_REQUIRED = new Set<RouteName>([
@@ -133,7 +133,7 @@ describe('product page data through the commerce API', () => {
     const list = await shop.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
       payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { alias name } } }' },
     })
     const product = list.json().data.products.products[0] as { alias: string; name: string }
@@ -147,7 +147,7 @@ describe('product page data through the commerce API', () => {
     const list = await shop.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
       payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { productId alias } } }' },
     })
     const product = list.json().data.products.products[0] as { productId: number; alias: string }
@@ -214,7 +214,7 @@ describe('product page data through the commerce API', () => {
       const list = await shop.app.inject({
         method: 'POST',
         url: '/graphql',
-        headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+        headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
         payload: {
           query: `{ products(take: 60, languageId: "${languageId}") { products { productId alias } } }`,
         },
@@ -251,7 +251,7 @@ describe('search pages and crawlers (ADR 0049)', () => {
     const list = await shop.app.inject({
       method: 'POST',
       url: '/graphql',
-      headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+      headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
       payload: { query: '{ products(take: 1, languageId: "fi-FI") { products { name } } }' },
     })
     const name = (list.json().data.products.products as { name: string }[])[0]?.name ?? ''

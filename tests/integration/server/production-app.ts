@@ -11,6 +11,10 @@ import { buildAll } from '../../../scripts/build'
 import { loadConfig } from '../../../server/config'
 import { buildApp } from '../../../server/app'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
+import { HARNESS_API_KEY } from '../../../scripts/harness/production-server'
+
+/** The app's X-ApiKey (a production server refuses the public development key). */
+export const PRODUCTION_API_KEY = HARNESS_API_KEY
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
@@ -31,6 +35,7 @@ export async function startProductionApp(env: Record<string, string> = {}): Prom
     NODE_ENV: 'production',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lumo-app-')),
     PORT: '3000',
+    API_KEY: PRODUCTION_API_KEY,
     ...env,
   })
   const app = await buildApp({ config, database, dev: false, logger: false })

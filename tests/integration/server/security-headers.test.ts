@@ -19,8 +19,7 @@ import {
   SERVICE_WORKER_CSP,
   STATIC_HTML_CSP,
 } from '../../../server/security-headers'
-import { DEFAULT_API_KEY } from '../helpers/auth'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 
 let shop: ProductionApp
 let secureShop: ProductionApp
@@ -64,7 +63,7 @@ function kinds(): Record<string, InjectOptions> {
     'commerce API': {
       method: 'POST',
       url: '/graphql',
-      headers: { 'x-apikey': DEFAULT_API_KEY, 'content-type': 'application/json' },
+      headers: { 'x-apikey': PRODUCTION_API_KEY, 'content-type': 'application/json' },
       payload: { query: '{ __typename }' },
     },
     'GraphQL BFF': {

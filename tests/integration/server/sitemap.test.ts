@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HREFLANG_TARGETS, pathFor, type UrlSettings } from '../../../src/shared/paths'
-import { startProductionApp, type ProductionApp } from './production-app'
+import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
 
 // jsdom ships no type declarations; only its DOMParser is needed
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
@@ -57,7 +57,7 @@ async function seededProduct(): Promise<AlternativeUrl[]> {
   const response = await shop.app.inject({
     method: 'POST',
     url: '/graphql',
-    headers: { 'content-type': 'application/json', 'x-apikey': 'lumo-dev-storefront-key' },
+    headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
     payload: { query: '{ products(take: 1) { products { alternativeUrls { url language country } } } }' },
   })
   const body = response.json<{ data: { products: { products: { alternativeUrls: AlternativeUrl[] }[] } } }>()

@@ -13,13 +13,16 @@ import { sql } from 'kysely'
 import { STOCK_SUBSCRIPTION, subscribe, webSocketWith, type SkuStock } from '../live/live-harness'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { LOG_REPORT_LIMIT } from '../../../server/services/log'
-import { startProductionServer, type ProductionServer } from '../../../scripts/harness/production-server'
+import {
+  HARNESS_API_KEY as API_KEY,
+  startProductionServer,
+  type ProductionServer,
+} from '../../../scripts/harness/production-server'
 import { startRoundRobinProxy, type RoundRobinProxy } from '../../../scripts/harness/round-robin-proxy'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 import { ensureProductionBuild } from './production-app'
 import { describeWithServers } from '../helpers/outside-servers'
 
-const API_KEY = 'lumo-dev-storefront-key'
 // a host of this run's own: the Redis page cache outlives a run, and keys pages by host
 const PUBLIC_HOST = `lumo-${randomUUID().slice(0, 8)}.test`
 
