@@ -21,6 +21,7 @@ import graphqlProxy from './ssr/graphql-proxy'
 import { registerGraphqlWsProxy } from './ssr/graphql-ws-proxy'
 import sessionRoutes from './ssr/session'
 import { createTokenVerifier } from './services/shared/auth-tokens'
+import { sessionRevocations } from './services/shared/session-revocations'
 import likesProxy from './ssr/likes-proxy'
 import { createServiceFetch } from './services/shared/service-fetch'
 import { createRateLimiter } from './services/shared/rate-limit'
@@ -84,7 +85,11 @@ export async function buildApp({
   const serviceFetch = createServiceFetch(app, config)
   // one verifier for the likes service, the session endpoints and the render: the user is always
   // a verified token's
-  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
+  const verifier = createTokenVerifier({
+    authUrl: config.services.auth,
+    fetch: serviceFetch,
+    revocations: sessionRevocations(database.db),
+  })
 
   // Abuse limits (ADR 0024): one limiter for the process, in Redis when REDIS_URL is set so every
   // instance counts into the same windows.

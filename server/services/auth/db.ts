@@ -39,13 +39,20 @@ export interface AuthLoginFailuresTable {
   failed_at: GeneratedTimestamp
 }
 
+/** Device tokens no longer trusted (migration 1065, devices.ts). */
+export interface AuthRevokedDevicesTable {
+  device_id: string
+  expires_at: Timestamp
+}
+
 export type AuthDB = DB & {
+  auth_revoked_devices: AuthRevokedDevicesTable
   auth_signing_keys: AuthSigningKeysTable
   auth_sign_challenges: AuthSignChallengesTable
   auth_login_failures: AuthLoginFailuresTable
 }
 
-/** Widens the shared handle by the 0800 tables; the runtime object is unchanged. */
+/** Widens the shared handle by the 0800 and 1065 tables; the runtime object is unchanged. */
 export function authDb(db: Kysely<DB>): Kysely<AuthDB> {
   return db as unknown as Kysely<AuthDB>
 }

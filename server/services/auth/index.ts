@@ -16,8 +16,15 @@
  * hash is stored (server/services/shared/password-hash.ts). Wrong credentials are one 401 for an
  * unknown user and a wrong password alike, after the same one hash. 10 failures per account or
  * client address in 15 minutes answer 429 with Retry-After (throttle.ts).
+ *
+ * Device tokens (devices.ts, ADR 0067): login, register and password answer with a new one in
+ * x-auth-device-token; a login presenting a valid one for its account is not held by the
+ * account's lockout (a stranger's wrong passwords cannot lock the owner out of a known device),
+ * only by the address's limit and its own counter (5 failures revoke it).
+ * Logout, a password change and a replayed refresh token also revoke the session's access
+ * tokens (../shared/session-revocations.ts).
  */
-import { REFRESH_TOKEN_HEADER } from '../../contracts/auth'
+import { DEVICE_TOKEN_HEADER, REFRESH_TOKEN_HEADER } from '../../contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../../config'
@@ -34,7 +41,8 @@ import {
   sessionOf,
   startSession,
 } from './sessions'
-import { blockedFor, clearFailures, recordFailure, subjectHash } from './throttle'
+import { blockedFor, clearFailures, failureCount, recordFailure, subjectHash } from './throttle'
+import { DEVICE_FAILURE_LIMIT, knownDevice, revokeDevice, signDeviceToken } from './devices'
 import { clientAddress } from '../shared/client-address'
 import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, type TokenUser } from './tokens'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
@@ -106,6 +114,11 @@ function fail(reply: FastifyReply, failure: Failure) {
   return reply.code(failure.status).send({ message: failure.message })
 }
 
+function deviceTokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[DEVICE_TOKEN_HEADER]
+  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined
+}
+
 function refreshTokenOf(request: FastifyRequest): string | undefined {
   const value = request.headers[REFRESH_TOKEN_HEADER]
   const token = (Array.isArray(value) ? value[0] : value)?.trim()
@@ -138,36 +151,56 @@ export default async function authService(app: FastifyInstance, options: AuthSer
     return sendTokens(reply, user, issued.sessionId, issued.refreshToken)
   }
 
-  async function sendTokens(reply: FastifyReply, user: TokenUser, sessionId: string, refreshToken: string) {
-    const token = await signAccessToken(await signer.current(), user, sessionId, now())
-    return reply
-      .header(REFRESH_TOKEN_HEADER, refreshToken)
-      .header('access-control-expose-headers', REFRESH_TOKEN_HEADER)
-      .send({ token, maxAge: ACCESS_TOKEN_MAX_AGE })
+  async function sendTokens(
+    reply: FastifyReply,
+    user: TokenUser,
+    sessionId: string,
+    refreshToken: string,
+    { withDevice = true } = {},
+  ) {
+    const key = await signer.current()
+    const token = await signAccessToken(key, user, sessionId, now())
+    reply.header(REFRESH_TOKEN_HEADER, refreshToken)
+    if (withDevice) {
+      // the password was just proven: this client is a known device of the account from now on
+      const device = await signDeviceToken(key, subjectHash('account', user.email), now())
+      reply
+        .header(DEVICE_TOKEN_HEADER, device)
+        .header('access-control-expose-headers', `${REFRESH_TOKEN_HEADER}, ${DEVICE_TOKEN_HEADER}`)
+    } else reply.header('access-control-expose-headers', REFRESH_TOKEN_HEADER)
+    return reply.send({ token, maxAge: ACCESS_TOKEN_MAX_AGE })
   }
 
   /**
    * The password check of login and password change: the limit first, then the single-use
-   * signature, then exactly one slow hash whether or not the account exists.
+   * signature, then exactly one slow hash whether or not the account exists. An unknown client
+   * counts against the account and its address; a known device (a valid device token for this
+   * account) against itself and its address, so strangers cannot lock the owner's device out.
    */
   async function authenticate(
     request: FastifyRequest,
     body: { username: string; signature: AuthSignature; password: string },
   ) {
     const account = subjectHash('account', body.username)
-    const address = clientAddress(request.ip, request.headers['x-forwarded-for'])
-    const subjects = [account, subjectHash('address', address)]
-    const wait = await blockedFor(db, subjects, now())
+    const address = subjectHash('address', clientAddress(request.ip, request.headers['x-forwarded-for']))
+    const device = await knownDevice(db, deviceTokenOf(request), account, now())
+    const deviceSubject = device ? subjectHash('device', device.id) : null
+    const counted = deviceSubject ? [deviceSubject, address] : [account, address]
+    const wait = await blockedFor(db, counted, now())
     if (wait !== null) return { status: 429, message: 'too-many-attempts', retryAfter: wait } as const
     if (!(await consumeChallenge(db, body.username, body.signature, now()))) {
       return { status: 401, message: 'invalid-signature' } as const
     }
     const user = await findUser(body.username)
     if (!(await hasher.verify(body.password, user?.password_hash)) || !user) {
-      await recordFailure(db, subjects, now())
+      await recordFailure(db, counted, now())
+      if (device && deviceSubject && (await failureCount(db, deviceSubject, now())) >= DEVICE_FAILURE_LIMIT) {
+        // guessed with: from now on an unknown client, under the account's lockout
+        await revokeDevice(db, device, now())
+      }
       return { status: 401, message: 'invalid-credentials' } as const
     }
-    await clearFailures(db, account)
+    await clearFailures(db, deviceSubject ?? account)
     if (user.password_hash && hasher.needsRehash(user.password_hash)) {
       const password_hash = await hasher.hash(body.password)
       await db.updateTable('users').set({ password_hash }).where('user_id', '=', user.user_id).execute()
@@ -230,7 +263,7 @@ export default async function authService(app: FastifyInstance, options: AuthSer
               .executeTakeFirst()
           : undefined
         if (!rotated.ok || !user) return fail(reply, { status: 401, message: 'invalid-refresh-token' })
-        return sendTokens(reply, user, rotated.sessionId, rotated.refreshToken)
+        return sendTokens(reply, user, rotated.sessionId, rotated.refreshToken, { withDevice: false })
       })
 
       auth.post('/register', async (request, reply) => {

@@ -2,12 +2,14 @@
  * Sessions as families of refresh tokens (auth_refresh_tokens). A login starts a family
  * (session_id = the JWT's `sid`); each refresh uses its token up and issues the next one of the
  * family; presenting a used token again means it was stolen or replayed, and the whole family is
- * revoked. Logout revokes one family, a password change all of the user's.
+ * revoked. Logout revokes one family, a password change all of the user's; either way the
+ * session's access tokens are refused from then on too (../shared/session-revocations.ts).
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { newOpaqueToken, refreshExpiry, tokenHash } from './tokens'
+import { revokeSessionTokens } from '../shared/session-revocations'
+import { ACCESS_TOKEN_MAX_AGE, newOpaqueToken, refreshExpiry, tokenHash } from './tokens'
 
 export interface IssuedRefreshToken {
   sessionId: string
@@ -55,6 +57,7 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string, now = new
     .where('session_id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute()
+  await revokeSessionTokens(db, [sessionId], now)
 }
 
 /** Revokes every session of the user but `keep` (a password change keeps the new one). */
@@ -71,6 +74,16 @@ export async function revokeUserSessions(
     .where('revoked_at', 'is', null)
   if (keep) query = query.where('session_id', '!=', keep)
   await query.execute()
+  // a session can have a live access token up to 15 minutes after its last refresh token expired
+  let sessions = db
+    .selectFrom('auth_refresh_tokens')
+    .select('session_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', new Date(now.getTime() - ACCESS_TOKEN_MAX_AGE * 1000))
+  if (keep) sessions = sessions.where('session_id', '!=', keep)
+  const ids = (await sessions.execute()).map((row) => row.session_id)
+  await revokeSessionTokens(db, ids, now)
 }
 
 /** Uses the refresh token up and issues the next of its family. */

@@ -2,6 +2,8 @@
  * The login limit: 10 failed logins for one account or from one client address within 15
  * minutes, and the next attempt answers 429 with Retry-After until enough of them are older than
  * the window. Counted in the database (auth_login_failures), so it holds across instances.
+ * The account's count is the lockout for unknown clients only: a known device (devices.ts)
+ * counts its failures under its own subject instead (ADR 0067).
  */
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
@@ -11,7 +13,7 @@ import { authDb } from './db'
 export const FAILURE_LIMIT = 10
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000
 
-export function subjectHash(kind: 'account' | 'address', value: string): string {
+export function subjectHash(kind: 'account' | 'address' | 'device', value: string): string {
   return createHash('sha256').update(`${kind}:${value}`).digest('base64url')
 }
 
@@ -66,7 +68,18 @@ export async function recordFailure(db: Kysely<DB>, subjects: readonly string[],
     .execute()
 }
 
-/** A successful login forgets the account's failures (the address's stay). */
+/** The subject's failures inside the window. */
+export async function failureCount(db: Kysely<DB>, subject: string, now = new Date()): Promise<number> {
+  const row = await authDb(db)
+    .selectFrom('auth_login_failures')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('subject_hash', '=', subject)
+    .where('failed_at', '>', new Date(now.getTime() - FAILURE_WINDOW_MS))
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
+
+/** A successful login forgets the account's (or device's) failures (the address's stay). */
 export async function clearFailures(db: Kysely<DB>, subject: string): Promise<void> {
   await authDb(db).deleteFrom('auth_login_failures').where('subject_hash', '=', subject).execute()
 }

@@ -6,9 +6,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { AUTH_AUDIENCE, AUTH_ISSUER } from '../shared/auth-tokens'
+import { ACCESS_TOKEN_LIFETIME_MS } from '../shared/session-revocations'
 import type { SigningKey } from './keys'
 
-export const ACCESS_TOKEN_MAX_AGE = 900
+/** seconds; the one lifetime the revocations (../shared/session-revocations.ts) keep rows for */
+export const ACCESS_TOKEN_MAX_AGE = ACCESS_TOKEN_LIFETIME_MS / 1000
 /** A remembered session (no sessionLifetime) lives 7 days from its last refresh. */
 export const REMEMBERED_LIFETIME_MINUTES = 7 * 24 * 60
 /** The longest sessionLifetime a client may ask for: the remembered one. */

@@ -43,6 +43,7 @@ import { registerReturnsAdmin } from './returns/admin'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
+import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
 import { clientAddress } from '../shared/client-address'
 import { configuredOrigin, forwardedShopOrigin, SHOP_ORIGIN_HEADER } from '../../shop-origin'
@@ -206,7 +207,9 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
   const tokens = createTokenVerifier({
     authUrl: config.services.auth,
     fetch: opts.fetch ?? createServiceFetch(app, config),
-    onError: (error) => app.log.warn({ err: error }, 'Could not fetch the auth service keys (JWKS)'),
+    revocations: sessionRevocations(database.db),
+    onError: (error) =>
+      app.log.warn({ err: error }, 'Could not read the auth service keys (JWKS) or revocations'),
   })
   const limiter = opts.limiter ?? createMemoryRateLimiter()
   const clock = opts.clock ?? (() => new Date())

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
 import { createTokenVerifier } from '../shared/auth-tokens'
+import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
 import type { LikesDatabase } from './db'
 import { parseFavouriteIds } from './favourite-ids'
@@ -60,7 +61,8 @@ export default async function likesService(app: FastifyInstance, options: LikesS
     createTokenVerifier({
       authUrl: options.config.services.auth,
       fetch: options.fetch ?? createServiceFetch(app, options.config),
-      onError: (error) => app.log.warn({ err: error }, 'auth service keys could not be fetched'),
+      revocations: sessionRevocations(options.database.db),
+      onError: (error) => app.log.warn({ err: error }, 'auth service keys or revocations could not be read'),
     })
 
   /** The path's user when the bearer token is that user's; otherwise the refusal is sent. */

@@ -22,6 +22,7 @@ import { shopOrigin } from '../../shop-origin'
 import type { Database } from '../../db'
 import { toJson } from '../../db/schema'
 import { createTokenVerifier, type TokenVerifier, type VerifiedUser } from '../shared/auth-tokens'
+import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
 import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../shared/rate-limit'
@@ -134,7 +135,8 @@ export default async function loyaltyService(app: FastifyInstance, options: Loya
     createTokenVerifier({
       authUrl: config.services.auth,
       fetch: options.fetch ?? createServiceFetch(app, config),
-      onError: (error) => app.log.warn({ err: error }, 'auth service keys could not be fetched'),
+      revocations: sessionRevocations(db),
+      onError: (error) => app.log.warn({ err: error }, 'auth service keys or revocations could not be read'),
     })
 
   async function shopper(request: FastifyRequest): Promise<VerifiedUser | null> {

@@ -37,7 +37,36 @@ function jwksEndpoint(keys: JWK[]) {
   return { state, fetch }
 }
 
+const NONE_REVOKED = { isRevoked: async () => false }
+
 describe('createTokenVerifier', () => {
+  it('refuses a token of a revoked session, and fails closed when the revocations cannot be read', async () => {
+    const key = await keyPair('k1')
+    const endpoint = jwksEndpoint([key.jwk])
+    const revoked = new Set<string>()
+    let broken = false
+    const errors: unknown[] = []
+    const verifier = createTokenVerifier({
+      authUrl: 'http://auth.test/auth',
+      fetch: endpoint.fetch,
+      revocations: {
+        isRevoked: async (sessionId) => {
+          if (broken) throw new Error('database down')
+          return revoked.has(sessionId)
+        },
+      },
+      onError: (error) => errors.push(error),
+    })
+    const token = await tokenWith(key, Date.now())
+    expect((await verifier.verify(token))?.sessionId).toBe('session-1')
+    revoked.add('session-1')
+    expect(await verifier.verify(token)).toBeNull()
+    revoked.clear()
+    broken = true
+    expect(await verifier.verify(token)).toBeNull()
+    expect(errors).toHaveLength(1)
+  })
+
   it('fetches the JWKS once and verifies tokens with it', async () => {
     const key = await keyPair('k1')
     const endpoint = jwksEndpoint([key.jwk])
@@ -45,6 +74,7 @@ describe('createTokenVerifier', () => {
     const verifier = createTokenVerifier({
       authUrl: 'http://auth.test/auth/',
       fetch: endpoint.fetch,
+      revocations: NONE_REVOKED,
       now: () => now,
     })
     const token = await tokenWith(key, now)
@@ -65,6 +95,7 @@ describe('createTokenVerifier', () => {
     const verifier = createTokenVerifier({
       authUrl: 'http://auth.test/auth',
       fetch: endpoint.fetch,
+      revocations: NONE_REVOKED,
       now: () => now,
     })
     expect(await verifier.verify(await tokenWith(first, now))).not.toBeNull()
@@ -96,6 +127,7 @@ describe('createTokenVerifier', () => {
     const verifier = createTokenVerifier({
       authUrl: 'http://auth.test/auth',
       fetch: endpoint.fetch,
+      revocations: NONE_REVOKED,
       now: () => now,
       onError: (error) => errors.push(error),
     })

@@ -5,9 +5,11 @@
  * fetched with the given fetch (the app's serviceFetch answers it in process), kept, and fetched
  * again for a token with an unknown kid at most every REFETCH_INTERVAL_MS (a rotation or a new
  * instance). Anything that does not verify (expired, forged, another algorithm, wrong issuer or
- * audience, missing claims) is null: an anonymous request.
+ * audience, missing claims, a revoked session: logout, ./session-revocations.ts) is null: an
+ * anonymous request.
  */
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
+import type { SessionRevocations } from './session-revocations'
 
 export const AUTH_ISSUER = 'lumo-auth'
 export const AUTH_AUDIENCE = 'lumo'
@@ -39,8 +41,13 @@ export interface TokenVerifierOptions {
   /** The auth service's base URL (config.services.auth). */
   authUrl: string
   fetch: typeof fetch
+  /**
+   * The revoked sessions (sessionRevocations(db)): a token of a logged-out session is refused
+   * before it expires. Required, so that no verifier forgets it.
+   */
+  revocations: SessionRevocations
   now?: () => number
-  /** Told when the JWKS cannot be fetched (tokens then verify as anonymous). */
+  /** Told when the JWKS or the revocations cannot be read (tokens then verify as anonymous). */
   onError?: (error: unknown) => void
 }
 
@@ -109,21 +116,33 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     return userFromClaims(payload)
   }
 
+  async function signedUser(token: string): Promise<VerifiedUser | null> {
+    const keys = keySet ?? (await refresh())
+    if (!keys) return null
+    try {
+      return await verifyWith(keys, token)
+    } catch (error) {
+      if (!(error instanceof errors.JWKSNoMatchingKey)) return null
+      const fresher = await refresh()
+      if (!fresher || fresher === keys) return null
+      try {
+        return await verifyWith(fresher, token)
+      } catch {
+        return null
+      }
+    }
+  }
+
   return {
     async verify(token) {
-      const keys = keySet ?? (await refresh())
-      if (!keys) return null
+      const user = await signedUser(token)
+      if (!user) return null
       try {
-        return await verifyWith(keys, token)
+        return (await options.revocations.isRevoked(user.sessionId)) ? null : user
       } catch (error) {
-        if (!(error instanceof errors.JWKSNoMatchingKey)) return null
-        const fresher = await refresh()
-        if (!fresher || fresher === keys) return null
-        try {
-          return await verifyWith(fresher, token)
-        } catch {
-          return null
-        }
+        // not knowing whether the session was ended: refuse rather than let a logged-out token in
+        options.onError?.(error)
+        return null
       }
     },
   }

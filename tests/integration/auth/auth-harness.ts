@@ -10,9 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../../../server/config'
 import authService from '../../../server/services/auth'
 import { createTokenVerifier, type TokenVerifier } from '../../../server/services/shared/auth-tokens'
+import { sessionRevocations } from '../../../server/services/shared/session-revocations'
 import { createServiceFetch } from '../../../server/services/shared/service-fetch'
 import { createPasswordHasher, SCRYPT_PARAMS } from '../../../server/services/shared/password-hash'
 import type { Database } from '../../../server/db'
+import type { DatabaseKind } from '../../../server/db'
 import { createTestDatabase } from '../helpers/db'
 
 export const API_KEY = 'auth-test-api-key'
@@ -46,11 +48,15 @@ export interface AuthApp {
 export interface AuthAppOptions {
   /** Share a database with another instance (the limit and the keys work across instances). */
   database?: Database
+  /** The kind of a fresh database (describeEachDatabase); PGlite by default. */
+  kind?: DatabaseKind
   clock?: Clock
+  /** More of the shop on the same app (a service that needs a signed-in user), before ready. */
+  plugins?: (app: FastifyInstance, config: Config, database: Database) => Promise<void>
 }
 
 export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthApp> {
-  const database = options.database ?? (await createTestDatabase())
+  const database = options.database ?? (await createTestDatabase(options.kind ? { kind: options.kind } : {}))
   const dataDir = await mkdtemp(path.join(tmpdir(), 'lumo-auth-test-'))
   const config = loadConfig({ NODE_ENV: 'test', API_KEY, DATA_DIR: dataDir, PORT: '0' })
   const clock = options.clock ?? testClock()
@@ -58,10 +64,12 @@ export async function startAuthApp(options: AuthAppOptions = {}): Promise<AuthAp
   const passwordHasher = createPasswordHasher(SCRYPT_PARAMS, { onDerive: () => void runs++ })
   const app = Fastify({ logger: false })
   await app.register(authService, { database, config, passwordHasher, now: clock.now })
+  await options.plugins?.(app, config, database)
   await app.ready()
   const verifier = createTokenVerifier({
     authUrl: config.services.auth,
     fetch: createServiceFetch(app, config),
+    revocations: sessionRevocations(database.db),
     now: () => clock.now().getTime(),
   })
   return {

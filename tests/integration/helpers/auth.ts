@@ -12,6 +12,7 @@ import { passwordDigest } from '../../../src/shared/password-digest'
 /** The API key of loadConfig's default; pass the app's own when its config sets API_KEY. */
 export const DEFAULT_API_KEY = 'lumo-dev-storefront-key'
 const REFRESH_HEADER = 'x-auth-refresh-token'
+const DEVICE_HEADER = 'x-auth-device-token'
 
 export interface AuthSignature {
   identity: string
@@ -24,6 +25,8 @@ export interface SessionTokens {
   maxAge: number
   refreshToken: string
   userId: string
+  /** the device token of a login, register or password answer (none on a refresh) */
+  deviceToken: string | undefined
 }
 
 interface StepOptions {
@@ -32,6 +35,8 @@ interface StepOptions {
   remoteAddress?: string
   /** X-Forwarded-For, as the storefront's session endpoint sends the shopper's address. */
   forwardedFor?: string
+  /** The device token of an earlier login (x-auth-device-token), as a known device sends it. */
+  deviceToken?: string
 }
 
 /** Step 1: the challenge for a username. */
@@ -70,10 +75,16 @@ export function postAuth(
   app: FastifyInstance,
   path: 'login' | 'register' | 'password',
   payload: Record<string, unknown>,
-  options: { remoteAddress?: string; forwardedFor?: string; refreshToken?: string } = {},
+  options: {
+    remoteAddress?: string
+    forwardedFor?: string
+    refreshToken?: string
+    deviceToken?: string
+  } = {},
 ) {
   const headers: Record<string, string> = {}
   if (options.refreshToken) headers[REFRESH_HEADER] = options.refreshToken
+  if (options.deviceToken) headers[DEVICE_HEADER] = options.deviceToken
   if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor
   return app.inject({
     method: 'POST',
@@ -92,7 +103,14 @@ export function sessionTokens(response: LightMyRequestResponse): SessionTokens {
   if (typeof refreshToken !== 'string') throw new Error(`auth: no ${REFRESH_HEADER} header`)
   const userId = decodeJwt(token).sub
   if (!userId) throw new Error('auth: the token has no sub')
-  return { token, maxAge, refreshToken, userId }
+  const deviceToken = response.headers[DEVICE_HEADER]
+  return {
+    token,
+    maxAge,
+    refreshToken,
+    userId,
+    deviceToken: typeof deviceToken === 'string' ? deviceToken : undefined,
+  }
 }
 
 export interface Credentials extends StepOptions {

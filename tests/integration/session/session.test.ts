@@ -12,6 +12,7 @@ import fastifyCookie from '@fastify/cookie'
 import { loadConfig } from '../../../server/config'
 import authService from '../../../server/services/auth'
 import { createTokenVerifier } from '../../../server/services/shared/auth-tokens'
+import { sessionRevocations } from '../../../server/services/shared/session-revocations'
 import { createServiceFetch } from '../../../server/services/shared/service-fetch'
 import { createPasswordHasher, SCRYPT_PARAMS } from '../../../server/services/shared/password-hash'
 import sessionRoutes from '../../../server/ssr/session'
@@ -42,7 +43,11 @@ beforeAll(async () => {
     return { data: { updateUser: { id: 'x' } } }
   })
   const serviceFetch = createServiceFetch(app, config)
-  const verifier = createTokenVerifier({ authUrl: config.services.auth, fetch: serviceFetch })
+  const verifier = createTokenVerifier({
+    authUrl: config.services.auth,
+    fetch: serviceFetch,
+    revocations: sessionRevocations(database.db),
+  })
   await app.register(sessionRoutes, { config, serviceFetch, verifier })
   await app.ready()
 }, 60_000)
