@@ -13,21 +13,33 @@ import {
 
 describe('imageUrl', () => {
   it('builds the contracts URL for each folder shape', () => {
-    expect(imageUrl('/img', { type: 'product', fileName: 'mekko-1.svg', width: 800 })).toBe(
-      '/img/product/800w/mekko-1.svg',
+    expect(imageUrl('/img', { type: 'product', fileName: 'mekko-1.svg', width: 768 })).toBe(
+      '/img/product/768w/mekko-1.svg',
     )
-    expect(imageUrl('/img', { type: 'product', fileName: 'mekko-1.svg', width: 1000, height: 1250 })).toBe(
-      '/img/product/1000f1250/mekko-1.svg',
+    expect(imageUrl('/img', { type: 'product', fileName: 'mekko-1.svg', width: 1024, height: 1280 })).toBe(
+      '/img/product/1024f1280/mekko-1.svg',
     )
     expect(
       imageUrl('https://cdn.example/img/', {
         type: 'cms',
         fileName: 'hero.svg',
-        width: 800,
-        height: 1000,
+        width: 768,
+        height: 960,
         fit: 'contain',
       }),
-    ).toBe('https://cdn.example/img/cms/800x1000/hero.svg')
+    ).toBe('https://cdn.example/img/cms/768x960/hero.svg')
+  })
+
+  it('asks only for the sizes the image service renders (src/shared/image-sizes.ts)', () => {
+    expect(sizeFolder({ width: 800 })).toBe('768w')
+    expect(sizeFolder({ width: 1000, height: 1250 })).toBe('1024f1280')
+    expect(sizeFolder({ width: 300, height: 300, fit: 'contain' })).toBe('320x320')
+    expect(sizeFolder({ width: 3999 })).toBe('1536w')
+    for (const width of [80, 96, 320, 400, 640, 1280, 1536]) {
+      expect(sizeFolder({ width, height: heightForAspect(width, PRODUCT_ASPECT) })).toBe(
+        `${width}f${heightForAspect(width, PRODUCT_ASPECT)}`,
+      )
+    }
   })
 
   it('encodes the file name so any name stays one path segment', () => {

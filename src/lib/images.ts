@@ -8,22 +8,22 @@
  * The server's IMAGE_URL setting is where the server itself reaches the service; if images move
  * to a CDN, the CDN's origin goes here instead.
  */
+import {
+  allowedSize,
+  heightForAspect,
+  PRODUCT_ASPECT,
+  SCREEN_SIZES,
+  sizeFolderName,
+  SRCSET_WIDTHS,
+  type ImageSize,
+  type ScreenSize,
+} from '../shared/image-sizes'
 
 export const IMAGE_BASE = '/img'
 
 export type ImageType = 'product' | 'cms'
 
-/** Spec §7 screen sizes (xxl and 2xl are both 1536). */
-export const SCREEN_SIZES = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536, '2xl': 1536 } as const
-export type ScreenSize = keyof typeof SCREEN_SIZES
-
-/** The distinct widths a srcset offers, smallest first. */
-export const SRCSET_WIDTHS: readonly number[] = [...new Set(Object.values(SCREEN_SIZES))].sort(
-  (a, b) => a - b,
-)
-
-/** Product photos are 4:5 (width:height). */
-export const PRODUCT_ASPECT = { width: 4, height: 5 } as const
+export { heightForAspect, PRODUCT_ASPECT, SCREEN_SIZES, SRCSET_WIDTHS, type ScreenSize }
 
 export interface ImageRequest {
   type: ImageType
@@ -34,24 +34,24 @@ export interface ImageRequest {
   fit?: 'cover' | 'contain'
 }
 
+/**
+ * The size folder for a slot, snapped to the sizes the image service renders
+ * (src/shared/image-sizes.ts): any other would only be redirected there.
+ */
 export function sizeFolder({
   width,
   height,
   fit = 'cover',
 }: Omit<ImageRequest, 'type' | 'fileName'>): string {
   const w = Math.round(width)
-  if (height === undefined) return `${w}w`
-  return `${w}${fit === 'cover' ? 'f' : 'x'}${Math.round(height)}`
+  const size: ImageSize =
+    height === undefined ? { fit: 'width', width: w } : { fit, width: w, height: Math.round(height) }
+  return sizeFolderName(allowedSize(size))
 }
 
 export function imageUrl(base: string, request: ImageRequest): string {
   const root = base.endsWith('/') ? base.slice(0, -1) : base
   return `${root}/${request.type}/${sizeFolder(request)}/${encodeURIComponent(request.fileName)}`
-}
-
-/** The height that keeps `aspect` at `width`. */
-export function heightForAspect(width: number, aspect: { width: number; height: number }): number {
-  return Math.round((width * aspect.height) / aspect.width)
 }
 
 export interface SrcSetRequest {

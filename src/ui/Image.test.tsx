@@ -70,7 +70,8 @@ describe('ProductImage', () => {
     render(<ProductImage fileName="a-1.svg" alt="A" width={300} height={300} sizes="100vw" />)
     const image = screen.getByRole('img')
     expect(image.getAttribute('height')).toBe('300')
-    expect(image.getAttribute('src')).toBe('/img/product/300f300/a-1.svg')
+    // the image service's nearest width, the slot's ratio kept
+    expect(image.getAttribute('src')).toBe('/img/product/320f320/a-1.svg')
     expect(image.getAttribute('srcset')).toContain('/img/product/640f640/a-1.svg 640w')
   })
 

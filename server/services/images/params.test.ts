@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { negotiateFormat, parseImageRequest, parseSizeFolder, variantKey } from './params'
+import {
+  nearestAllowedVariant,
+  negotiateFormat,
+  parseImageRequest,
+  parseSizeFolder,
+  variantKey,
+} from './params'
 
 describe('parseSizeFolder', () => {
   it('reads the three folder shapes', () => {
@@ -102,5 +108,44 @@ describe('parseImageRequest', () => {
     ]
     expect(new Set(keys).size).toBe(keys.length)
     expect(key('400f500', { format: 'webp' })).toBe(key('400f500', { format: 'webp', q: '80' }))
+  })
+})
+
+describe('nearestAllowedVariant (ADR 0072)', () => {
+  const nearest = (sizeFolder: string, query: Record<string, string> = {}, accept?: string) => {
+    const result = parseImageRequest({ type: 'product', sizeFolder, fileName: 'a.svg' }, query, accept)
+    if (!result.ok) throw new Error(result.error)
+    return nearestAllowedVariant(result.value)
+  }
+
+  it('leaves the sizes and qualities the shop uses alone', () => {
+    for (const folder of [
+      '320f400',
+      '640f800',
+      '1536f1920',
+      '80f100',
+      '400f500',
+      '320w',
+      '1024w',
+      '768x960',
+    ]) {
+      expect(nearest(folder, { format: 'avif' }), folder).toBeUndefined()
+    }
+    expect(nearest('320f400', { format: 'webp', q: '80' })).toBeUndefined()
+    expect(nearest('320f400', { format: 'avif', q: '50' })).toBeUndefined()
+  })
+
+  it('snaps any other width to the nearest allowed one, keeping the box 4:5', () => {
+    expect(nearest('3999w', { format: 'avif' })).toBe('1536w')
+    expect(nearest('402w', { format: 'webp' })).toBe('400w')
+    expect(nearest('1000f1250')).toBe('1024f1280')
+    expect(nearest('800x1000')).toBe('768x960')
+    expect(nearest('3200f4000')).toBe('1536f1920')
+  })
+
+  it("asks for the format's one quality instead of any other", () => {
+    expect(nearest('320f400', { format: 'avif', q: '90' })).toBe('320f400')
+    expect(nearest('320f400', { q: '50' }, 'image/webp')).toBe('320f400')
+    expect(nearest('320f400', { q: '50' }, 'image/avif')).toBeUndefined()
   })
 })

@@ -4,18 +4,26 @@
  * renderer only ever sees sizes and qualities inside the limits.
  */
 import { z } from 'zod'
+import {
+  allowedSize,
+  IMAGE_QUALITY,
+  MAX_DIMENSION,
+  MIN_DIMENSION,
+  sizeFolderName,
+  type ImageFormat,
+  type ImageSize,
+} from '../../../src/shared/image-sizes'
+
+export { MAX_DIMENSION, MIN_DIMENSION }
 
 export const IMAGE_TYPES = ['product', 'cms'] as const
 export type ImageType = (typeof IMAGE_TYPES)[number]
 
-export const OUTPUT_FORMATS = ['avif', 'webp', 'jpeg'] as const
+export const OUTPUT_FORMATS = ['avif', 'webp', 'jpeg'] as const satisfies readonly ImageFormat[]
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number]
 
-export const MIN_DIMENSION = 16
-export const MAX_DIMENSION = 4000
-
-/** Per-format defaults: AVIF holds up at a lower number than WebP and JPEG. */
-export const DEFAULT_QUALITY: Record<OutputFormat, number> = { avif: 50, webp: 80, jpeg: 80 }
+/** Per-format defaults, and the only qualities rendered (src/shared/image-sizes.ts). */
+export const DEFAULT_QUALITY: Readonly<Record<OutputFormat, number>> = IMAGE_QUALITY
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
   avif: 'image/avif',
@@ -27,8 +35,7 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
  * `800w`: width only, height follows the image's ratio. `1000f1250`: fill the box exactly
  * (cover, cropped to the centre). `800x1000`: fit inside the box (contain), ratio kept.
  */
-export type SizeFolder =
-  { fit: 'width'; width: number } | { fit: 'cover' | 'contain'; width: number; height: number }
+export type SizeFolder = ImageSize
 
 export interface ImageVariant {
   type: ImageType
@@ -139,6 +146,18 @@ export function parseImageRequest(
       negotiated: search.data.format === undefined,
     },
   }
+}
+
+/**
+ * The size folder a variant the shop does not use is served under instead (ADR 0072): the nearest
+ * allowed size, asked for without `q` (each format has one quality). Undefined when the variant
+ * is allowed as it is.
+ */
+export function nearestAllowedVariant(variant: ImageVariant): string | undefined {
+  const asked = sizeFolderName(variant.size)
+  const allowed = sizeFolderName(allowedSize(variant.size))
+  if (allowed === asked && variant.quality === DEFAULT_QUALITY[variant.format]) return undefined
+  return allowed
 }
 
 /** A stable text naming one rendered variant: the disk cache key and the ETag derive from it. */

@@ -44,6 +44,15 @@ describe('the in-process limiter', () => {
     expect(await limiter.check(rule, 'a')).toMatchObject({ allowed: false, retryAfterSeconds: 60 })
   })
 
+  it('charges a limit by cost: a costly attempt uses up more of the window', async () => {
+    const limiter = createMemoryRateLimiter()
+    const budget: LimitRule = { name: 'budget', limit: 100, windowMs: 60_000 }
+    expect(await limiter.hit(budget, 'a', 60)).toEqual({ allowed: true, remaining: 40 })
+    expect(await limiter.hit(budget, 'a', 0.2)).toEqual({ allowed: true, remaining: 39 })
+    expect((await limiter.hit(budget, 'a', 40)).allowed).toBe(false)
+    expect(await limiter.hit(budget, 'b', 100)).toEqual({ allowed: true, remaining: 0 })
+  })
+
   it('holds a bounded number of counters', async () => {
     const limiter = createMemoryRateLimiter({ maxEntries: 2 })
     for (let i = 0; i < 4; i++) await limiter.hit(rule, 'a')

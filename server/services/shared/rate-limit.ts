@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis'
 export interface LimitRule {
   /** Part of the key: one counter per rule and subject. */
   readonly name: string
-  /** Attempts allowed per window. */
+  /** Attempts allowed per window (or, for a limit charged by cost, the window's budget). */
   readonly limit: number
   readonly windowMs: number
 }
@@ -26,8 +26,11 @@ export type LimitDecision =
   | { readonly allowed: false; readonly retryAfterSeconds: number }
 
 export interface RateLimiter {
-  /** Counts one attempt of the subject and answers whether it is within the limit. */
-  hit(rule: LimitRule, subject: string): Promise<LimitDecision>
+  /**
+   * Counts one attempt of the subject (`cost` of them when given: a limit charged by cost, e.g.
+   * the image renders' pixels) and answers whether it is within the limit.
+   */
+  hit(rule: LimitRule, subject: string, cost?: number): Promise<LimitDecision>
   /** Answers whether one more attempt would be allowed, without counting one. */
   check(rule: LimitRule, subject: string): Promise<LimitDecision>
   /** Where the counters live. */
@@ -53,6 +56,11 @@ function decide(
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)) }
 }
 
+/** Counters are whole numbers (Redis INCRBY); an attempt costs at least one. */
+function wholeCost(cost: number): number {
+  return Number.isFinite(cost) ? Math.max(1, Math.ceil(cost)) : 1
+}
+
 function keyOf(rule: LimitRule, subject: string): string {
   return `${rule.name}:${subject}`
 }
@@ -76,12 +84,13 @@ export function createMemoryRateLimiter({
 
   return {
     kind: 'memory',
-    async hit(rule, subject) {
+    async hit(rule, subject, cost = 1) {
       const at = now()
+      const add = wholeCost(cost)
       let window = current(rule, subject, at)
-      if (window) window.count += 1
+      if (window) window.count += add
       else {
-        window = { count: 1, resetAt: at + rule.windowMs }
+        window = { count: add, resetAt: at + rule.windowMs }
         windows.set(keyOf(rule, subject), window)
       }
       return decide(rule, window.count, window.resetAt, at, true)
@@ -133,7 +142,8 @@ export function createRedisRateLimiter({
   onError = () => undefined,
   now = Date.now,
 }: RedisLimiterOptions): RateLimiter {
-  async function count(rule: LimitRule, subject: string, add: 0 | 1): Promise<LimitDecision> {
+  /** `add`: what this attempt costs (0 for a check). */
+  async function count(rule: LimitRule, subject: string, add: number): Promise<LimitDecision> {
     try {
       const [n, ttl] = (await redis.eval(
         COUNT_SCRIPT,
@@ -144,15 +154,15 @@ export function createRedisRateLimiter({
       )) as [number, number]
       const at = now()
       const resetAt = at + (ttl > 0 ? ttl : rule.windowMs)
-      return decide(rule, n, resetAt, at, add === 1)
+      return decide(rule, n, resetAt, at, add > 0)
     } catch (error) {
       onError(error)
-      return add === 1 ? fallback.hit(rule, subject) : fallback.check(rule, subject)
+      return add > 0 ? fallback.hit(rule, subject, add) : fallback.check(rule, subject)
     }
   }
   return {
     kind: 'redis',
-    hit: (rule, subject) => count(rule, subject, 1),
+    hit: (rule, subject, cost = 1) => count(rule, subject, wholeCost(cost)),
     check: (rule, subject) => count(rule, subject, 0),
     async close() {
       await fallback.close()

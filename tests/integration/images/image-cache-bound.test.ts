@@ -62,7 +62,7 @@ describe('the disk cache past its bound', () => {
 describe('the image service with a bounded cache', () => {
   let database: TestDatabase
   let fileName: string
-  const widths = ['200w', '240w', '280w', '320w', '360w']
+  const widths = ['80w', '96w', '320w', '400w', '640w']
   const variantUrl = (width: string) => `/img/product/${width}/${encodeURIComponent(fileName)}?format=webp`
 
   beforeAll(async () => {

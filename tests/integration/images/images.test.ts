@@ -1,7 +1,8 @@
 /**
  * The image service over HTTP (app.inject) on a seeded PGlite database: product images rendered
  * to each format at the asked size (read back with sharp), cache headers, the disk cache, Accept
- * negotiation, and 400/404 for bad requests.
+ * negotiation, 400/404 for bad requests, redirects from sizes and qualities the shop does not use
+ * (ADR 0072), and the per-address render budget and waiting line.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,9 +10,12 @@ import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import imagesService, { IMAGE_RENDER_LIMIT } from '../../../server/services/images'
+import imagesService, {
+  IMAGE_REDIRECT_CACHE_CONTROL,
+  IMAGE_RENDER_LIMIT,
+} from '../../../server/services/images'
 import { createDiskCache } from '../../../server/services/images/disk-cache'
-import { createJobQueue } from '../../../server/services/images/job-queue'
+import { createRenderQueue } from '../../../server/services/images/job-queue'
 import { parseImageRequest, variantKey } from '../../../server/services/images/params'
 import { createMemoryRateLimiter } from '../../../server/services/shared/rate-limit'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
@@ -55,7 +59,7 @@ describe('image service', () => {
     ['avif', 'image/avif'],
     ['jpeg', 'image/jpeg'],
   ] as const)('renders a product image as %s at the asked width and 4:5 box', async (format, contentType) => {
-    const response = await app.inject(url('400f500', `?format=${format}&q=70`))
+    const response = await app.inject(url('400f500', `?format=${format}`))
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe(contentType)
     expect(response.headers.vary).toBeUndefined()
@@ -68,29 +72,29 @@ describe('image service', () => {
   it('keeps the ratio for width-only and contain folders', async () => {
     const widthOnly = await app.inject(url('320w', '?format=webp'))
     expect(await sharp(widthOnly.rawPayload).metadata()).toMatchObject({ width: 320, height: 400 })
-    // An 800×1000 drawing inside a 500×500 box: height limits it.
-    const contain = await app.inject(url('500x500', '?format=jpeg'))
-    expect(await sharp(contain.rawPayload).metadata()).toMatchObject({ width: 400, height: 500 })
+    // An 800×1000 drawing inside a 400×400 box: height limits it.
+    const contain = await app.inject(url('400x400', '?format=jpeg'))
+    expect(await sharp(contain.rawPayload).metadata()).toMatchObject({ width: 320, height: 400 })
   })
 
   it('sends long-lived cache headers and an ETag that answers 304', async () => {
-    const response = await app.inject(url('240w', '?format=webp'))
+    const response = await app.inject(url('96w', '?format=webp'))
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     const etag = response.headers.etag
     expect(etag).toMatch(/^"[\w-]+"$/)
     const revalidated = await app.inject({
-      url: url('240w', '?format=webp'),
+      url: url('96w', '?format=webp'),
       headers: { 'if-none-match': String(etag) },
     })
     expect(revalidated.statusCode).toBe(304)
     expect(revalidated.rawPayload.length).toBe(0)
     const listed = await app.inject({
-      url: url('240w', '?format=webp'),
+      url: url('96w', '?format=webp'),
       headers: { 'if-none-match': `"other", W/${String(etag)}` },
     })
     expect(listed.statusCode).toBe(304)
     const changed = await app.inject({
-      url: url('240w', '?format=webp'),
+      url: url('96w', '?format=webp'),
       headers: { 'if-none-match': '"other"' },
     })
     expect(changed.statusCode).toBe(200)
@@ -100,7 +104,7 @@ describe('image service', () => {
   it('writes the variant to the disk cache and serves the second request from it', async () => {
     const cache = createDiskCache(dataDir)
     const parsed = parseImageRequest(
-      { type: 'product', sizeFolder: '272w', fileName: productImage },
+      { type: 'product', sizeFolder: '80w', fileName: productImage },
       { format: 'jpeg' },
       undefined,
     )
@@ -115,7 +119,7 @@ describe('image service', () => {
     const file = cache.pathFor(`${variantKey(parsed.value)}@${version}`)
     expect(existsSync(file)).toBe(false)
 
-    const first = await app.inject(url('272w', '?format=jpeg'))
+    const first = await app.inject(url('80w', '?format=jpeg'))
     expect(first.statusCode).toBe(200)
     expect(existsSync(file)).toBe(true)
     expect(readFileSync(file).equals(first.rawPayload)).toBe(true)
@@ -123,7 +127,7 @@ describe('image service', () => {
     // Change the file on disk: the second response must come from it, not from a new render.
     const marker = Buffer.concat([first.rawPayload, Buffer.from('cached')])
     await cache.write(`${variantKey(parsed.value)}@${version}`, marker)
-    const second = await app.inject(url('272w', '?format=jpeg'))
+    const second = await app.inject(url('80w', '?format=jpeg'))
     expect(second.statusCode).toBe(200)
     expect(second.rawPayload.equals(marker)).toBe(true)
   })
@@ -136,7 +140,7 @@ describe('image service', () => {
       ['*/*', 'image/jpeg'],
     ] as const
     for (const [accept, contentType] of cases) {
-      const response = await app.inject({ url: url('64w'), headers: { accept } })
+      const response = await app.inject({ url: url('80f100'), headers: { accept } })
       expect(response.statusCode).toBe(200)
       expect(response.headers['content-type']).toBe(contentType)
       expect(response.headers.vary).toBe('Accept')
@@ -170,7 +174,7 @@ describe('image service', () => {
   })
 
   it('answers 503 with Retry-After while the render queue is full, and renders once it frees', async () => {
-    const busyQueue = createJobQueue({ concurrency: 1, maxWaiting: 0 })
+    const busyQueue = createRenderQueue({ concurrency: 1, maxWaiting: 0 })
     const busyDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-busy-'))
     const busyApp = Fastify({ logger: false })
     await busyApp.register(imagesService, {
@@ -179,14 +183,14 @@ describe('image service', () => {
       renderQueue: busyQueue,
     })
     let release!: () => void
-    const blocker = busyQueue.run(() => new Promise<void>((resolve) => (release = resolve)))
+    const blocker = busyQueue.run('192.0.2.1', () => new Promise<void>((resolve) => (release = resolve)))
     try {
-      const refused = await busyApp.inject(url('200w', '?format=webp'))
+      const refused = await busyApp.inject(url('96f120', '?format=webp'))
       expect(refused.statusCode).toBe(503)
       expect(refused.headers['retry-after']).toBe('1')
       release()
       await blocker
-      const served = await busyApp.inject(url('200w', '?format=webp'))
+      const served = await busyApp.inject(url('96f120', '?format=webp'))
       expect(served.statusCode).toBe(200)
       expect(served.headers['content-type']).toBe('image/webp')
     } finally {
@@ -196,7 +200,33 @@ describe('image service', () => {
     }
   })
 
-  it('answers 429 with Retry-After once an address has asked for too many new sizes; cached ones and other addresses still get theirs (ADR 0024)', async () => {
+  it('answers 429 to an address whose renders already wait in its line, while another address is served (ADR 0072)', async () => {
+    const queue = createRenderQueue({ concurrency: 2, maxWaiting: 10, maxWaitingPerClient: 0 })
+    const lineDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-line-'))
+    const lineApp = Fastify({ logger: false })
+    await lineApp.register(imagesService, { database, config: { dataDir: lineDataDir }, renderQueue: queue })
+    const busy = '198.51.100.30'
+    let release!: () => void
+    // the address's one running render (one address runs at most all slots but one)
+    const blocker = queue.run(busy, () => new Promise<void>((resolve) => (release = resolve)))
+    try {
+      const refused = await lineApp.inject({ url: url('96f120', '?format=jpeg'), remoteAddress: busy })
+      expect(refused.statusCode).toBe(429)
+      expect(refused.headers['retry-after']).toBe('1')
+      const other = await lineApp.inject({
+        url: url('96f120', '?format=jpeg'),
+        remoteAddress: '203.0.113.31',
+      })
+      expect(other.statusCode).toBe(200)
+    } finally {
+      release()
+      await blocker
+      await lineApp.close()
+      rmSync(lineDataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('answers 429 with Retry-After once an address has used up its render budget; cached ones and other addresses still get theirs (ADR 0024, 0072)', async () => {
     const limiter = createMemoryRateLimiter()
     const limitedDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-limited-'))
     const limitedApp = Fastify({ logger: false })
@@ -205,18 +235,81 @@ describe('image service', () => {
     const get = (sizeFolder: string, remoteAddress: string) =>
       limitedApp.inject({ url: url(sizeFolder, '?format=webp'), remoteAddress })
     try {
-      expect((await get('180w', attacker)).statusCode).toBe(200)
-      // the rest of the window's renders, used up without rendering them here
-      for (let i = 1; i < IMAGE_RENDER_LIMIT.limit; i++) await limiter.hit(IMAGE_RENDER_LIMIT, attacker)
-      const refused = await get('181w', attacker)
+      expect((await get('320f400', attacker)).statusCode).toBe(200)
+      // the rest of the window's budget, used up without rendering here
+      await limiter.hit(IMAGE_RENDER_LIMIT, attacker, IMAGE_RENDER_LIMIT.limit)
+      const refused = await get('400f500', attacker)
       expect(refused.statusCode).toBe(429)
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(IMAGE_RENDER_LIMIT.windowMs / 1000)
-      expect((await get('180w', attacker)).statusCode).toBe(200)
-      expect((await get('181w', '198.51.100.21')).statusCode).toBe(200)
+      expect((await get('320f400', attacker)).statusCode).toBe(200)
+      expect((await get('400f500', '198.51.100.21')).statusCode).toBe(200)
     } finally {
       await limitedApp.close()
       rmSync(limitedDataDir, { recursive: true, force: true })
     }
+  })
+
+  it('charges a render its pixels times its format factor: the largest AVIF 11 797, a card WebP 128 (ADR 0072)', async () => {
+    const limiter = createMemoryRateLimiter()
+    const costDataDir = mkdtempSync(path.join(tmpdir(), 'lumo-images-cost-'))
+    const costApp = Fastify({ logger: false })
+    await costApp.register(imagesService, { database, config: { dataDir: costDataDir }, limiter })
+    const address = '198.51.100.40'
+    const used = async () => {
+      const decision = await limiter.check(IMAGE_RENDER_LIMIT, address)
+      return decision.allowed ? IMAGE_RENDER_LIMIT.limit - decision.remaining - 1 : Infinity
+    }
+    try {
+      const card = await costApp.inject({ url: url('320f400', '?format=webp'), remoteAddress: address })
+      expect(card.statusCode).toBe(200)
+      expect(await used()).toBe(128)
+      const largest = await costApp.inject({ url: url('1536f1920', '?format=avif'), remoteAddress: address })
+      expect(largest.statusCode).toBe(200)
+      expect(await used()).toBe(128 + 11_797)
+      // a cached variant costs nothing
+      await costApp.inject({ url: url('1536f1920', '?format=avif'), remoteAddress: address })
+      expect(await used()).toBe(128 + 11_797)
+    } finally {
+      await costApp.close()
+      rmSync(costDataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('sizes and qualities the shop does not use (ADR 0072)', () => {
+  it.each([
+    ['a 3999 px AVIF at quality 90', url('3999w', '?format=avif&q=90'), url('1536w', '?format=avif')],
+    ['a 402 px WebP', url('402w', '?format=webp'), url('400w', '?format=webp')],
+    ['a 1000×1250 box', url('1000f1250', '?format=jpeg'), url('1024f1280', '?format=jpeg')],
+    ['an 800×1000 contain box', url('800x1000', '?format=webp'), url('768x960', '?format=webp')],
+    ['a square box', url('500f500', '?format=webp'), url('400f400', '?format=webp')],
+    [
+      'another quality at an allowed size',
+      url('320f400', '?format=webp&q=30'),
+      url('320f400', '?format=webp'),
+    ],
+    ['a content image', url('1200w', '?format=avif', 'cms'), url('1280w', '?format=avif', 'cms')],
+  ])('redirects %s to the nearest allowed one, same file and format', async (_case, asked, allowed) => {
+    const response = await app.inject(asked)
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe(allowed)
+    expect(response.headers['cache-control']).toBe(IMAGE_REDIRECT_CACHE_CONTROL)
+    expect(response.rawPayload.length).toBe(0)
+  })
+
+  it('lands on the picture: the redirect of a 3999 px AVIF serves a 1536 px one', async () => {
+    const redirect = await app.inject(url('3999w', '?format=avif&q=90'))
+    const landed = await app.inject(String(redirect.headers.location))
+    expect(landed.statusCode).toBe(200)
+    expect(landed.headers['content-type']).toBe('image/avif')
+    expect(await sharp(landed.rawPayload).metadata()).toMatchObject({ width: 1536, height: 1920 })
+  })
+
+  it('keeps a negotiated format negotiated: no format in the redirect, Vary: Accept', async () => {
+    const response = await app.inject({ url: url('3999w', '?q=90'), headers: { accept: 'image/avif' } })
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe(url('1536w'))
+    expect(response.headers.vary).toBe('Accept')
   })
 })

@@ -52,6 +52,14 @@ describeWithServers(['redis'], 'abuse limits in Redis', (urls) => {
     expect((await first.hit(rule, 'someone else')).allowed).toBe(true)
   })
 
+  it("charges a cost-based limit (the image renders' budget) by cost in one shared window", async () => {
+    const [first, second] = [await instance(), await instance()]
+    const budget: LimitRule = { name: `test-cost-${randomUUID()}`, limit: 1000, windowMs: 60_000 }
+    expect(await first.hit(budget, 'shopper', 600)).toMatchObject({ allowed: true, remaining: 400 })
+    expect(await second.hit(budget, 'shopper', 399.5)).toMatchObject({ allowed: true, remaining: 0 })
+    expect((await first.hit(budget, 'shopper', 1)).allowed).toBe(false)
+  })
+
   it('the log sinks of two apps on one Redis answer 429 with Retry-After after the shared limit', async () => {
     // a documentation address of its own per run (2001:db8::/32)
     const address = `2001:db8::${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`
