@@ -112,7 +112,7 @@ export async function buildApp({
   await app.register(graphqlProxy, { config, serviceFetch })
   // its WebSocket upgrade: live stock and the customer's cart (ADR 0036)
   registerGraphqlWsProxy(app, { config })
-  await app.register(sessionRoutes, { config, serviceFetch, verifier })
+  await app.register(sessionRoutes, { config, serviceFetch, verifier, limiter })
   await app.register(likesProxy, { config, serviceFetch })
   app.decorate('pageCache', null)
   await app.register(ssr, {

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
@@ -123,6 +124,8 @@ export interface Config {
   dbStatementTimeoutMs: number
   /** a client must have sent a request's headers within this many ms, or its socket is closed */
   headersTimeoutMs: number
+  /** Accounts one client address may register per hour (the storefront's /api/session/register, ADR 0067). */
+  registrationsPerHour: number
   /** The embedded database waits for each commit's WAL on disk (DB_FSYNC, default on; ADR 0039). */
   dbFsync: boolean
   trustProxy: TrustProxy
@@ -280,6 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+    registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
     dbFsync: env.DB_FSYNC === 'on',
     imageCacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -5,8 +5,14 @@
  * and the refresh token in HttpOnly cookies and answers only the public user. Every mutation is
  * CSRF-checked like /api/graphql (./csrf.ts); GET /api/session answers the user of the VERIFIED
  * token, never of the readable `lumo-user` cookie.
+ *
+ * ADR 0067: a login keeps the auth service's device token in the HttpOnly `lumo-device` cookie
+ * and presents it at the next login, so a stranger's wrong passwords cannot lock this browser
+ * out. Registration is limited per address (REGISTRATIONS_PER_HOUR) and answers 202
+ * REGISTRATION_ACCEPTED whether or not the e-mail had an account; the mail tells the owner which,
+ * and the form logs in next with the same credentials.
  */
-import { REFRESH_TOKEN_HEADER } from '../contracts/auth'
+import { DEVICE_TOKEN_HEADER, DEVICE_TOKEN_MAX_AGE, REFRESH_TOKEN_HEADER } from '../contracts/auth'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../config'
@@ -14,6 +20,8 @@ import type { TokenVerifier, VerifiedUser } from '../services/shared/auth-tokens
 import { COOKIE_MAX_AGE, COOKIES, parseCookies, userCookieMaxAge } from '../../src/shared/cookies'
 import { isCustomerType } from '../../src/shared/customer-types'
 import {
+  REGISTRATION_ACCEPTED,
+  safeReturnPath,
   SESSION_ENDPOINTS,
   SESSION_PATH,
   SHORT_SESSION_MINUTES,
@@ -24,13 +32,20 @@ import {
 } from '../../src/shared/session'
 import { csrfRefusal, isJsonContentType } from './csrf'
 import { PRIVATE_NO_STORE, secureCookies } from '../security-headers'
+import { createMemoryRateLimiter, type LimitRule, type RateLimiter } from '../services/shared/rate-limit'
+import { shopOrigin } from '../shop-origin'
 
 const SESSION_BODY_LIMIT = 16 * 1024
 
 export interface SessionOptions {
-  config: Pick<Config, 'apiKey' | 'publicUrl' | 'services'>
+  config: Pick<
+    Config,
+    'apiKey' | 'publicUrl' | 'services' | 'originFromRequest' | 'host' | 'port' | 'registrationsPerHour'
+  >
   serviceFetch: typeof fetch
   verifier: TokenVerifier
+  /** the registration limit's counters (the app's, in Redis when configured); in process by default */
+  limiter?: RateLimiter
   /** how long one auth service call may take */
   upstreamTimeoutMs?: number
 }
@@ -85,11 +100,17 @@ const UserInput = z
     customerType: z.enum(['PERSON', 'ORGANIZATION']).optional(),
   })
   .strict()
-const RegisterBody = LoginBody.extend({ user: UserInput.optional() })
+const RegisterBody = LoginBody.extend({
+  user: UserInput.optional(),
+  /** the language of the registration mail */
+  language: z.enum(['fi', 'sv', 'nb', 'da']).optional(),
+  /** the account page in the shopper's market and language: the mail's link (a path on this site) */
+  accountPath: z.string().max(2000).optional(),
+})
 const PasswordBody = z.object({ password: digest, newPassword: digest })
 
 type AuthCallResult =
-  | { ok: true; token: string; maxAge: number; refreshToken: string }
+  | { ok: true; token: string; maxAge: number; refreshToken: string; deviceToken: string | null }
   | { ok: false; status: number; retryAfter: string | null; message: string | null }
 
 class AuthUnavailableError extends Error {}
@@ -99,6 +120,12 @@ const UPDATE_USER = `mutation registerUser($user: UserInputType!) { updateUser(u
 export default async function sessionRoutes(app: FastifyInstance, options: SessionOptions) {
   const { config, serviceFetch, verifier, upstreamTimeoutMs = 15_000 } = options
   const authUrl = config.services.auth
+  const limiter = options.limiter ?? createMemoryRateLimiter()
+  const registrationLimit: LimitRule = {
+    name: 'register',
+    limit: config.registrationsPerHour,
+    windowMs: 60 * 60 * 1000,
+  }
 
   async function call(request: FastifyRequest, url: string, init: RequestInit): Promise<Response> {
     try {
@@ -143,8 +170,9 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       message?: unknown
     }
     const refreshToken = response.headers.get(REFRESH_TOKEN_HEADER)
+    const deviceToken = response.headers.get(DEVICE_TOKEN_HEADER)
     if (response.ok && typeof body.token === 'string' && typeof body.maxAge === 'number' && refreshToken)
-      return { ok: true, token: body.token, maxAge: body.maxAge, refreshToken }
+      return { ok: true, token: body.token, maxAge: body.maxAge, refreshToken, deviceToken }
     if (response.ok) throw new AuthUnavailableError('token answer without token, maxAge or refresh token')
     return {
       ok: false,
@@ -159,11 +187,21 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
   function setSessionCookies(
     request: FastifyRequest,
     reply: FastifyReply,
-    granted: { token: string; refreshToken: string },
+    granted: { token: string; refreshToken: string; deviceToken: string | null },
     user: SessionUser,
     rememberMe: boolean,
   ) {
     const secure = isSecure(request)
+    if (granted.deviceToken) {
+      // this browser is a known device of the account; it stays one after logout
+      reply.setCookie(COOKIES.device, granted.deviceToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        path: SESSION_PATH,
+        maxAge: DEVICE_TOKEN_MAX_AGE,
+      })
+    }
     const userMaxAge = userCookieMaxAge(rememberMe)
     reply.setCookie(COOKIES.auth, granted.token, {
       httpOnly: true,
@@ -239,6 +277,12 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     return parseCookies(request.headers.cookie)[COOKIES.authRefresh] || undefined
   }
 
+  /** The browser's device token, for the auth service's login and password change. */
+  function deviceHeader(request: FastifyRequest): Record<string, string> {
+    const token = parseCookies(request.headers.cookie)[COOKIES.device]
+    return token ? { [DEVICE_TOKEN_HEADER]: token } : {}
+  }
+
   async function revoke(request: FastifyRequest, refreshToken: string | undefined) {
     if (!refreshToken) return
     await call(request, `${authUrl}/logout`, {
@@ -287,6 +331,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       const result = await tokenAnswer(
         await call(request, `${authUrl}/login`, {
           method: 'POST',
+          headers: deviceHeader(request),
           body: JSON.stringify({
             username,
             signature: sign,
@@ -302,7 +347,14 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
     scope.post(SESSION_ENDPOINTS.register, { bodyLimit: SESSION_BODY_LIMIT }, async (request, reply) => {
       const body = RegisterBody.safeParse(request.body)
       if (!body.success) return refuse(reply, 400, 'invalid-request')
-      const { username, password, rememberMe, user } = body.data
+      // request.ip is the shopper's (TRUST_PROXY): accounts from one address are limited
+      const limit = await limiter.hit(registrationLimit, request.ip)
+      if (!limit.allowed) {
+        reply.header('retry-after', String(limit.retryAfterSeconds))
+        return refuse(reply, 429, 'too-many-attempts', { retryAfter: limit.retryAfterSeconds })
+      }
+      const { username, password, user, language, accountPath } = body.data
+      const origin = shopOrigin(request, config)
       const sign = await signature(request, username)
       const result = await tokenAnswer(
         await call(request, `${authUrl}/register`, {
@@ -311,16 +363,23 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
             username,
             signature: sign,
             password,
-            ...(rememberMe ? {} : { sessionLifetime: SHORT_SESSION_MINUTES }),
+            sessionLifetime: SHORT_SESSION_MINUTES,
+            mail: {
+              language: language ?? 'fi',
+              shopUrl: origin,
+              accountUrl: `${origin}${safeReturnPath(accountPath) ?? '/'}`,
+            },
           }),
         }),
       )
-      if (!result.ok && result.status === 409) return refuse(reply, 409, 'account-exists')
-      if (!result.ok) return refuseFailedLogin(reply, result)
-      // contracts.md §2.8: registration = auth register, then updateUser with the profile;
-      // a failed profile update is only logged (spec §8), the account exists and is logged in
-      if (user) await saveProfile(request, result.token, user)
-      return grant(request, reply, result, rememberMe)
+      if (result.ok) {
+        // contracts.md §2.8: registration = auth register, then updateUser with the profile; a
+        // failed profile update is only logged (spec §8). The session only carried the profile:
+        // the shopper logs in next, so this answer tells nobody whether the account is new.
+        if (user) await saveProfile(request, result.token, user)
+        await revoke(request, result.refreshToken)
+      } else if (result.status !== 409) return refuseFailedLogin(reply, result)
+      return reply.code(202).send(REGISTRATION_ACCEPTED)
     })
 
     scope.post(SESSION_ENDPOINTS.refresh, async (request, reply) => {
@@ -366,7 +425,10 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       const result = await tokenAnswer(
         await call(request, `${authUrl}/password`, {
           method: 'POST',
-          headers: refreshToken ? { [REFRESH_TOKEN_HEADER]: refreshToken } : {},
+          headers: {
+            ...deviceHeader(request),
+            ...(refreshToken ? { [REFRESH_TOKEN_HEADER]: refreshToken } : {}),
+          },
           body: JSON.stringify({ username, signature: sign, ...body.data }),
         }),
       )

@@ -16,6 +16,12 @@ export const COOKIES = {
   userMaxAge: `${COOKIE_PREFIX}-user-maxage`,
   /** the x-auth-refresh-token of the auth service; HttpOnly, server only */
   authRefresh: `${COOKIE_PREFIX}-auth-refresh`,
+  /**
+   * the auth service's device token (x-auth-device-token): this browser logged in to the account
+   * before, so a stranger's wrong passwords do not lock it out (ADR 0067); HttpOnly, server only,
+   * kept over logout
+   */
+  device: `${COOKIE_PREFIX}-device`,
   cart: `${COOKIE_PREFIX}-cart`,
   selectedMarket: `${COOKIE_PREFIX}-selected-market`,
   checkoutMarket: `${COOKIE_PREFIX}-checkout-market`,
@@ -37,7 +43,8 @@ export const COOKIES = {
 } as const
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
-export type ServerOnlyCookieName = typeof COOKIES.auth | typeof COOKIES.authRefresh | typeof COOKIES.qa
+export type ServerOnlyCookieName =
+  typeof COOKIES.auth | typeof COOKIES.authRefresh | typeof COOKIES.device | typeof COOKIES.qa
 export type ClientCookieName = Exclude<CookieName, ServerOnlyCookieName>
 
 const DAY_SECONDS = 24 * 60 * 60

@@ -38,6 +38,15 @@ export interface SessionGranted {
   expiresAt: number
 }
 
+/**
+ * What POST /api/session/register answers (202) whether the e-mail was new or already had an
+ * account, so that registering tells no stranger which addresses have accounts (ADR 0067). The
+ * mail says which: a welcome to a new account, "someone tried to register" to an existing one.
+ * The form then logs in with the same credentials; only the owner of the password gets in.
+ */
+export const REGISTRATION_ACCEPTED = { checkEmail: true } as const
+export type RegistrationAccepted = typeof REGISTRATION_ACCEPTED
+
 /** GET /api/session: the user of the verified token, or none. */
 export type SessionAnswer = { user: SessionUser; expiresAt: number } | { user: null }
 

@@ -242,7 +242,7 @@ test('a guest logs in on /account and sees the overview; the reset is requested 
         rememberMe: true,
       })
     ).status(),
-  ).toBe(200)
+  ).toBe(202)
   await elsewhere.dispose()
 
   await page.goto('/fi/account')
@@ -271,7 +271,7 @@ test('a forgotten password is reset from the e-mail link, once', async ({ page, 
     (
       await sessionPost(api, 'register', { username: email, password: await passwordDigest(PASSWORD) })
     ).status(),
-  ).toBe(200)
+  ).toBe(202)
 
   await page.goto('/fi/account')
   await waitForHydration(page)

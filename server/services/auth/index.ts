@@ -7,7 +7,9 @@
  *   POST /auth/login {username, signature, password, sessionLifetime?}
  *                                                    → {token, maxAge} + x-auth-refresh-token
  *   GET  /auth/login (x-auth-refresh-token)          → {token, maxAge} + the next refresh token
- *   POST /auth/register {username, signature, password, sessionLifetime?}   → like login; 409
+ *   POST /auth/register {username, signature, password, sessionLifetime?, mail?}
+ *                                                    → like login; 409 for an existing e-mail
+ *                                                      (with `mail`, either way a mail: ADR 0067)
  *   POST /auth/password {username, signature, password, newPassword}        → like login
  *   GET  /auth/logout (x-auth-refresh-token)         → 200, the session revoked
  *   GET  /auth/.well-known/jwks.json                 → the public keys
@@ -43,6 +45,7 @@ import {
 } from './sessions'
 import { blockedFor, clearFailures, failureCount, recordFailure, subjectHash } from './throttle'
 import { DEVICE_FAILURE_LIMIT, knownDevice, revokeDevice, signDeviceToken } from './devices'
+import { queueRegistrationMail, RegistrationMail } from './registration-mail'
 import { clientAddress } from '../shared/client-address'
 import { ACCESS_TOKEN_MAX_AGE, MAX_SESSION_LIFETIME_MINUTES, signAccessToken, type TokenUser } from './tokens'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
@@ -93,6 +96,7 @@ const LoginBody = z.object({
 })
 const RegisterBody = LoginBody.extend({
   username: z.email('username must be an e-mail address').pipe(Username),
+  mail: RegistrationMail.optional(),
 })
 const PasswordBody = LoginBody.extend({ newPassword: Digest })
 
@@ -279,6 +283,10 @@ export default async function authService(app: FastifyInstance, options: AuthSer
           .onConflict((oc) => oc.column('email').doNothing())
           .returning(USER_COLUMNS)
           .executeTakeFirst()
+        if (register.mail) {
+          const kind = user ? 'account-welcome' : 'account-exists'
+          await queueRegistrationMail(db, kind, register.username, register.mail)
+        }
         if (!user) return fail(reply, { status: 409, message: 'account-exists' })
         return sendSession(reply, user, register.sessionLifetime ?? null)
       })

@@ -13,7 +13,13 @@ import { membershipJoined } from '../../features/loyalty/slice'
 
 afterEach(() => {
   for (const name of Object.values(COOKIES)) {
-    if (name !== COOKIES.auth && name !== COOKIES.authRefresh && name !== COOKIES.qa) deleteCookie(name)
+    if (
+      name !== COOKIES.auth &&
+      name !== COOKIES.authRefresh &&
+      name !== COOKIES.device &&
+      name !== COOKIES.qa
+    )
+      deleteCookie(name)
   }
   localStorage.clear()
 })

@@ -1,12 +1,15 @@
 /**
  * The registration form (spec §5): e-mail, a password of at least 7 characters and its
- * confirmation, remember me and the newsletter consent. Registration logs the shopper in at
- * once; an existing account is refused with 'Tällä sähköpostiosoitteella on jo tili.'. Used by
- * the login dialog and by the account page for a guest.
+ * confirmation, remember me and the newsletter consent. Registration answers alike for a new and
+ * an existing e-mail and mails the address (ADR 0067); the form then logs in with the same
+ * credentials, so a new shopper is logged in at once, and otherwise it asks the shopper to check
+ * their e-mail. Used by the login dialog and by the account page for a guest.
  */
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useAppDispatch } from '../../app/hooks'
+import { useSite } from '../../app/site'
+import { hrefFor } from '../../ui/RouteLink'
 import { AuthField, CheckboxField } from './AuthField'
 import { PASSWORD_MIN_LENGTH, registrationErrors } from './form-rules'
 import { register } from './thunks'
@@ -24,6 +27,7 @@ type Field = 'email' | 'password' | 'passwordConfirm'
 export function RegisterForm({ onRegistered, headingId }: RegisterFormProps) {
   const intl = useIntl()
   const dispatch = useAppDispatch()
+  const site = useSite()
   const id = useId()
   const [rememberMe, setRememberMe] = useState(false)
   const [newsletter, setNewsletter] = useState(false)
@@ -37,6 +41,7 @@ export function RegisterForm({ onRegistered, headingId }: RegisterFormProps) {
         register(
           { email: values.email, password: values.password, rememberMe },
           newsletter ? { newsletter: true } : undefined,
+          { language: site.locale, accountPath: hrefFor(site, 'account') },
         ),
       ),
     ...(onRegistered ? { onSuccess: onRegistered } : {}),

@@ -55,8 +55,10 @@ export function registrationErrors(values: RegistrationValues): FieldErrors<keyo
 }
 
 /** The message id of a refused call (the form shows it above its fields). */
-export function sessionErrorMessage(error: SessionError | 'network'): string {
+export function sessionErrorMessage(error: SessionError | 'network' | 'check-email'): string {
   switch (error) {
+    case 'check-email':
+      return 'auth.register.checkEmail'
     case 'invalid-credentials':
       return 'auth.login.invalid'
     case 'account-exists':

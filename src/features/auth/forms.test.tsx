@@ -10,14 +10,18 @@ import { RegisterForm } from './RegisterForm'
 
 const user = { id: 'u-1', email: 'anna@example.fi', customerType: 'PERSON', memberType: null }
 let answer: { status: number; body: unknown }
+/** answers by URL, before `answer` */
+let answers: Record<string, { status: number; body: unknown }>
 let sent: Array<{ url: string; body: Record<string, unknown> }>
 
 beforeEach(() => {
   sent = []
   answer = { status: 200, body: { user, maxAge: 900 } }
+  answers = {}
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     sent.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> })
-    return new Response(JSON.stringify(answer.body), { status: answer.status })
+    const { status, body } = answers[url] ?? answer
+    return new Response(JSON.stringify(body), { status })
   })
 })
 afterEach(() => {
@@ -111,20 +115,48 @@ describe('RegisterForm', () => {
     expect(sent).toHaveLength(0)
   })
 
-  it('registers with the newsletter consent, and refuses an existing account with the spec’s text', async () => {
-    answer = { status: 409, body: { error: 'account-exists' } }
-    renderWithShop(<RegisterForm />)
+  function fillIn() {
     type('Sähköpostiosoite', 'anna@example.fi')
     type('Salasana', 'salasana1')
     type('Vahvista salasana', 'salasana1')
+  }
+
+  it('registers with the newsletter consent and the mail’s language and link, then logs the new shopper in', async () => {
+    answers = {
+      '/api/session/register': { status: 202, body: { checkEmail: true } },
+      '/api/session/login': { status: 200, body: { user, maxAge: 900 } },
+    }
+    const onRegistered = vi.fn()
+    const store = renderWithShop(<RegisterForm onRegistered={onRegistered} />)
+    fillIn()
     fireEvent.click(screen.getByRole('checkbox', { name: 'Haluan tilata uutiskirjeen' }))
     fireEvent.click(screen.getByRole('button', { name: 'Luo tili' }))
-    await waitFor(() =>
-      expect(screen.getByRole('alert').textContent).toBe('Tällä sähköpostiosoitteella on jo tili.'),
-    )
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledOnce())
+    expect(sent.map((call) => call.url)).toEqual(['/api/session/register', '/api/session/login'])
     expect(sent[0]).toMatchObject({
-      url: '/api/session/register',
-      body: { username: 'anna@example.fi', user: { newsletter: true }, rememberMe: false },
+      body: {
+        username: 'anna@example.fi',
+        user: { newsletter: true },
+        rememberMe: false,
+        language: 'fi',
+        accountPath: expect.stringMatching(/^\//),
+      },
     })
+    expect(store.getState().auth.user?.email).toBe('anna@example.fi')
+  })
+
+  it('asks the shopper to check their e-mail when the address already had an account', async () => {
+    answers = {
+      '/api/session/register': { status: 202, body: { checkEmail: true } },
+      '/api/session/login': { status: 401, body: { error: 'invalid-credentials' } },
+    }
+    renderWithShop(<RegisterForm />)
+    fillIn()
+    fireEvent.click(screen.getByRole('button', { name: 'Luo tili' }))
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Tarkista sähköpostisi: lähetimme tilistä viestin antamaasi osoitteeseen.',
+      ),
+    )
   })
 })

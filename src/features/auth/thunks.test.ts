@@ -97,17 +97,51 @@ describe('login', () => {
 })
 
 describe('register', () => {
-  it('sends the profile with the digest and reports an existing account', async () => {
-    answers.push({ status: 409, body: { error: 'account-exists' } })
+  const mail = { language: 'sv', accountPath: '/se/konto' }
+
+  it('registers, then logs in with the same digest: a new account is connected at once', async () => {
+    answers.push({ status: 202, body: { checkEmail: true } })
+    answers.push({ status: 200, body: { user, maxAge: 900 } })
     const store = newStore()
     const outcome = await store.dispatch(
-      register({ email: 'a@b.fi', password: 'salasana1', rememberMe: true }, { newsletter: true }),
+      register({ email: ' a@b.fi ', password: 'salasana1', rememberMe: true }, { newsletter: true }, mail),
     )
-    expect(outcome).toEqual({ ok: false, error: 'account-exists' })
-    expect(calls[0]).toMatchObject({
-      url: '/api/session/register',
-      body: { username: 'a@b.fi', rememberMe: true, user: { newsletter: true } },
+    expect(outcome).toEqual({ ok: true })
+    const digest = await passwordDigest('salasana1')
+    expect(calls.map((call) => call.url)).toEqual(['/api/session/register', '/api/session/login'])
+    expect(calls[0]?.body).toEqual({
+      username: 'a@b.fi',
+      password: digest,
+      rememberMe: true,
+      user: { newsletter: true },
+      language: 'sv',
+      accountPath: '/se/konto',
     })
+    expect(calls[1]?.body).toEqual({ username: 'a@b.fi', password: digest, rememberMe: true })
+    expect(store.getState().auth.user).toEqual(user)
+    expect(store.getState().events.queue.map((event) => event.type)).toEqual(['user:register'])
+  })
+
+  it('asks the shopper to check their e-mail when the login after it is refused (the e-mail had an account)', async () => {
+    answers.push({ status: 202, body: { checkEmail: true } })
+    answers.push({ status: 401, body: { error: 'invalid-credentials' } })
+    const store = newStore()
+    const outcome = await store.dispatch(
+      register({ email: 'a@b.fi', password: 'salasana1', rememberMe: false }),
+    )
+    expect(outcome).toEqual({ ok: false, error: 'check-email' })
+    expect(store.getState().auth.user).toBeNull()
+    expect(store.getState().events.queue).toEqual([])
+  })
+
+  it('passes a refused registration on and does not log in (the per-address limit)', async () => {
+    answers.push({ status: 429, body: { error: 'too-many-attempts', retryAfter: 1200 } })
+    const store = newStore()
+    const outcome = await store.dispatch(
+      register({ email: 'a@b.fi', password: 'salasana1', rememberMe: false }),
+    )
+    expect(outcome).toEqual({ ok: false, error: 'too-many-attempts', retryAfter: 1200 })
+    expect(calls).toHaveLength(1)
   })
 })
 

@@ -14,7 +14,11 @@ import { getSession, postSession, type SessionFailure, type SessionResult } from
 import { connected, connectFailed, connectStarted, loggedOut, sessionRestored } from './slice'
 import type { SessionGranted } from '../../shared/session'
 
-export type AuthOutcome = { ok: true } | SessionFailure
+/**
+ * `check-email`: the registration was taken but the login with the same credentials was not (the
+ * e-mail already had an account with another password); the mail tells the owner (ADR 0067).
+ */
+export type AuthOutcome = { ok: true } | SessionFailure | { ok: false; error: 'check-email' }
 
 export interface Credentials {
   email: string
@@ -64,13 +68,41 @@ export function login({ email, password, rememberMe }: Credentials) {
   }
 }
 
-export function register({ email, password, rememberMe }: Credentials, user?: RegistrationProfile) {
+/** Where the registration mail links to, in the shopper's language (the account page's path). */
+export interface RegistrationMailPlace {
+  language: string
+  accountPath: string
+}
+
+/**
+ * Registration answers the same whether or not the e-mail had an account (ADR 0067), so the
+ * shopper is then logged in with the same credentials: a new account's owner is in at once, as
+ * is someone who registers again with their right password; anyone else is asked to read the
+ * mail, which says what happened.
+ */
+export function register(
+  { email, password, rememberMe }: Credentials,
+  user?: RegistrationProfile,
+  mail?: RegistrationMailPlace,
+) {
   return async (dispatch: Dispatch): Promise<AuthOutcome> => {
     dispatch(connectStarted())
     const digest = await passwordDigest(password)
-    const body = { username: email.trim(), password: digest, rememberMe, ...(user ? { user } : {}) }
-    const outcome = settle(dispatch, await postSession('register', body))
+    const username = email.trim()
+    const accepted = await postSession('register', {
+      username,
+      password: digest,
+      rememberMe,
+      ...(user ? { user } : {}),
+      ...mail,
+    })
+    if (!accepted.ok) {
+      dispatch(connectFailed())
+      return accepted
+    }
+    const outcome = settle(dispatch, await postSession('login', { username, password: digest, rememberMe }))
     if (outcome.ok) dispatch(shopEventRecorded({ type: 'user:register' }))
+    else if (outcome.error === 'invalid-credentials') return { ok: false, error: 'check-email' }
     return outcome
   }
 }

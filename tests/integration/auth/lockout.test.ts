@@ -12,10 +12,13 @@ import {
   login,
   loginRequest,
   logoutRequest,
+  postAuth,
   registerAndLogin,
+  signedChallenge,
   type Credentials,
 } from '../helpers/auth'
 import { describeEachDatabase } from '../helpers/outside-servers'
+import { passwordDigest } from '../../../src/shared/password-digest'
 import { API_KEY, startAuthApp, type AuthApp } from './auth-harness'
 
 const PASSWORD = 'Oikea-123'
@@ -160,5 +163,39 @@ describeEachDatabase('accounts no stranger can lock (%s)', (kind) => {
     expect(await auth.verifier.verify(elsewhere.token)).toBeNull()
     expect(await auth.verifier.verify(here.token)).toBeNull()
     expect(await auth.verifier.verify((changed.json() as { token: string }).token)).not.toBeNull()
+  })
+
+  it('mails the address on registration: a welcome when new, “someone tried” when it had an account, at most 3 an hour', async () => {
+    const email = 'mailed@example.fi'
+    const mail = {
+      language: 'nb',
+      shopUrl: 'https://shop.example',
+      accountUrl: 'https://shop.example/no/konto',
+    }
+    const registerWithMail = async () =>
+      postAuth(auth.app, 'register', {
+        username: email,
+        signature: await signedChallenge(auth.app, email, { apiKey: API_KEY }),
+        password: await passwordDigest(PASSWORD),
+        mail,
+      })
+    expect((await registerWithMail()).statusCode).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await registerWithMail()).statusCode).toBe(409)
+    const rows = await auth.database.db
+      .selectFrom('mail_messages')
+      .select(['kind', 'language', 'payload'])
+      .where('recipient', '=', email)
+      .orderBy('message_id')
+      .execute()
+    expect(rows.map((row) => row.kind)).toEqual([
+      'account-welcome',
+      'account-exists',
+      'account-exists',
+      'account-exists',
+    ])
+    expect(rows[1]).toMatchObject({
+      language: 'nb',
+      payload: { actionUrl: mail.accountUrl, shopUrl: mail.shopUrl },
+    })
   })
 })

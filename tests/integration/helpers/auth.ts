@@ -193,3 +193,17 @@ export async function changePasswordRequest(
     credentials,
   )
 }
+
+/**
+ * A shopper registered and logged in through the storefront's session endpoints, as the register
+ * form does (ADR 0067): POST /api/session/register answers 202 alike for every e-mail, then the
+ * login with the same body sets the session cookies. Answers the login's response.
+ */
+export async function registerAndLogInThroughShop(
+  app: FastifyInstance,
+  options: { headers?: Record<string, string>; payload: Record<string, unknown>; remoteAddress?: string },
+): Promise<LightMyRequestResponse> {
+  const registered = await app.inject({ ...options, method: 'POST', url: '/api/session/register' })
+  if (registered.statusCode !== 202) throw new Error(`register: ${registered.statusCode} ${registered.body}`)
+  return app.inject({ ...options, method: 'POST', url: '/api/session/login' })
+}

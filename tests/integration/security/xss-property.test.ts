@@ -24,6 +24,7 @@ import {
 } from '../../../server/services/mail/render'
 import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from '../server/production-app'
 import { PAYLOADS, hostileText, injectedParts, pageState, stringsIn, textOf } from './hostile-text'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 const API_KEY = PRODUCTION_API_KEY
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
@@ -101,9 +102,7 @@ interface Shopper {
 
 async function registerShopper(n: number): Promise<Shopper> {
   const email = `xss-${n}-${Date.now()}@example.fi`
-  const response = await shop.app.inject({
-    method: 'POST',
-    url: '/api/session/register',
+  const response = await registerAndLogInThroughShop(shop.app, {
     headers: { 'x-lumo-csrf': '1' },
     payload: { username: email, password: await passwordDigest('salasana1'), rememberMe: true },
     remoteAddress: nextAddress(),

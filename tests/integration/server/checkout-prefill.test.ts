@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { startProductionApp, type ProductionApp } from './production-app'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 let shop: ProductionApp
 
@@ -64,9 +65,7 @@ async function cartWithItem(): Promise<string> {
 
 describe('the checkout of a logged-in customer', () => {
   it("is filled from the account on the server; a guest's is empty", async () => {
-    const registered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(shop.app, {
       headers: { 'x-lumo-csrf': '1' },
       payload: { username: EMAIL, password: await passwordDigest('salasana1'), rememberMe: true },
     })

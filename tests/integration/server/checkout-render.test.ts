@@ -12,6 +12,7 @@ import { sql } from 'kysely'
 import type { LightMyRequestResponse } from 'fastify'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 const OPERATIONS = path.resolve(import.meta.dirname, '../../../graphql/operations')
 /** getCart exactly as the storefront asks it (the header's load on every other page). */
@@ -169,9 +170,7 @@ describe('a cart the shopper cannot check out starts an empty cart and an empty 
   }, 120_000)
 
   it("another customer's cart (refused, not shown)", async () => {
-    const registered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(shop.app, {
       headers: { 'x-lumo-csrf': '1' },
       payload: {
         username: 'kassa-toinen@example.fi',

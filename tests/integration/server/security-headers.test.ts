@@ -20,6 +20,7 @@ import {
   STATIC_HTML_CSP,
 } from '../../../server/security-headers'
 import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 let shop: ProductionApp
 let secureShop: ProductionApp
@@ -248,9 +249,7 @@ describe('over https (PUBLIC_URL=https://…)', () => {
   })
 
   it('session cookies are Secure even when the proxy in front is not trusted to say https', async () => {
-    const registered = await secureShop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(secureShop.app, {
       headers: BROWSER,
       payload: {
         username: 'turva@example.fi',
@@ -261,7 +260,7 @@ describe('over https (PUBLIC_URL=https://…)', () => {
     expect(registered.statusCode).toBe(200)
     expect(registered.headers['cache-control']).toBe(PRIVATE_NO_STORE)
     const names = registered.cookies.map((cookie) => cookie.name).sort()
-    expect(names).toEqual(['lumo-auth', 'lumo-auth-refresh', 'lumo-user', 'lumo-user-maxage'])
+    expect(names).toEqual(['lumo-auth', 'lumo-auth-refresh', 'lumo-device', 'lumo-user', 'lumo-user-maxage'])
     for (const cookie of registered.cookies) {
       expect([cookie.name, cookie.secure]).toEqual([cookie.name, true])
       expect([cookie.name, cookie.sameSite]).toEqual([cookie.name, expect.stringMatching(/^(Lax|Strict)$/)])
@@ -277,9 +276,7 @@ describe('over https (PUBLIC_URL=https://…)', () => {
   })
 
   it('over plain http to an http shop, cookies are not Secure (local development) but keep SameSite', async () => {
-    const registered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(shop.app, {
       headers: BROWSER,
       payload: { username: 'paikallinen@example.fi', password: await passwordDigest('salasana1') },
     })

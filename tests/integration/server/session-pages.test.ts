@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LightMyRequestResponse } from 'fastify'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { startProductionApp, type ProductionApp } from './production-app'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 let shop: ProductionApp
 
@@ -54,9 +55,7 @@ describe('login-required and members-only pages', () => {
   })
 
   it('a real login through /api/session opens it, with the verified user in the page', async () => {
-    const registered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(shop.app, {
       headers: { 'x-lumo-csrf': '1' },
       payload: { username: 'sivu@example.fi', password: await passwordDigest('salasana1'), rememberMe: true },
     })
@@ -87,9 +86,7 @@ describe('login-required and members-only pages', () => {
   it('a member (the token carries a member id) opens the members-only page', async () => {
     const email = 'jasen@example.fi'
     const digest = await passwordDigest('salasana1')
-    const registered = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const registered = await registerAndLogInThroughShop(shop.app, {
       headers: { 'x-lumo-csrf': '1' },
       payload: { username: email, password: digest, rememberMe: true },
     })

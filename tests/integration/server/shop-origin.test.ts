@@ -15,6 +15,7 @@ import { FIXTURE_PRODUCTS } from '../../../server/db/seed/fixtures'
 import { createMailer, outboxDirectory } from '../../../server/services/mail'
 import { passwordDigest } from '../../../src/shared/password-digest'
 import { startProductionApp, type ProductionApp } from './production-app'
+import { registerAndLogInThroughShop } from '../helpers/auth'
 
 const PORT = '3000'
 const LOOPBACK = `127.0.0.1:${PORT}`
@@ -179,9 +180,7 @@ describe('without PUBLIC_URL the shop answers on the address the shopper came fr
   })
 
   it('a password-reset mail asked for at 127.0.0.1 links to 127.0.0.1', async () => {
-    const register = await shop.app.inject({
-      method: 'POST',
-      url: '/api/session/register',
+    const register = await registerAndLogInThroughShop(shop.app, {
       headers: { host: LOOPBACK, 'x-lumo-csrf': '1' },
       payload: { username: 'aino.reset@example.com', password: await passwordDigest('salasana1') },
     })

@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import fastifyCookie from '@fastify/cookie'
 import { loadConfig } from '../../../server/config'
 import authService from '../../../server/services/auth'
-import { createTokenVerifier } from '../../../server/services/shared/auth-tokens'
+import { createTokenVerifier, type TokenVerifier } from '../../../server/services/shared/auth-tokens'
 import { sessionRevocations } from '../../../server/services/shared/session-revocations'
 import { createServiceFetch } from '../../../server/services/shared/service-fetch'
 import { createPasswordHasher, SCRYPT_PARAMS } from '../../../server/services/shared/password-hash'
@@ -22,6 +22,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db'
 let app: FastifyInstance
 let database: TestDatabase
 let dataDir: string
+let verifier: TokenVerifier
 const profiles: unknown[] = []
 
 beforeAll(async () => {
@@ -43,7 +44,7 @@ beforeAll(async () => {
     return { data: { updateUser: { id: 'x' } } }
   })
   const serviceFetch = createServiceFetch(app, config)
-  const verifier = createTokenVerifier({
+  verifier = createTokenVerifier({
     authUrl: config.services.auth,
     fetch: serviceFetch,
     revocations: sessionRevocations(database.db),
@@ -103,12 +104,106 @@ function session(jar: Jar) {
   return app.inject({ method: 'GET', url: '/api/session', headers: { cookie: cookieHeader(jar) } })
 }
 
+let registrations = 0
+/** A registration from an address of its own (registrations are limited per address). */
+function register(body: unknown, jar: Jar = {}) {
+  return post('/api/session/register', body, jar, BROWSER, `198.18.0.${++registrations}`)
+}
+
+/** Registers and logs in as the form does; the jar holds the login's cookies. */
+async function registerAndLogIn(email: string, password: string) {
+  const body = await registerBody(email, password)
+  expect((await register(body)).statusCode).toBe(202)
+  return keep({}, await post('/api/session/login', body))
+}
+
+async function mailsTo(recipient: string) {
+  return database.db
+    .selectFrom('mail_messages')
+    .select(['kind', 'language', 'payload'])
+    .where('recipient', '=', recipient)
+    .orderBy('message_id')
+    .execute()
+}
+
 describe('POST /api/session/register and /login', () => {
-  it('registers, saves the profile with the new token and sets the four cookies with their attributes', async () => {
-    const response = await post(
-      '/api/session/register',
-      await registerBody('reg@example.fi', 'salasana1', true, { newsletter: true }),
+  it('registers: 202 “check your e-mail”, no cookies, the profile saved with a session that is then ended, a welcome mail', async () => {
+    const response = await register({
+      ...(await registerBody('reg@example.fi', 'salasana1', true, { newsletter: true })),
+      language: 'sv',
+      accountPath: '/se/konto',
+    })
+    expect(response.statusCode).toBe(202)
+    expect(response.json()).toEqual({ checkEmail: true })
+    expect(response.cookies).toHaveLength(0)
+    expect(response.headers['cache-control']).toBe('private, no-store')
+
+    expect(profiles).toHaveLength(1)
+    const profile = profiles[0] as { authorization: string; body: unknown }
+    expect(profile).toMatchObject({ body: { variables: { user: { newsletter: true } } } })
+    // the session that carried the profile is over: its token no longer verifies
+    expect(await verifier.verify(profile.authorization.replace(/^Bearer /, ''))).toBeNull()
+
+    expect(await mailsTo('reg@example.fi')).toEqual([
+      {
+        kind: 'account-welcome',
+        language: 'sv',
+        payload: { actionUrl: 'https://shop.example/se/konto', shopUrl: 'https://shop.example' },
+      },
+    ])
+  })
+
+  it('answers a registration for an existing e-mail exactly alike, changes nothing and mails the owner', async () => {
+    const first = await register(await registerBody('reg@example.fi', 'toinen12'))
+    const second = await register(
+      await registerBody('reg@example.fi', 'kolmas12', true, { newsletter: true }),
     )
+    for (const response of [first, second]) {
+      expect(response.statusCode).toBe(202)
+      expect(response.json()).toEqual({ checkEmail: true })
+      expect(response.cookies).toHaveLength(0)
+    }
+    expect(profiles).toHaveLength(1) // no profile written over the owner's
+    const mails = await mailsTo('reg@example.fi')
+    expect(mails.map((mail) => mail.kind)).toEqual(['account-welcome', 'account-exists', 'account-exists'])
+    expect(mails[1]).toMatchObject({ language: 'fi', payload: { actionUrl: 'https://shop.example/' } })
+    // the owner's password is the one they chose
+    expect(
+      (await post('/api/session/login', await registerBody('reg@example.fi', 'toinen12'))).statusCode,
+    ).toBe(401)
+    expect(
+      (await post('/api/session/login', await registerBody('reg@example.fi', 'salasana1'))).statusCode,
+    ).toBe(200)
+  })
+
+  it('limits registrations to 5 an hour from one address (429 with Retry-After), not from another', async () => {
+    const address = '203.0.113.50'
+    for (let i = 0; i < 5; i++) {
+      const response = await post(
+        '/api/session/register',
+        await registerBody(`many${i}@example.fi`, 'salasana1'),
+        {},
+        BROWSER,
+        address,
+      )
+      expect(response.statusCode).toBe(202)
+    }
+    const sixth = await post(
+      '/api/session/register',
+      await registerBody('many5@example.fi', 'salasana1'),
+      {},
+      BROWSER,
+      address,
+    )
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json()).toMatchObject({ error: 'too-many-attempts', retryAfter: expect.any(Number) })
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3500)
+    expect(await mailsTo('many5@example.fi')).toEqual([])
+    expect((await register(await registerBody('many5@example.fi', 'salasana1'))).statusCode).toBe(202)
+  })
+
+  it('logs in with the four session cookies and the device cookie, with their attributes', async () => {
+    const response = await post('/api/session/login', await registerBody('reg@example.fi', 'salasana1'))
     expect(response.statusCode).toBe(200)
     const body = response.json() as { user: { id: string; email: string }; maxAge: number }
     expect(body).toMatchObject({
@@ -117,8 +212,6 @@ describe('POST /api/session/register and /login', () => {
       expiresAt: expect.any(Number),
     })
     expect(response.body).not.toMatch(/eyJ/) // no token in the body
-    expect(response.headers['cache-control']).toBe('private, no-store')
-
     const byName = Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie]))
     expect(byName['lumo-auth']).toMatchObject({
       httpOnly: true,
@@ -137,19 +230,26 @@ describe('POST /api/session/register and /login', () => {
     expect(byName['lumo-user']?.httpOnly).toBeFalsy()
     expect(JSON.parse(decodeURIComponent(byName['lumo-user']!.value))).toEqual(body.user)
     expect(byName['lumo-user-maxage']?.value).toBe('604800')
-
-    expect(profiles).toHaveLength(1)
-    expect(profiles[0]).toMatchObject({
-      authorization: `Bearer ${byName['lumo-auth']!.value}`,
-      body: { variables: { user: { newsletter: true } } },
+    expect(byName['lumo-device']).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: true,
+      path: '/api/session',
+      maxAge: 180 * 24 * 60 * 60,
     })
   })
 
-  it('answers 409 account-exists for a second registration', async () => {
-    const response = await post('/api/session/register', await registerBody('reg@example.fi', 'toinen12'))
-    expect(response.statusCode).toBe(409)
-    expect(response.json()).toEqual({ error: 'account-exists' })
-    expect(response.cookies).toHaveLength(0)
+  it('lets a browser with the device cookie log in while strangers’ wrong passwords lock the account', async () => {
+    const jar = await registerAndLogIn('known@example.fi', 'salasana1')
+    await post('/api/session/logout', {}, jar).then((out) => keep(jar, out))
+    expect(jar['lumo-device']).toBeDefined() // logout keeps the device cookie
+    const wrong = await registerBody('known@example.fi', 'väärä123')
+    for (let i = 0; i < 10; i++)
+      expect((await post('/api/session/login', wrong, {}, BROWSER, `192.0.2.${i + 1}`)).statusCode).toBe(401)
+    const right = await registerBody('known@example.fi', 'salasana1')
+    expect((await post('/api/session/login', right, {}, BROWSER, '192.0.2.100')).statusCode).toBe(429)
+    const owner = await post('/api/session/login', right, jar, BROWSER, '192.0.2.101')
+    expect(owner.statusCode).toBe(200)
   })
 
   it('logs in; without remember-me the refresh and readable cookies live 30 minutes', async () => {
@@ -215,10 +315,7 @@ describe('CSRF', () => {
 
 describe('the session after login', () => {
   it('GET /api/session answers the verified user; refresh rotates; logout clears and revokes', async () => {
-    const jar = keep(
-      {},
-      await post('/api/session/register', await registerBody('cycle@example.fi', 'salasana1')),
-    )
+    const jar = await registerAndLogIn('cycle@example.fi', 'salasana1')
     const me = await session(jar)
     expect(me.json()).toMatchObject({ user: { email: 'cycle@example.fi' }, expiresAt: expect.any(Number) })
 
@@ -232,6 +329,8 @@ describe('the session after login', () => {
     expect(out.statusCode).toBe(200)
     const cleared = out.cookies.filter((cookie) => cookie.maxAge === 0).map((cookie) => cookie.name)
     expect(cleared.sort()).toEqual(['lumo-auth', 'lumo-auth-refresh', 'lumo-user', 'lumo-user-maxage'])
+    // the access token itself is refused at once, not only when it expires (issue 31 row 13)
+    expect((await session({ 'lumo-auth': jar['lumo-auth']! })).json()).toEqual({ user: null })
     // the refresh token is revoked on the server, not only forgotten by the browser
     const reused = await post('/api/session/refresh', {}, jar)
     expect(reused.statusCode).toBe(401)
@@ -247,10 +346,7 @@ describe('the session after login', () => {
   })
 
   it('a wrong current password logs out: cookies cleared, the session revoked', async () => {
-    const jar = keep(
-      {},
-      await post('/api/session/register', await registerBody('pw@example.fi', 'salasana1')),
-    )
+    const jar = await registerAndLogIn('pw@example.fi', 'salasana1')
     const wrong = await post(
       '/api/session/password',
       { password: await passwordDigest('väärä123'), newPassword: await passwordDigest('uusi12345') },
@@ -263,10 +359,7 @@ describe('the session after login', () => {
   })
 
   it('a right current password changes it: the new one logs in', async () => {
-    const jar = keep(
-      {},
-      await post('/api/session/register', await registerBody('pw2@example.fi', 'salasana1')),
-    )
+    const jar = await registerAndLogIn('pw2@example.fi', 'salasana1')
     const changed = await post(
       '/api/session/password',
       { password: await passwordDigest('salasana1'), newPassword: await passwordDigest('uusi12345') },
