@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: optionalUrl,
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  DB_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
   DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
@@ -122,6 +123,8 @@ export interface Config {
   databaseUrl: string | undefined
   /** Longest a database statement may run, PGlite and PostgreSQL alike (0: no limit; ADR 0023). */
   dbStatementTimeoutMs: number
+  /** Database time one commerce API request of a shopper may use, all its statements together (ADR 0060). */
+  dbRequestBudgetMs: number
   /** a client must have sent a request's headers within this many ms, or its socket is closed */
   headersTimeoutMs: number
   /** Accounts one client address may register per hour (the storefront's /api/session/register, ADR 0067). */
@@ -282,6 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     dbStatementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS,
+    dbRequestBudgetMs: env.DB_REQUEST_BUDGET_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
     dbFsync: env.DB_FSYNC === 'on',

@@ -103,6 +103,11 @@ export function addObservability(
   metrics.gauge('lumo_db_pool_connections', 'Database connections open', () => pool().total)
   metrics.gauge('lumo_db_pool_idle', 'Database connections idle', () => pool().idle)
   metrics.gauge('lumo_db_pool_waiting', 'Statements waiting for a database connection', () => pool().waiting)
+  metrics.gauge(
+    'lumo_db_share_waiting',
+    "Shoppers' statements waiting for their share of the database (ADR 0060)",
+    () => pool().waitingForShare,
+  )
 
   app.get('/metrics', async (request, reply) => {
     if (!peerAllowed(request, allow)) return reply.code(404).send({ error: 'not found' })

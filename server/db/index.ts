@@ -6,10 +6,11 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely'
+import { Kysely, PostgresDialect, type LogEvent, type PostgresPool } from 'kysely'
 import pg from 'pg'
 import { runMigrations, type MigrationResult } from './migrate'
 import { DATE_OID, INT8_OID, parseDate, parseInt8 } from './pglite-options'
+import { fairSharePool } from './fair-share'
 import { createPGlitePool, type PoolStats } from './pglite-pool'
 import { PGliteWorker } from './pglite-worker-client'
 import type { DB } from './schema'
@@ -40,8 +41,11 @@ export interface Database {
    * Resolves once listening; the returned function stops it.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
-  /** Connections open and idle, and statements waiting for one (the operator's /metrics). */
-  poolStats(): PoolStats
+  /**
+   * Connections open and idle, statements waiting for one, and statements of shoppers waiting
+   * for their share (./fair-share.ts; the operator's /metrics).
+   */
+  poolStats(): PoolStats & { waitingForShare: number }
   close(): Promise<void>
 }
 
@@ -316,7 +320,7 @@ async function listenOnPostgres(
 
 function createDatabase(
   kind: DatabaseKind,
-  pool: ConstructorParameters<typeof PostgresDialect>[0]['pool'],
+  pool: PostgresPool,
   poolStats: () => PoolStats,
   migrations: MigrationResult,
   listen: Listen,
@@ -324,8 +328,10 @@ function createDatabase(
 ): Database {
   const listeners = new Set<QueryListener>()
   if (options.onQuery) listeners.add(options.onQuery)
+  // each outside client's share of the connection(s) (./fair-share.ts, ADR 0060)
+  const fair = fairSharePool(pool)
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new PostgresDialect({ pool: fair }),
     log(event: LogEvent) {
       if (listeners.size === 0) return
       const queryEvent: QueryEvent = {
@@ -347,7 +353,7 @@ function createDatabase(
       return () => listeners.delete(listener)
     },
     listen,
-    poolStats,
+    poolStats: () => ({ ...poolStats(), waitingForShare: fair.waitingForShare() }),
     close() {
       closing ??= db.destroy()
       return closing

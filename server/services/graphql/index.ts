@@ -11,7 +11,13 @@
  * visible to the SSR's in-process Apollo link; such calls pass a context from `createContext`.
  */
 import { randomUUID } from 'node:crypto'
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+} from 'fastify'
 import { NoSchemaIntrospectionCustomRule, type ExecutionResult, type ValidationRule } from 'graphql'
 import mercurius, { type IResolvers } from 'mercurius'
 import type { Config } from '../../config'
@@ -45,7 +51,8 @@ import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
 import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
-import { clientAddress } from '../shared/client-address'
+import { clientAddress, isLoopbackAddress } from '../shared/client-address'
+import { withDatabaseShare } from '../../db/fair-share'
 import { configuredOrigin, forwardedShopOrigin, SHOP_ORIGIN_HEADER } from '../../shop-origin'
 import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limit'
 import { DEFAULT_LIMITS, queryLimitRules, type QueryLimits } from './limits'
@@ -245,14 +252,20 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
         ],
       })
   }
+  // A shopper's request runs in that shopper's share of the database, with a time budget (ADR
+  // 0060); the server's own calls (no shopper's address) are not held back. Set after the body is
+  // read, so the handler runs inside it.
+  const shareDatabase: preHandlerHookHandler = (request, _reply, done) => {
+    const client = clientAddress(request.ip, request.headers['x-forwarded-for'])
+    if (isLoopbackAddress(client)) return done()
+    withDatabaseShare(client, config.dbRequestBudgetMs, () => done())
+  }
   app.addHook('onRoute', (route) => {
     if (route.url !== endpoint && route.path !== endpoint) return
-    const existing = route.onRequest
-      ? Array.isArray(route.onRequest)
-        ? route.onRequest
-        : [route.onRequest]
-      : []
-    route.onRequest = [requireApiKey, ...existing]
+    const asList = <T>(hooks: T | T[] | undefined): T[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
+    route.onRequest = [requireApiKey, ...asList(route.onRequest)]
+    route.preHandler = [...asList(route.preHandler), shareDatabase]
   })
 
   const resolvers = rootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))

@@ -1,7 +1,16 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { buildSchema, parse, specifiedRules, validate } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { aliasLimitRule, costLimitRule, costOf, depthLimitRule, DEFAULT_LIMITS } from './limits'
+import {
+  aliasLimitRule,
+  costLimitRule,
+  costOf,
+  DEFAULT_LIMITS,
+  depthLimitRule,
+  rowsLimitRule,
+  rowsOf,
+  SCAN_ROWS,
+} from './limits'
 
 const schema = buildSchema(readFileSync(new URL('../../../graphql/schema.graphql', import.meta.url), 'utf8'))
 
@@ -83,5 +92,63 @@ describe('cost limit', () => {
     expect(result).toHaveLength(1)
     expect(result[0]?.code).toBe('QUERY_TOO_COMPLEX')
     expect(result[0]?.message).toMatch(/^Query is too expensive: cost \d+ exceeds the limit of 150000$/)
+  })
+})
+
+describe('rows limit (issue 31 row 1)', () => {
+  const rowsRules = [rowsLimitRule(DEFAULT_LIMITS)]
+  const rows = (query: string) => {
+    const operation = parse(query).definitions[0]
+    if (operation?.kind !== 'OperationDefinition') throw new Error('no operation')
+    return rowsOf(operation.selectionSet, schema.getQueryType()!, new Map(), { defaultListSize: 5 })
+  }
+
+  it('counts the list items read, whatever is selected of them, and the scan of a product list', () => {
+    // 1000 (the list's facets and total) + 200 products
+    expect(rows('{ products(take: 200) { products { productId } } }')).toBe(
+      SCAN_ROWS['GeinsMerchantApiQuery.products']! + 200,
+    )
+    // each product's skus (5 by default) are rows too
+    expect(rows('{ products(take: 10) { products { skus { skuId } } } }')).toBe(1000 + 10 * (1 + 5))
+    expect(rows('{ brands { name } }')).toBe(5)
+  })
+
+  it('refuses the probe of thirty 200-product lists, though its narrow selection passes the cost limit', () => {
+    const probe = `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: products(take: 200) { products { productId name } }`).join(' ')} }`
+    expect(errors(probe)).toEqual([])
+    expect(errors(probe, rowsRules)).toEqual([
+      {
+        message:
+          'Query reads too many rows: 36000 exceeds the limit of 10000; ask for fewer or shorter lists',
+        code: 'QUERY_TOO_COMPLEX',
+      },
+    ])
+  })
+
+  it('admits every operation the storefront sends, at its largest variables', () => {
+    const directory = new URL('../../../graphql/operations/', import.meta.url)
+    const text = readdirSync(directory)
+      .map((file) => readFileSync(new URL(file, directory), 'utf8'))
+      .join('\n')
+    const refused = validate(schema, parse(text), [rowsLimitRule(DEFAULT_LIMITS)])
+    expect(refused.map((error) => error.message)).toEqual([])
+    // and the limit is not far looser than the largest of them (the list page at 200 products)
+    const largest = Math.max(
+      ...parse(text).definitions.map((definition) =>
+        definition.kind === 'OperationDefinition'
+          ? rowsOf(
+              definition.selectionSet,
+              (definition.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType())!,
+              new Map(
+                parse(text)
+                  .definitions.filter((fragment) => fragment.kind === 'FragmentDefinition')
+                  .map((fragment) => [fragment.name.value, fragment]),
+              ),
+              DEFAULT_LIMITS,
+            )
+          : 0,
+      ),
+    )
+    expect(largest).toBeGreaterThan(DEFAULT_LIMITS.maxRows * 0.75)
   })
 })

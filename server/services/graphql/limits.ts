@@ -16,6 +16,7 @@ import {
   type ASTVisitor,
   type FieldNode,
   type FragmentDefinitionNode,
+  type OperationTypeNode,
   type GraphQLCompositeType,
   type GraphQLField,
   type SelectionSetNode,
@@ -36,6 +37,8 @@ export interface QueryLimits {
   maxCost: number
   /** Assumed length of a list field that has no `take` argument. */
   defaultListSize: number
+  /** Most rows (list items read from the database, see rowsOf) allowed per operation. */
+  maxRows: number
 }
 
 export const DEFAULT_LIMITS: QueryLimits = {
@@ -43,7 +46,16 @@ export const DEFAULT_LIMITS: QueryLimits = {
   maxAliases: 30,
   maxCost: 150_000,
   defaultListSize: 5,
+  // the storefront's largest operation, a list page at the largest page size, reads 8,210
+  maxRows: 10_000,
 }
+
+/**
+ * Root fields that read a whole list before they page it (the facet counts and the total of a
+ * category, brand or search), in rows on top of the page they return: a document of many such
+ * lists pays for each (issue 31 row 1).
+ */
+export const SCAN_ROWS: Readonly<Record<string, number>> = { 'GeinsMerchantApiQuery.products': 1000 }
 
 /**
  * List fields whose length is already paid for by a `take` argument on their parent field:
@@ -198,18 +210,59 @@ export function costOf(
   return cost
 }
 
+/**
+ * Rows: the list items an operation may return, each of which the database reads: a list's
+ * length (its `take`, or `defaultListSize`) times one row plus the rows of its selection. Unlike
+ * cost, a narrow selection does not make a long list cheap: `products(take: 200) { products { id
+ * } }` reads 200 products and their facets whatever it selects (issue 31 row 1).
+ */
+export function rowsOf(
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  limits: Pick<QueryLimits, 'defaultListSize'>,
+  visiting: Set<string> = new Set(),
+): number {
+  let rows = 0
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      const definition = fieldDefinition(parent, selection.name.value)
+      if (!definition || !selection.selectionSet) continue
+      const named = getNamedType(definition.type)
+      if (!isCompositeType(named)) continue
+      const below = rowsOf(selection.selectionSet, named, fragments, limits, visiting)
+      const isList = isListType(getNullableType(definition.type))
+      const paged = PAGED_LIST_FIELDS.has(`${parent.name}.${selection.name.value}`)
+      const multiplier = takeOf(selection) ?? (isList && !paged ? limits.defaultListSize : 1)
+      rows +=
+        (SCAN_ROWS[`${parent.name}.${selection.name.value}`] ?? 0) + multiplier * (isList ? 1 + below : below)
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      rows += rowsOf(selection.selectionSet, parent, fragments, limits, visiting)
+    } else {
+      const name = selection.name.value
+      const fragment = fragments.get(name)
+      if (!fragment || visiting.has(name)) continue
+      visiting.add(name)
+      rows += rowsOf(fragment.selectionSet, parent, fragments, limits, visiting)
+      visiting.delete(name)
+    }
+  }
+  return rows
+}
+
+function rootTypeOf(context: ValidationContext, operation: OperationTypeNode) {
+  const schema = context.getSchema()
+  if (operation === 'mutation') return schema.getMutationType()
+  if (operation === 'subscription') return schema.getSubscriptionType()
+  return schema.getQueryType()
+}
+
 export function costLimitRule(limits: Pick<QueryLimits, 'maxCost' | 'defaultListSize'>): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = fragmentsOf(context)
     return {
       OperationDefinition(operation) {
-        const schema = context.getSchema()
-        const root =
-          operation.operation === 'mutation'
-            ? schema.getMutationType()
-            : operation.operation === 'subscription'
-              ? schema.getSubscriptionType()
-              : schema.getQueryType()
+        const root = rootTypeOf(context, operation.operation)
         if (!root) return
         const cost = costOf(operation.selectionSet, root, fragments, limits)
         if (cost > limits.maxCost) {
@@ -225,6 +278,35 @@ export function costLimitRule(limits: Pick<QueryLimits, 'maxCost' | 'defaultList
   }
 }
 
+export function rowsLimitRule(limits: Pick<QueryLimits, 'maxRows' | 'defaultListSize'>): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragments = fragmentsOf(context)
+    return {
+      OperationDefinition(operation) {
+        const root = rootTypeOf(context, operation.operation)
+        if (!root) return
+        const rows = rowsOf(operation.selectionSet, root, fragments, limits)
+        if (rows > limits.maxRows) {
+          context.reportError(
+            new GraphQLError(
+              `Query reads too many rows: ${rows} exceeds the limit of ${limits.maxRows}; ask for fewer or shorter lists`,
+              {
+                nodes: [operation],
+                extensions: { code: ERROR_CODES.QUERY_TOO_COMPLEX, rows, maxRows: limits.maxRows },
+              },
+            ),
+          )
+        }
+      },
+    }
+  }
+}
+
 export function queryLimitRules(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule[] {
-  return [depthLimitRule(limits.maxDepth), aliasLimitRule(limits.maxAliases), costLimitRule(limits)]
+  return [
+    depthLimitRule(limits.maxDepth),
+    aliasLimitRule(limits.maxAliases),
+    costLimitRule(limits),
+    rowsLimitRule(limits),
+  ]
 }

@@ -8,6 +8,17 @@ import { GraphQLError, type ExecutionResult } from 'graphql'
 import mercurius, { type MercuriusContext } from 'mercurius'
 import type { Config } from '../../config'
 import { ERROR_CODES, PUBLIC_ERROR_CODES } from './errors'
+import { DatabaseBudgetError } from '../../db/fair-share'
+
+/** The request spent its database time (ADR 0060): the client's query was too heavy, not a bug. */
+function budgetError(error: GraphQLError): GraphQLError | null {
+  if (!(error.originalError instanceof DatabaseBudgetError)) return null
+  return new GraphQLError(error.originalError.message, {
+    nodes: error.nodes ?? null,
+    path: error.path ?? null,
+    extensions: { code: ERROR_CODES.QUERY_TOO_COMPLEX, budgetMs: error.originalError.budgetMs },
+  })
+}
 
 /**
  * mercurius's persisted-query refusals, with the codes Apollo's PersistedQueryLink reads: a
@@ -88,6 +99,8 @@ export function formatErrors(
   const errors = execution.errors.map((error) => {
     const persistedQuery = persistedQueryCode(error)
     if (persistedQuery) return persistedQueryError(error, persistedQuery)
+    const overBudget = budgetError(error)
+    if (overBudget) return overBudget
     if (isExpected(error)) return error
     log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
     return config.isProduction ? maskError(error) : error

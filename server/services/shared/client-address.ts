@@ -7,6 +7,11 @@
  */
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
 
+/** This host itself: a client address that stands for no shopper. */
+export function isLoopbackAddress(address: string): boolean {
+  return LOOPBACK.test(address)
+}
+
 export function clientAddress(ip: string, forwardedFor: string | string[] | undefined): string {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor
   if (!header || !LOOPBACK.test(ip)) return ip

@@ -147,7 +147,7 @@ describeEachDatabase('GraphQL hygiene on %s', (kind) => {
 
     it('reports depth, alias and cost violations with QUERY_TOO_COMPLEX and a 400', async () => {
       const small = Fastify()
-      const limits = { maxDepth: 3, maxAliases: 2, maxCost: 500, defaultListSize: 5 }
+      const limits = { maxDepth: 3, maxAliases: 2, maxCost: 500, defaultListSize: 5, maxRows: 10_000 }
       await small.register(graphqlService, { database, config, limits })
       try {
         const depth = await post(
