@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   DB_REQUEST_BUDGET_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000),
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  SERVICE_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(10_000),
+  PAGE_DEADLINE_MS: z.coerce.number().int().min(50).max(60_000).default(2500),
   DB_FSYNC: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   PUBLIC_URL: optionalUrl,
   MARKET_DOMAINS: z.string().optional(),
@@ -129,6 +131,17 @@ export interface Config {
   headersTimeoutMs: number
   /** Accounts one client address may register per hour (the storefront's /api/session/register, ADR 0067). */
   registrationsPerHour: number
+  /**
+   * Longest any server-side call to a service may take, the answer's body included
+   * (SERVICE_TIMEOUT_MS; server/services/shared/service-fetch.ts).
+   */
+  serviceTimeoutMs: number
+  /**
+   * Longest a page's render waits for the outside services it calls, all of them together
+   * (PAGE_DEADLINE_MS): then the page goes out without what did not come, or as 503 when that
+   * was the page's own data (docs/architecture.md, "Deadlines").
+   */
+  pageDeadlineMs: number
   /** The embedded database waits for each commit's WAL on disk (DB_FSYNC, default on; ADR 0039). */
   dbFsync: boolean
   trustProxy: TrustProxy
@@ -288,6 +301,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dbRequestBudgetMs: env.DB_REQUEST_BUDGET_MS,
     headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
     registrationsPerHour: env.REGISTRATIONS_PER_HOUR,
+    serviceTimeoutMs: env.SERVICE_TIMEOUT_MS,
+    pageDeadlineMs: env.PAGE_DEADLINE_MS,
     dbFsync: env.DB_FSYNC === 'on',
     imageCacheMaxBytes: env.IMAGE_CACHE_MB * 1024 * 1024,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -19,10 +19,12 @@ import { loadAfter, staticHandlerFor } from './app/server-router'
 import { loadCompiledMessages, messagesAssetUrl, messagesModuleId } from './app/i18n'
 import { buildHead, renderHeadTags } from './app/head'
 import { App } from './app/App'
+import { errorTitleId } from './app/ErrorPage'
 import type { Site } from './app/site'
 import type { PageMetaResult } from './app/route-types'
 import type { PrepareContext, Prepared } from './shared/server-entry'
 import { BROWSER_SEARCH_URI } from './shared/search-api'
+import { isServiceUnavailable, SERVICE_UNAVAILABLE_STATUS } from './shared/service-unavailable'
 
 /**
  * What the client boots from, inline in the page. Page data is in the router's hydration data
@@ -38,6 +40,8 @@ export interface BootState {
 function statusOf(error: unknown): number {
   if (error && typeof error === 'object' && 'status' in error && typeof error.status === 'number')
     return error.status
+  // the page's own data did not come in time: temporarily unavailable, not a server error
+  if (isServiceUnavailable(error)) return SERVICE_UNAVAILABLE_STATUS
   return 500
 }
 
@@ -129,7 +133,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   let meta: PageMetaResult
   if (errors.length > 0 || !matchedHandle) {
     meta = {
-      title: intl.formatMessage({ id: status === 404 ? 'error.notFound.title' : 'error.generic.title' }),
+      title: intl.formatMessage({ id: errorTitleId(status) }),
       noindex: true,
     }
   } else {

@@ -17,6 +17,9 @@ import { PRIVATE_NO_STORE } from '../security-headers'
 import { tagManagerSources, type TagManagerConfig } from '../../src/shared/tag-manager'
 import { OFFLINE_CACHE_HEADER } from '../../src/shared/storefront-api'
 import { SHOP_ORIGIN_HEADER, shopOrigin } from '../shop-origin'
+import { deadline, fetchWithin, untilAborted } from '../../src/shared/deadline'
+import { SERVICE_UNAVAILABLE_STATUS } from '../../src/shared/service-unavailable'
+import { DEFAULT_BREAKER } from '../services/shared/circuit-breaker'
 
 interface RenderOptions {
   entry: EntryServer
@@ -31,6 +34,11 @@ interface RenderOptions {
 }
 
 const ABORT_AFTER_MS = 10_000
+/**
+ * A page that is 503 because a service did not answer: ask again once the service's circuit may
+ * have closed (server/services/shared/circuit-breaker.ts).
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = Math.ceil(DEFAULT_BREAKER.openMs / 1000)
 /** Tells the service worker (sw/sw.ts) a page may be kept for offline reading. */
 export { OFFLINE_CACHE_HEADER }
 const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
@@ -105,30 +113,46 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
   // one host for the whole journey: the page's links and the API's (payment return pages, mails)
   const origin = shopOrigin(request, config)
   const apiHeaders: Record<string, string> = { 'X-ApiKey': config.apiKey, [SHOP_ORIGIN_HEADER]: origin }
-  // a token that does not verify (junk, expired, forged) is no session: no user, no bearer
-  const session = await verifiedSession(verifier, request.headers.cookie)
+  // One deadline for every outside service the page calls (PAGE_DEADLINE_MS): when it passes,
+  // what has not come is left out, and the page goes out (docs/architecture.md, "Deadlines").
+  const pageDeadline = deadline(
+    config.pageDeadlineMs,
+    [],
+    `The page's services did not answer within ${config.pageDeadlineMs} ms`,
+  )
+  // a token that does not verify (junk, expired, forged) is no session: no user, no bearer; nor
+  // is one the auth service's keys did not come to verify within half the page's deadline (the
+  // first page after a start fetches them), so the page's data keeps the other half
+  const sessionDeadline = deadline(config.pageDeadlineMs / 2, [pageDeadline.signal])
+  const session = await untilAborted(
+    verifiedSession(verifier, request.headers.cookie),
+    sessionDeadline.signal,
+    null,
+  ).finally(() => sessionDeadline.done())
   if (session) apiHeaders.Authorization = `Bearer ${session.token}`
 
-  const prepared = await entry.prepare(toWebRequest(request), {
-    urlSettings: { mode: config.urlMode, marketDomains: config.marketDomains },
-    publicUrl: origin,
-    apiUri: config.services.api,
-    apiHeaders,
-    fetch: serviceFetch,
-    searchUri: config.services.search,
-    executeGraphql: graphqlExecutor?.(apiHeaders),
-    cookies,
-    // a Host header is the client's to write: in path mode the page names only the shop's own host
-    host: config.urlMode === 'domain' ? request.host : new URL(origin).host,
-    userAgent: request.headers['user-agent'] ?? '',
-    nonce,
-    isProduction: config.isProduction,
-    tagManager: config.tagManager,
-    session: session
-      ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
-      : null,
-    qaConsole: qaConsoleEnabled(request.headers.cookie, config.qaKey),
-  })
+  const prepared = await entry
+    .prepare(toWebRequest(request), {
+      urlSettings: { mode: config.urlMode, marketDomains: config.marketDomains },
+      publicUrl: origin,
+      apiUri: config.services.api,
+      apiHeaders,
+      fetch: fetchWithin(serviceFetch, pageDeadline.signal),
+      searchUri: config.services.search,
+      executeGraphql: graphqlExecutor?.(apiHeaders),
+      cookies,
+      // a Host header is the client's to write: in path mode the page names only the shop's own host
+      host: config.urlMode === 'domain' ? request.host : new URL(origin).host,
+      userAgent: request.headers['user-agent'] ?? '',
+      nonce,
+      isProduction: config.isProduction,
+      tagManager: config.tagManager,
+      session: session
+        ? { user: sessionUserOf(session.user), expiresAt: session.user.expiresAt.getTime() }
+        : null,
+      qaConsole: qaConsoleEnabled(request.headers.cookie, config.qaKey),
+    })
+    .finally(() => pageDeadline.done())
 
   if (prepared.kind === 'redirect') {
     return reply
@@ -193,6 +217,8 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
       nonce,
       onShellReady() {
         reply.code(status).type('text/html; charset=utf-8').header('cache-control', PRIVATE_NO_STORE)
+        if (status === SERVICE_UNAVAILABLE_STATUS)
+          reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
         if (csp) reply.header('content-security-policy', csp)
         if (prepared.offlineCacheable) reply.header(OFFLINE_CACHE_HEADER, 'cache')
         stream.pipe(body)

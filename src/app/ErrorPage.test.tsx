@@ -30,6 +30,15 @@ describe('errorStatusOf', () => {
     expect(errorStatusOf(new Error('boom'))).toBe(500)
     expect(errorStatusOf({ status: 'bad' })).toBe(500)
   })
+
+  it('is 503 for a service that did not answer: a deadline, an open circuit, no connection', () => {
+    expect(errorStatusOf(new DOMException('late', 'TimeoutError'))).toBe(503)
+    expect(errorStatusOf(Object.assign(new Error('api is unavailable'), { name: 'CircuitOpenError' }))).toBe(
+      503,
+    )
+    expect(errorStatusOf(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))).toBe(503)
+    expect(errorStatusOf(new TypeError('x is not a function'))).toBe(500)
+  })
 })
 
 describe('ErrorPage', () => {
@@ -71,8 +80,23 @@ describe('ErrorPage', () => {
       path: '/dk/da/x',
     })
     expect(await screen.findByText('Fejlkode 500')).toBeTruthy()
-    renderRoutes(failingRoute(new Response('Unavailable', { status: 503 })), { path: '/fi/y' })
-    expect(await screen.findByText('Virhekoodi 503')).toBeTruthy()
+    renderRoutes(failingRoute(new Response('Bad gateway', { status: 502 })), { path: '/fi/y' })
+    expect(await screen.findByText('Virhekoodi 502')).toBeTruthy()
+  })
+
+  it('says the shop is temporarily unavailable when a service did not answer (issue 31 row 7)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    renderRoutes(failingRoute(new DOMException('No answer within 300 ms', 'TimeoutError')), {
+      market: 'se',
+      locale: 'sv',
+      path: '/se/sv/x',
+    })
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Butiken är tillfälligt otillgänglig' }),
+    ).toBeTruthy()
+    expect(screen.getByText(/Försök igen om en stund/)).toBeTruthy()
+    expect(screen.queryByText(/Felkod/)).toBeNull()
+    expect(screen.getByRole('link', { name: 'Tillbaka till startsidan' })).toBeTruthy()
   })
 
   it('falls back to the minimal page when showing the error page throws', () => {

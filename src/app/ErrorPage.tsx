@@ -1,15 +1,21 @@
 /**
  * The route error page (react-router errorElement, spec §8): status 404 shows 'Sivua ei löydy'
- * (in the page's language), any other error 'Hups, jotain taisi mennä pieleen' with its status
- * (500 when it has none); both offer the way back home. If showing the error page throws in
- * turn, a boundary shows the minimal text of the spec with a plain link home.
+ * (in the page's language), 503 (a service the page needs did not answer, issue 31 row 7) says
+ * the shop is temporarily unavailable and to try again shortly, any other error 'Hups, jotain
+ * taisi mennä pieleen' with its status (500 when it has none); all offer the way back home. If
+ * showing the error page throws in turn, a boundary shows the minimal text of the spec with a
+ * plain link home.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { RouteLink } from '../ui/RouteLink'
+import { isServiceUnavailable, SERVICE_UNAVAILABLE_STATUS } from '../shared/service-unavailable'
 
-/** The HTTP status an error stands for: a route error response's, the error's status/statusCode, else 500. */
+/**
+ * The HTTP status an error stands for: a route error response's, the error's status/statusCode,
+ * 503 for a service that did not answer, else 500.
+ */
 export function errorStatusOf(error: unknown): number {
   if (isRouteErrorResponse(error)) return error.status
   if (error instanceof Response) return error.status
@@ -19,7 +25,15 @@ export function errorStatusOf(error: unknown): number {
       if (typeof value === 'number' && value >= 400 && value < 600) return value
     }
   }
+  if (isServiceUnavailable(error)) return SERVICE_UNAVAILABLE_STATUS
   return 500
+}
+
+/** The message id of the error page's title (and the document's) for a status. */
+export function errorTitleId(status: number): string {
+  if (status === 404) return 'error.notFound.title'
+  if (status === SERVICE_UNAVAILABLE_STATUS) return 'error.unavailable.title'
+  return 'error.generic.title'
 }
 
 export function NotFoundContent() {
@@ -49,9 +63,25 @@ export function GenericErrorContent({ status }: { status: number }) {
   )
 }
 
+/** The shop could not get what the page shows in time: nothing is broken, try again shortly. */
+export function UnavailableContent() {
+  const intl = useIntl()
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <h1 id="error-title">{intl.formatMessage({ id: 'error.unavailable.title' })}</h1>
+      <p>{intl.formatMessage({ id: 'error.unavailable.text' })}</p>
+      <RouteLink to="home" className="button">
+        {intl.formatMessage({ id: 'error.backHome' })}
+      </RouteLink>
+    </section>
+  )
+}
+
 function RouteErrorContent() {
   const status = errorStatusOf(useRouteError())
-  return status === 404 ? <NotFoundContent /> : <GenericErrorContent status={status} />
+  if (status === 404) return <NotFoundContent />
+  if (status === SERVICE_UNAVAILABLE_STATUS) return <UnavailableContent />
+  return <GenericErrorContent status={status} />
 }
 
 /** The last resort: no translations, no router, no store; only a link to the site root. */

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { createServiceFetch, selfOrigin } from './service-fetch'
 import { CircuitOpenError, createCircuitBreakers } from './circuit-breaker'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { deadline } from '../../../src/shared/deadline'
 
 // the process's own base URL; nothing listens on it: answers can only come from app.inject
 const SELF = { host: '127.0.0.1', port: 39_917 }
@@ -32,13 +35,15 @@ beforeAll(async () => {
   outside = Fastify()
   outside.get('/who', async () => ({ server: 'outside' }))
   // accepts the request and never answers (a hanging upstream)
-  outside.get('/hang', () => new Promise(() => undefined))
+  outside.route({ method: ['GET', 'POST'], url: '/hang', handler: () => new Promise(() => undefined) })
   outsideUrl = await outside.listen({ host: '127.0.0.1', port: 0 })
 })
 
 afterAll(async () => {
   releaseSlow()
   await app.close()
+  // a call the client gave up on may leave its socket for undici to close later: close won't wait
+  outside.server.closeAllConnections()
   await outside.close()
 })
 
@@ -160,6 +165,48 @@ describe('createServiceFetch', () => {
     controller.abort(new Error('gave up'))
     await expect(pending).rejects.toThrow('gave up')
     releaseSlow()
+  })
+
+  it('ends a hanging call at its deadline or the caller’s, garbage collections meanwhile (issue 31 row 3)', async () => {
+    // Node 20 loses a signal handed on through `new Request` or AbortSignal.any to a collection,
+    // and the call then waits for ever: the first search after a production start did (a busy
+    // heap). Collect throughout; the test's own timeout is the only clock.
+    setFlagsFromString('--expose-gc')
+    const gc = runInNewContext('gc') as () => void
+    const collecting = setInterval(gc, 10)
+    try {
+      const own = createServiceFetch(app, SELF, { timeoutMs: 100 })
+      await expect(own(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+      // the search page's way: the caller's deadline, the service fetch's own far off
+      const callers = createServiceFetch(app, SELF, { timeoutMs: 600_000 })
+      await expect(callers(`${outsideUrl}/hang`, { signal: AbortSignal.timeout(100) })).rejects.toMatchObject(
+        { name: 'TimeoutError' },
+      )
+      await expect(
+        callers(
+          new Request(`${outsideUrl}/hang`, { method: 'POST', body: '{}', signal: AbortSignal.timeout(100) }),
+        ),
+      ).rejects.toMatchObject({ name: 'TimeoutError' })
+    } finally {
+      clearInterval(collecting)
+    }
+  })
+
+  it('takes its deadline from the configuration (SERVICE_TIMEOUT_MS)', async () => {
+    const serviceFetch = createServiceFetch(app, { ...SELF, serviceTimeoutMs: 50 })
+    await expect(serviceFetch(`${outsideUrl}/hang`)).rejects.toMatchObject({ name: 'TimeoutError' })
+  })
+
+  it('leaves the circuit alone when a page’s deadline ends its calls: one hanging operation does not close the API', async () => {
+    const breakers = createCircuitBreakers({ failureThreshold: 2, openMs: 60_000 })
+    const serviceFetch = createServiceFetch(app, SELF, { timeoutMs: 600_000, breakers })
+    for (let i = 0; i < 3; i++) {
+      const page = deadline(20)
+      await expect(serviceFetch(`${outsideUrl}/hang`, { signal: page.signal })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      })
+    }
+    expect(breakers.state(new URL(outsideUrl).host)).toBe('closed')
   })
 
   it('computes its origin the way server/config.ts builds the service URLs', () => {

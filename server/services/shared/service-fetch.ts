@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify'
 import type { Config } from '../../config'
 import { currentRequestId, REQUEST_ID_HEADER } from './request-context'
 import { CircuitOpenError, createCircuitBreakers, type CircuitBreakers } from './circuit-breaker'
+import { callerSignal, deadline } from '../../../src/shared/deadline'
 
 /** `http://{host}:{port}` exactly as server/config.ts builds the default service URLs. */
 export function selfOrigin(config: Pick<Config, 'host' | 'port'>): string {
@@ -50,11 +51,13 @@ async function injectFetch(app: FastifyInstance, request: Request): Promise<Resp
 
 /**
  * A service that accepts a connection and never answers must not hold a page forever (issue #15,
- * finding 4): every call ends after this long unless the caller's own signal ends it sooner.
+ * finding 4): every call ends after this long unless the caller's own signal ends it sooner
+ * (SERVICE_TIMEOUT_MS, config.serviceTimeoutMs; this is its default).
  */
 export const SERVICE_TIMEOUT_MS = 10_000
 
 export interface ServiceFetchOptions {
+  /** config.serviceTimeoutMs, else SERVICE_TIMEOUT_MS */
   timeoutMs?: number
   /** the circuits of the services this fetch calls (one set per app by default) */
   breakers?: CircuitBreakers
@@ -80,19 +83,26 @@ export function serviceOf(url: string, services: Partial<Record<string, string>>
   return best?.[0] ?? new URL(url).host
 }
 
+function isTimeout(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === 'TimeoutError'
+}
+
 export function createServiceFetch(
   app: FastifyInstance,
-  config: Pick<Config, 'host' | 'port'> & Partial<Pick<Config, 'services'>>,
+  config: Pick<Config, 'host' | 'port'> & Partial<Pick<Config, 'services' | 'serviceTimeoutMs'>>,
   options: ServiceFetchOptions = {},
 ): typeof fetch {
   const origin = selfOrigin(config)
-  const timeoutMs = options.timeoutMs ?? SERVICE_TIMEOUT_MS
+  const timeoutMs = options.timeoutMs ?? config.serviceTimeoutMs ?? SERVICE_TIMEOUT_MS
   const services = { ...config.services }
   const breakers = options.breakers ?? createCircuitBreakers()
-  const call = serviceCall(app, origin, timeoutMs)
+  const call = serviceCall(app, origin)
   return async (input, init) => {
     const started = performance.now()
     const given = new Request(input, init)
+    // followed directly, never through `given.signal`: a Request's signal is weakly held on
+    // Node 20 and lost to a garbage collection (src/shared/deadline.ts)
+    const caller = callerSignal(input, init)
     const service = serviceOf(given.url, services)
     const metrics = app.hasDecorator('metrics') ? app.metrics : undefined
     let circuit
@@ -102,26 +112,30 @@ export function createServiceFetch(
       metrics?.serviceCalls.inc({ service, outcome: 'open' })
       throw error
     }
+    // one deadline for the call, a retry included
+    const limit = deadline(timeoutMs, [caller], `${service} did not answer within ${timeoutMs} ms`)
     try {
       let response: Response
       try {
-        response = await call(given.clone())
+        response = await call(given.clone(), limit)
       } catch (error) {
         // one more try, only when the first never reached the service and repeating is harmless
         if (!RETRIABLE_METHODS.has(given.method) || !neverAnswered(error)) throw error
-        response = await call(given)
+        response = await call(given, limit)
       }
       if (response.status >= 500) circuit.failure()
       else circuit.success()
       metrics?.serviceCalls.inc({ service, outcome: response.status >= 500 ? 'error' : 'ok' })
       return response
     } catch (error) {
+      limit.done()
       // the caller ending its own call says nothing about the service (a half-open trial ended
-      // that way lets the next call be the trial, rather than leaving the circuit stuck)
-      if (given.signal.aborted) circuit.release()
+      // that way lets the next call be the trial, rather than leaving the circuit stuck); nor
+      // does a page's deadline (PAGE_DEADLINE_MS): one operation that hangs would otherwise open
+      // the circuit of the whole API for the pages whose own data comes
+      if (caller?.aborted) circuit.release()
       else circuit.failure()
-      const timedOut = (error as { name?: string }).name === 'TimeoutError'
-      metrics?.serviceCalls.inc({ service, outcome: timedOut ? 'timeout' : 'failed' })
+      metrics?.serviceCalls.inc({ service, outcome: isTimeout(error) ? 'timeout' : 'failed' })
       throw error
     } finally {
       metrics?.serviceDuration.observe({ service }, (performance.now() - started) / 1000)
@@ -131,19 +145,17 @@ export function createServiceFetch(
 
 export { CircuitOpenError }
 
-function serviceCall(app: FastifyInstance, origin: string, timeoutMs: number) {
-  return async (given: Request): Promise<Response> => {
+function serviceCall(app: FastifyInstance, origin: string) {
+  return async (given: Request, limit: ReturnType<typeof deadline>): Promise<Response> => {
     const requestId = currentRequestId()
     const headers = new Headers(given.headers)
     // the services' logs carry the id of the shopper's request that caused the call
     if (requestId && !headers.has(REQUEST_ID_HEADER)) headers.set(REQUEST_ID_HEADER, requestId)
-    const request = new Request(given, {
-      headers,
-      signal: AbortSignal.any([given.signal, AbortSignal.timeout(timeoutMs)]),
-    })
-    if (new URL(request.url).origin !== origin) return fetch(request)
+    const request = new Request(given, { headers })
+    const { signal } = limit
+    // the deadline stays on while the body is read (it ends a service that stalls mid-answer)
+    if (new URL(request.url).origin !== origin) return fetch(request, { signal })
 
-    const { signal } = request
     if (signal.aborted) throw abortError(signal)
     // inject cannot be cancelled; an abort (a caller's timeout) settles the promise at once
     return new Promise<Response>((resolve, reject) => {
@@ -151,7 +163,11 @@ function serviceCall(app: FastifyInstance, origin: string, timeoutMs: number) {
       signal.addEventListener('abort', onAbort, { once: true })
       injectFetch(app, request)
         .then(resolve, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort))
+        .finally(() => {
+          signal.removeEventListener('abort', onAbort)
+          // the answer is whole in memory: nothing left to wait for
+          limit.done()
+        })
     })
   }
 }

@@ -14,7 +14,9 @@ import { preferredEncoding } from '../../compression'
 import type { Database } from '../../db'
 import type { EntryServer } from '../../../src/shared/server-entry'
 import { createCacheDecider, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
-import { PageCache, type SharedRender } from './page-cache'
+import { PageCache, type PassingPage, type SharedRender } from './page-cache'
+import { SERVICE_UNAVAILABLE_STATUS } from '../../../src/shared/service-unavailable'
+import { PRIVATE_NO_STORE } from '../../security-headers'
 import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
 import { brotliWithNonce, compileTemplate, gzipWithNonce, htmlWithNonce, withBrotli } from './template'
 import { newNonce } from '../nonce'
@@ -197,7 +199,8 @@ export async function createPageCache({
         ...(cookie ? { cookie } : {}),
       },
     })
-    if (response.statusCode !== 200 && response.statusCode !== 404)
+    const unavailable = response.statusCode === SERVICE_UNAVAILABLE_STATUS
+    if (response.statusCode !== 200 && response.statusCode !== 404 && !unavailable)
       return { shareable: false, reason: `status ${response.statusCode}` }
     if (response.headers['set-cookie'] !== undefined) return { shareable: false, reason: 'set-cookie' }
     const csp = String(response.headers['content-security-policy'] ?? '')
@@ -207,6 +210,16 @@ export async function createPageCache({
     for (const [name, value] of Object.entries(response.headers)) {
       if (value === undefined || NOT_REPLAYED.has(name)) continue
       headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+    }
+    // a service did not answer: everyone asking now gets this page, nobody later (never stored)
+    if (unavailable) {
+      const passing = {
+        status: response.statusCode,
+        headers,
+        csp: csp.split(nonce),
+        template: compileTemplate(response.rawPayload, nonce),
+      }
+      return { shareable: false, reason: `status ${response.statusCode}`, passing }
     }
     return {
       shareable: true,
@@ -247,6 +260,18 @@ export async function createPageCache({
     return reply.send(htmlWithNonce(page.template, nonce))
   }
 
+  /** A shared render's answer that is not kept (a 503), with this response's own nonce. */
+  function sendPassing(reply: FastifyReply, page: PassingPage) {
+    const nonce = newNonce()
+    reply.code(page.status)
+    for (const [name, value] of Object.entries(page.headers)) reply.header(name, value)
+    return reply
+      .header('content-security-policy', page.csp.join(nonce))
+      .header('cache-control', PRIVATE_NO_STORE)
+      .header(CACHE_STATE_HEADER, 'bypass')
+      .send(htmlWithNonce(page.template, nonce))
+  }
+
   const decide = createCacheDecider({ mode: config.urlMode, marketDomains: config.marketDomains })
 
   const personal = (request: FastifyRequest, reply: FastifyReply) => {
@@ -283,7 +308,8 @@ export async function createPageCache({
       request.log.warn({ err: error }, 'page cache unavailable')
       return personal(request, reply)
     }
-    if (served.state === 'bypass') return personal(request, reply)
+    if (served.state === 'bypass')
+      return served.passing ? sendPassing(reply, served.passing) : personal(request, reply)
     return send(request, reply, served.page, served.state)
   }
 }

@@ -182,6 +182,31 @@ describe('PageCache', () => {
       expect(result).toEqual({ state: 'bypass', reason: 'set-cookie' })
     expect((await cache.serve('k', async () => rendered('later'))).state).toBe('miss')
   })
+
+  it('hands a 503 render to every waiter and keeps nothing: the next asker renders again (issue 31 row 7)', async () => {
+    const { cache } = setup()
+    const gate = deferred<SharedRender>()
+    let renders = 0
+    const render = () => {
+      renders++
+      return gate.promise
+    }
+    const waiting = [cache.serve('k', render), cache.serve('k', render), cache.serve('k', render)]
+    const unavailable = (rendered('<h1>unavailable</h1>') as Extract<SharedRender, { shareable: true }>).page
+    gate.resolve({
+      shareable: false,
+      reason: 'status 503',
+      passing: { ...unavailable, status: 503, headers: { ...unavailable.headers, 'retry-after': '30' } },
+    })
+    for (const result of await Promise.all(waiting)) {
+      expect(result.state).toBe('bypass')
+      expect(result.state === 'bypass' && result.passing?.status).toBe(503)
+    }
+    // one render for the three of them: nobody waited for the missing service a second time
+    expect(renders).toBe(1)
+    const next = await cache.serve('k', async () => rendered('back'))
+    expect(next.state === 'miss' && bodyOf(next.page)).toBe('back')
+  })
 })
 
 describe('memory store', () => {

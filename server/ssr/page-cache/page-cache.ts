@@ -7,15 +7,25 @@
 import { EventEmitter } from 'node:events'
 import type { CachedPage, PageStore } from './store'
 
+/**
+ * A shared render's answer that every shopper asking now gets, but that is never kept: a 503
+ * whose service did not answer (issue 31 row 7). Rendering it again for each of them would only
+ * wait for that service again.
+ */
+export type PassingPage = Pick<CachedPage, 'status' | 'headers' | 'csp' | 'template'>
+
 /** What a shared render produced: a page to share, or a reason it may not be shared. */
 export type SharedRender =
   | { shareable: true; page: Omit<CachedPage, 'storedAt' | 'staleAt' | 'expiresAt'> }
-  | { shareable: false; reason: string }
+  | { shareable: false; reason: string; passing?: PassingPage }
 
 export type Served =
   | { state: 'hit' | 'stale' | 'miss'; page: CachedPage }
-  /** The render could not be shared (an error status, a redirect, a cookie): render for this request. */
-  | { state: 'bypass'; reason: string }
+  /**
+   * The render could not be shared (an error status, a redirect, a cookie): render for this
+   * request, or send `passing` when there is one.
+   */
+  | { state: 'bypass'; reason: string; passing?: PassingPage }
 
 export interface PageCacheOptions {
   store: PageStore
@@ -89,7 +99,8 @@ export class PageCache extends EventEmitter<PageCacheEvents> {
     const generation = this.generation
     const filling = (async (): Promise<Served> => {
       const result = await render()
-      if (!result.shareable) return { state: 'bypass', reason: result.reason }
+      if (!result.shareable)
+        return { state: 'bypass', reason: result.reason, ...(result.passing && { passing: result.passing }) }
       const storedAt = this.now()
       const limit = await this.expiryLimit()
       const page: CachedPage = {

@@ -21,8 +21,6 @@ import { requestSearchSession } from './session'
 import { emptySearchRecommendations } from '../recommendations/request'
 
 export const SEARCH_PAGE_SIZE = 24
-/** The server render waits this long for the service before showing the page without results. */
-const SERVER_TIMEOUT_MS = 3000
 
 export interface SearchUrlState {
   q: string
@@ -129,7 +127,10 @@ export async function loadSearchPage(args: PageLoaderArgs): Promise<SearchPageDa
       ? requestSearchSession(args.request.headers.get('cookie'))
       : (await import('./session')).browserSearchSession(),
   }
-  const signal = onServer ? AbortSignal.timeout(SERVER_TIMEOUT_MS) : args.request.signal
+  // the server render's fetch ends every call at the page's deadline (PAGE_DEADLINE_MS,
+  // server/ssr/render.ts), after which the page shows its notice; the browser's ends a search
+  // the shopper navigated away from
+  const signal = onServer ? undefined : args.request.signal
   let result: SearchPageResponse
   try {
     result = await searchQuery(
