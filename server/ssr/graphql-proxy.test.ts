@@ -117,8 +117,46 @@ describe('POST /api/graphql', () => {
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ errors: [{ message: 'Syntax Error' }] })
     expect(response.headers['content-type']).toMatch(/^application\/json/)
-    expect(response.headers['set-cookie']).toBeUndefined()
+    // none of the upstream's cookies; only the proxy's own browser id (a first request has none;
+    // Secure: the test config's PUBLIC_URL is https)
+    expect([response.headers['set-cookie']].flat()).toEqual([
+      expect.stringMatching(
+        /^lumo-shopper=[\w-]{24}; Max-Age=31536000; Path=\/api\/graphql; HttpOnly; Secure; SameSite=Lax$/,
+      ),
+    ])
     expect(response.headers['cache-control']).toBe('private, no-store')
+  })
+
+  it("tells shoppers behind one address apart: forwards the browser's id, kept in its cookie (ADR 0024)", async () => {
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: goodHeaders,
+      payload: query,
+    })
+    const cookie = String([first.headers['set-cookie']].flat()[0]).split(';')[0]!
+    const id = cookie.split('=')[1]!
+    expect(calls[0]?.headers['x-lumo-shopper']).toBe(id)
+
+    // the browser sends it back: the same id, no new cookie
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { ...goodHeaders, cookie },
+      payload: query,
+    })
+    expect(calls[1]?.headers['x-lumo-shopper']).toBe(id)
+    expect(again.headers['set-cookie']).toBeUndefined()
+
+    // another browser gets another id; a forged value is replaced, not forwarded
+    await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { ...goodHeaders, cookie: 'lumo-shopper=<script>' },
+      payload: query,
+    })
+    expect(calls[2]?.headers['x-lumo-shopper']).toMatch(/^[\w-]{24}$/)
+    expect(calls[2]?.headers['x-lumo-shopper']).not.toBe(id)
   })
 
   it('refuses a request without the CSRF header (403), before reading it', async () => {

@@ -10,10 +10,14 @@
  * back shareable (`public, max-age`, and the service worker's offline mark), so the worker and a
  * CDN can keep it; any other operation keeps the POST rules and stays private (ADR 0037).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import { randomBytes } from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 import { csrfRefusal, isJsonContentType, sessionToken } from './csrf'
-import { PRIVATE_NO_STORE } from '../security-headers'
+import { PRIVATE_NO_STORE, secureCookies } from '../security-headers'
+import { isShopperId, SHOPPER_HEADER } from '../services/shared/client-address'
+import { COOKIES } from '../../src/shared/cookies'
 import { callUpstream, relayUpstream } from './upstream'
 import { SHOP_ORIGIN_HEADER, shopOrigin } from '../shop-origin'
 import {
@@ -31,6 +35,27 @@ export interface GraphqlProxyOptions {
   serviceFetch: typeof fetch
   /** how long the upstream may take before the shopper gets a 504 */
   upstreamTimeoutMs?: number
+}
+
+const SHOPPER_COOKIE_MAX_AGE = 365 * 24 * 60 * 60
+
+/**
+ * This browser's id for the API's abuse limits (ADR 0024): its `lumo-shopper` cookie, or a new
+ * random one set now. It tells shoppers behind one address apart; a client that drops it is
+ * counted by its address alone, as before.
+ */
+function shopperId(request: FastifyRequest, reply: FastifyReply, publicUrl: string): string {
+  const known = request.cookies[COOKIES.shopper]
+  if (isShopperId(known)) return known
+  const id = randomBytes(18).toString('base64url')
+  reply.setCookie(COOKIES.shopper, id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(request, publicUrl),
+    path: GRAPHQL_PROXY_PATH,
+    maxAge: SHOPPER_COOKIE_MAX_AGE,
+  })
+  return id
 }
 
 function graphqlError(reply: FastifyReply, status: number, message: string) {
@@ -89,6 +114,8 @@ function isCleanResult(body: string): boolean {
 
 export default async function graphqlProxy(app: FastifyInstance, options: GraphqlProxyOptions) {
   const { config, serviceFetch, upstreamTimeoutMs = 15_000 } = options
+  // the shop registers it app-wide; alone (its tests) the proxy brings its own
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie)
 
   app.get(GRAPHQL_PROXY_PATH, {
     handler: async (request, reply) => {
@@ -158,6 +185,8 @@ export default async function graphqlProxy(app: FastifyInstance, options: Graphq
       // the API's abuse limits count the shopper's address, not this server's (it believes
       // X-Forwarded-For from a caller on its own host: services/shared/client-address.ts, ADR 0024)
       headers['x-forwarded-for'] = request.ip
+      // …and tell the shoppers behind one address apart
+      headers[SHOPPER_HEADER] = shopperId(request, reply, config.publicUrl)
       // the shop's address as the shopper reached it: the API builds payment return pages and
       // mail links on it (ADR 0057)
       headers[SHOP_ORIGIN_HEADER] = shopOrigin(request, config)

@@ -22,6 +22,12 @@ export const COOKIES = {
    * kept over logout
    */
   device: `${COOKIE_PREFIX}-device`,
+  /**
+   * this browser's random id for the commerce API's abuse limits (ADR 0024): shoppers behind one
+   * address are told apart, so a crowd is not one shopper; HttpOnly, server only, strictly
+   * necessary (it only ever counts attempts)
+   */
+  shopper: `${COOKIE_PREFIX}-shopper`,
   cart: `${COOKIE_PREFIX}-cart`,
   selectedMarket: `${COOKIE_PREFIX}-selected-market`,
   checkoutMarket: `${COOKIE_PREFIX}-checkout-market`,
@@ -44,7 +50,11 @@ export const COOKIES = {
 
 export type CookieName = (typeof COOKIES)[keyof typeof COOKIES]
 export type ServerOnlyCookieName =
-  typeof COOKIES.auth | typeof COOKIES.authRefresh | typeof COOKIES.device | typeof COOKIES.qa
+  | typeof COOKIES.auth
+  | typeof COOKIES.authRefresh
+  | typeof COOKIES.device
+  | typeof COOKIES.shopper
+  | typeof COOKIES.qa
 export type ClientCookieName = Exclude<CookieName, ServerOnlyCookieName>
 
 const DAY_SECONDS = 24 * 60 * 60

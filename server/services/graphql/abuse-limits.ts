@@ -7,6 +7,7 @@
  * Per-address limits count ctx.clientAddress; in-process calls (the server-side render) have none
  * and are not counted by address.
  */
+import { createHash } from 'node:crypto'
 import type { GraphQLContext } from './context'
 import { GraphQLError } from 'graphql'
 import { ERROR_CODES, tooManyRequests } from './errors'
@@ -26,8 +27,18 @@ export const ABUSE_LIMITS = {
   /** Reviews need a login; counted per address and per account (finding 9). */
   reviewPerAddress: { name: 'review:address', limit: 10, windowMs: HOUR },
   reviewPerUser: { name: 'review:user', limit: 10, windowMs: HOUR },
-  /** Every placeOrder attempt (finding 6: 50 orders in 1.4 s). */
+  /**
+   * Every placeOrder attempt (finding 6: 50 orders in 1.4 s): per address from a client that
+   * names no browser (a direct API client, or a script without the storefront's cookie)...
+   */
   placeOrder: { name: 'place-order', limit: 20, windowMs: HOUR },
+  /**
+   * ...and from the storefront, per browser (its `lumo-shopper` id) and per e-mail, with a wider
+   * ceiling for the address: a crowd behind one NAT or office address each buy (issue 31).
+   */
+  placeOrderPerShopper: { name: 'place-order:shopper', limit: 20, windowMs: HOUR },
+  placeOrderPerEmail: { name: 'place-order:email', limit: 20, windowMs: HOUR },
+  placeOrderCrowd: { name: 'place-order:crowd', limit: 300, windowMs: HOUR },
   /** Failed return look-ups (order number + e-mail, ADR 0030): per address and per order number. */
   returnLookupsPerAddress: { name: 'return-lookup:address', limit: 10, windowMs: 15 * MINUTE },
   returnLookupsPerOrder: { name: 'return-lookup:order', limit: 10, windowMs: HOUR },
@@ -52,6 +63,27 @@ async function throwIfBlocked(decision: Promise<LimitDecision>): Promise<void> {
 /** Counts one attempt of a per-address limit (and any further pairs); throws when blocked. */
 export function countAttempt(ctx: GraphQLContext, rule: LimitRule, others: Pair[] = []): Promise<void> {
   return throwIfBlocked(hitAll(ctx.limiter, withAddress(ctx, rule, others)))
+}
+
+/**
+ * Counts one placeOrder attempt against every limit that applies: the browser and the e-mail
+ * (hashed: the limiter may be Redis, which holds no addresses of people), and the address with the
+ * crowd's ceiling when the storefront named the browser, the single shopper's otherwise.
+ */
+export function countOrderAttempt(ctx: GraphQLContext, email: string | null | undefined): Promise<void> {
+  const pairs: Pair[] = []
+  if (ctx.clientAddress) {
+    pairs.push([
+      ctx.clientSession ? ABUSE_LIMITS.placeOrderCrowd : ABUSE_LIMITS.placeOrder,
+      ctx.clientAddress,
+    ])
+  }
+  if (ctx.clientSession) pairs.push([ABUSE_LIMITS.placeOrderPerShopper, ctx.clientSession])
+  const normalised = email?.trim().toLowerCase()
+  if (normalised) {
+    pairs.push([ABUSE_LIMITS.placeOrderPerEmail, createHash('sha256').update(normalised).digest('base64url')])
+  }
+  return throwIfBlocked(hitAll(ctx.limiter, pairs))
 }
 
 /** A wrong promotion or gift code: the API answered InvalidPromoCode. */

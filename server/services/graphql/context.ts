@@ -35,6 +35,8 @@ export interface GraphQLContext {
    * calls (the server-side render), which have no shopper address: per-address limits skip them.
    */
   clientAddress: string | null
+  /** The storefront's id of the shopper's browser (SHOPPER_HEADER); null for other clients. */
+  clientSession: string | null
   /**
    * The shop's origin as this shopper reached it (PUBLIC_URL, or the storefront's checked
    * SHOP_ORIGIN_HEADER: server/shop-origin.ts, ADR 0057): payment return pages and mail links use it.

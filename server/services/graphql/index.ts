@@ -51,7 +51,7 @@ import { ERROR_CODES } from './errors'
 import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
 import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
-import { clientAddress, isLoopbackAddress } from '../shared/client-address'
+import { clientAddress, clientSession, isLoopbackAddress, SHOPPER_HEADER } from '../shared/client-address'
 import { withDatabaseShare } from '../../db/fair-share'
 import { configuredOrigin, forwardedShopOrigin, SHOP_ORIGIN_HEADER } from '../../shop-origin'
 import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limit'
@@ -134,6 +134,8 @@ export interface ContextInput {
   requestId?: string
   /** The shopper's address for the abuse limits; none for in-process calls. */
   clientAddress?: string | null
+  /** The shopper's browser id the storefront forwards, for the abuse limits (ADR 0024). */
+  clientSession?: string | null
   /** The shop's origin the shopper reached (SHOP_ORIGIN_HEADER); PUBLIC_URL's when absent. */
   shopUrl?: string
   /** Batch loaders to share with other operations of the same page; fresh ones otherwise. */
@@ -176,6 +178,7 @@ export async function createContext(deps: ContextDeps, input: ContextInput = {})
     apiKey: input.apiKey ?? null,
     requestId: input.requestId ?? randomUUID(),
     clientAddress: input.clientAddress ?? null,
+    clientSession: input.clientSession ?? null,
     shopUrl: input.shopUrl ?? configuredOrigin(deps.config),
     limiter: deps.limiter,
     now: deps.clock ?? (() => new Date()),
@@ -289,6 +292,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
         apiKey: apiKeyFromRequest(request) ?? null,
         requestId: request.id,
         clientAddress: clientAddress(request.ip, request.headers['x-forwarded-for']),
+        clientSession: clientSession(request.ip, request.headers[SHOPPER_HEADER]),
         shopUrl: forwardedShopOrigin(request.headers[SHOP_ORIGIN_HEADER], config),
       }),
   })

@@ -17,6 +17,7 @@ afterEach(() => {
       name !== COOKIES.auth &&
       name !== COOKIES.authRefresh &&
       name !== COOKIES.device &&
+      name !== COOKIES.shopper &&
       name !== COOKIES.qa
     )
       deleteCookie(name)

@@ -190,22 +190,122 @@ describe('abuse limits of the commerce API', () => {
     expect(elsewhere.errors).toBeUndefined()
   })
 
+  const withEmail = (email: string) => ({ ...checkout, email })
+  const NO_CART = '00000000-0000-4000-8000-000000000000'
+
   it('limits placeOrder attempts per address (finding 6); another shopper still orders', async () => {
     const address = newAddress()
-    await useUp(ABUSE_LIMITS.placeOrder, () =>
+    await useUp(ABUSE_LIMITS.placeOrder, (i) =>
       api.gql(
         PLACE,
-        { cartId: '00000000-0000-4000-8000-000000000000', checkout },
+        { cartId: NO_CART, checkout: withEmail(`loop-${i}@example.com`) },
         { remoteAddress: address },
       ),
     )
     const shopper = newAddress()
     const placed = await api.gql<{ placeOrder: { orderId: string } }>(
       PLACE,
-      { cartId: await cartWith(shopper), checkout },
+      { cartId: await cartWith(shopper), checkout: withEmail('other-shopper@example.com') },
       { remoteAddress: shopper },
     )
     expect(placed.errors).toBeUndefined()
     expect(placed.data?.placeOrder.orderId).toBeTruthy()
+  })
+
+  describe('a crowd behind one address (issue 31)', () => {
+    it('lets 100 shoppers with browsers of their own behind one address each place an order', async () => {
+      // enough of the size for the crowd and the tests after it
+      await api.db
+        .updateTable('skus')
+        .set({ stock_in_stock: 1000 })
+        .where('sku_id', '=', SKU.inStock)
+        .execute()
+      const office = newAddress()
+      const placed: string[] = []
+      for (let i = 0; i < 100; i++) {
+        const shopper = `crowd-shopper-${String(i).padStart(3, '0')}-browser`
+        const created = await api.gql<{ getCart: { id: string } }>(
+          GET_CART,
+          {},
+          { remoteAddress: office, shopper },
+        )
+        const cartId = created.data!.getCart.id
+        expect(
+          (
+            await api.gql(
+              ADD,
+              { id: cartId, skuId: SKU.inStock, quantity: 1 },
+              { remoteAddress: office, shopper },
+            )
+          ).errors,
+        ).toBeUndefined()
+        const order = await api.gql<{ placeOrder: { orderId: string } }>(
+          PLACE,
+          { cartId, checkout: withEmail(`crowd-${i}@example.com`) },
+          { remoteAddress: office, shopper },
+        )
+        expect(order.errors).toBeUndefined()
+        placed.push(order.data!.placeOrder.orderId)
+      }
+      expect(new Set(placed).size).toBe(100)
+      // the address alone, as a client that names no browser, is the one shopper it was: 20 an hour
+      expect(ABUSE_LIMITS.placeOrder.limit).toBeLessThan(placed.length)
+    })
+
+    it('stops one browser placing orders in a loop, however it varies the e-mail', async () => {
+      const office = newAddress()
+      const shopper = 'looping-browser-000001'
+      await useUp(ABUSE_LIMITS.placeOrderPerShopper, (i) =>
+        api.gql(
+          PLACE,
+          { cartId: NO_CART, checkout: withEmail(`looping-${i}@example.com`) },
+          { remoteAddress: office, shopper },
+        ),
+      )
+      // its neighbour behind the same address still orders
+      const neighbour = 'neighbour-browser-0001'
+      const cartId = (
+        await api.gql<{ getCart: { id: string } }>(
+          GET_CART,
+          {},
+          { remoteAddress: office, shopper: neighbour },
+        )
+      ).data!.getCart.id
+      await api.gql(
+        ADD,
+        { id: cartId, skuId: SKU.inStock, quantity: 1 },
+        { remoteAddress: office, shopper: neighbour },
+      )
+      const order = await api.gql(
+        PLACE,
+        { cartId, checkout: withEmail('neighbour@example.com') },
+        { remoteAddress: office, shopper: neighbour },
+      )
+      expect(order.errors).toBeUndefined()
+    })
+
+    it('stops one e-mail placing orders in a loop, from fresh browsers and addresses', async () => {
+      await useUp(ABUSE_LIMITS.placeOrderPerEmail, (i) =>
+        api.gql(
+          PLACE,
+          {
+            cartId: NO_CART,
+            checkout: withEmail(i % 2 ? 'Same.Buyer@Example.com' : 'same.buyer@example.com '),
+          },
+          { remoteAddress: newAddress(), shopper: `fresh-browser-${String(i).padStart(6, '0')}` },
+        ),
+      )
+    })
+
+    it('stops an address that throws its browser id away at the crowd ceiling', async () => {
+      const address = newAddress()
+      await useUp(ABUSE_LIMITS.placeOrderCrowd, (i) =>
+        api.gql(
+          PLACE,
+          { cartId: NO_CART, checkout: withEmail(`thrown-${i}@example.com`) },
+          { remoteAddress: address, shopper: `thrown-away-${String(i).padStart(8, '0')}` },
+        ),
+      )
+    })
   })
 })

@@ -19,6 +19,7 @@ import { createSigner } from '../../../server/services/auth/keys'
 import { signAccessToken } from '../../../server/services/auth/tokens'
 import graphqlService from '../../../server/services/graphql'
 import paymentsService from '../../../server/services/payments'
+import { SHOPPER_HEADER } from '../../../server/services/shared/client-address'
 import { createTestDatabase, type TestDatabase } from '../helpers/db'
 
 export const API_KEY = 'commerce-test-api-key'
@@ -40,7 +41,16 @@ export interface CommerceApi {
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
-    options?: { token?: string; apiKey?: string | null; remoteAddress?: string },
+    options?: {
+      token?: string
+      apiKey?: string | null
+      remoteAddress?: string
+      /**
+       * Send as the storefront's proxy does for a browser with this `lumo-shopper` id: from this
+       * host, with the shopper's address in X-Forwarded-For (ADR 0024).
+       */
+      shopper?: string
+    },
   ): Promise<GraphQLResponse<T>>
   tokenFor(user: {
     id: string
@@ -97,12 +107,17 @@ export async function startCommerceApi(
       const apiKey = options.apiKey === undefined ? API_KEY : options.apiKey
       if (apiKey) headers['x-apikey'] = apiKey
       if (options.token) headers['authorization'] = `Bearer ${options.token}`
+      const address = options.remoteAddress ?? nextShopperAddress()
+      if (options.shopper) {
+        headers['x-forwarded-for'] = address
+        headers[SHOPPER_HEADER] = options.shopper
+      }
       const response = await app.inject({
         method: 'POST',
         url: '/graphql',
         headers,
         payload: { query, variables },
-        remoteAddress: options.remoteAddress ?? nextShopperAddress(),
+        remoteAddress: options.shopper ? '127.0.0.1' : address,
       })
       const body = response.json() as { data?: never; errors?: GraphQLResponse['errors'] }
       const retryAfter = response.headers['retry-after']

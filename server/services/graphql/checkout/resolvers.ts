@@ -5,7 +5,7 @@
 import type { GraphQLContext } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeFromArgs } from '../scope'
-import { ABUSE_LIMITS, countAttempt } from '../abuse-limits'
+import { countOrderAttempt } from '../abuse-limits'
 import { parseCheckoutInput } from './input'
 import { paymentRedirectUrl, placeOrder } from './place-order'
 import { startCardPayment } from './card-payment'
@@ -47,10 +47,11 @@ export const resolvers: ResolverModule = {
         parseCheckoutInput(args.checkout),
       ),
     placeOrder: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) => {
-      await countAttempt(ctx, ABUSE_LIMITS.placeOrder)
+      const checkout = parseCheckoutInput(args.checkout)
+      await countOrderAttempt(ctx, checkout.email)
       return startCardPayment(
         ctx,
-        await placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, parseCheckoutInput(args.checkout)),
+        await placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, checkout),
         args.checkout,
       )
     },
