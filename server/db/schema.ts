@@ -71,6 +71,8 @@ export interface MarketsTable {
   default_language: LocaleCode
   /** minimum order value in minor units incl. VAT; null = none (migration 0500) */
   min_order_value_inc_vat: number | null
+  /** a guest's invoice order with more units waits for an operator's approval (migration 1075) */
+  guest_invoice_units_limit: Generated<number>
   group_key: Generated<string>
   is_virtual: Generated<boolean>
   only_display_in_checkout: Generated<boolean>
@@ -584,6 +586,8 @@ export interface OrdersTable {
   completed_at: Timestamp | null
   /** when the carrier delivered the order: starts the return window (migration 0930) */
   delivered_at: Timestamp | null
+  /** a guest's large invoice order that may not ship until an operator approves it (migration 1075) */
+  awaiting_approval: Generated<boolean>
 }
 
 /** What an order row remembers of the product at order time. */

@@ -1,5 +1,7 @@
 /** Every `npm run admin` command; a service's operations add theirs here (one file each). */
+import { approveCommand } from './approve'
 import { auditCommand } from './audit'
+import { cancelCommand } from './cancel'
 import { deliverCommand } from './deliver'
 import { payoutCommand } from './payout'
 import { popularSearchesCommand } from './popular-searches'
@@ -17,6 +19,8 @@ export const ADMIN_COMMANDS: AdminCommand[] = [
   subscribersCommand,
   shipCommand,
   deliverCommand,
+  cancelCommand,
+  approveCommand,
   returnsCommand,
   receiveReturnCommand,
   payoutCommand,

@@ -1,8 +1,8 @@
 /**
- * The shipping and returns e-mails (order-shipped, return-registered, return-refunded) render in
- * each of the four languages from their locale texts: every placeholder the producers
- * (server/services/graphql/returns/mails.ts) fill is used and none is left open, with a plain-text
- * part and the tracking button where there is a link.
+ * The shipping, returns and cancel e-mails (order-shipped, return-registered, return-refunded,
+ * order-cancelled) render in each of the four languages from their locale texts: every placeholder
+ * the producers (server/services/graphql/returns/mails.ts) fill is used and none is left open, with
+ * a plain-text part and the tracking button where there is a link.
  */
 import { describe, expect, it } from 'vitest'
 import type { NoticeMailPayload } from '../../../server/contracts/mail'
@@ -24,6 +24,11 @@ const MAILS: Record<string, NoticeMailPayload & { params: { number: string } }> 
   'return-refunded': {
     firstName: 'Paula',
     params: { number: 'R1042-1', orderNumber: '1042', amount: '59,95 €', destination: 'x' },
+    lines: ['1 × Lumo Studio Musta satiinimekko, 34'],
+  },
+  'order-cancelled': {
+    firstName: 'Paula',
+    params: { number: '1042' },
     lines: ['1 × Lumo Studio Musta satiinimekko, 34'],
   },
 }

@@ -328,6 +328,7 @@ describe('mails: every shopper text in the HTML body', () => {
           'loyalty-joined',
           'newsletter-confirm',
           'newsletter-welcome',
+          'order-cancelled',
           'order-shipped',
           'password-reset',
           'return-refunded',

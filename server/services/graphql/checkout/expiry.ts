@@ -6,7 +6,8 @@
  * unreachable, the shopper closed the tab before the redirect) or whose failure callback never
  * arrived would hold its stock forever; this sweep cancels every card order still unpaid
  * EXPIRY_GRACE_MINUTES after its window closed, through confirmOrderPayment's failed path, which
- * gives back the stock, promo use and balances.
+ * gives back the stock, promo use and balances (orders/release.ts, shared with the operator's
+ * cancel of orders/cancel.ts).
  *
  * Several instances may sweep at once: the candidates are read without locks, and each is
  * cancelled in confirmOrderPayment's own transaction, which locks the cart and the order and

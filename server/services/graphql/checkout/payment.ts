@@ -2,14 +2,15 @@
  * The seam for the payment provider: a card order is placed with its payment pending, and the
  * provider's signed callback (the payments service) confirms it here. Paid → the order is paid
  * and stays 'received' for fulfilment; failed → the order is cancelled and everything it took
- * (stock, promo-code use, gift-code and account balance) is given back, in the same lock order
- * as placeOrder. Calling it again with the same outcome changes nothing.
+ * (stock, promo-code use, gift-code and account balance) is given back by releaseOrder
+ * (orders/release.ts, the one cancel every path shares), in the same lock order as placeOrder.
+ * Calling it again with the same outcome changes nothing.
  */
 import type { Kysely } from 'kysely'
 import { toJson, type DB } from '../../../db/schema'
 import { apiError, ERROR_CODES, notFound } from '../errors'
 import { commerceDb } from '../cart/db'
-import { isVoucherCode, releaseVoucher } from '../cart/bonus-voucher'
+import { lockOrderAndCart, releaseOrder } from '../orders/release'
 import { paidAtProvider } from '../../../../src/shared/payment-kinds'
 
 export type PaymentOutcome =
@@ -24,16 +25,6 @@ export interface ConfirmedOrder {
   changed: boolean
 }
 
-interface StockDrawn {
-  fromInStock: number
-  fromOversellable: number
-}
-
-function stockDrawn(snapshot: Record<string, unknown>): StockDrawn {
-  const drawn = snapshot['stockDrawn'] as Partial<StockDrawn> | undefined
-  return { fromInStock: drawn?.fromInStock ?? 0, fromOversellable: drawn?.fromOversellable ?? 0 }
-}
-
 export async function confirmOrderPayment(
   database: Kysely<DB>,
   orderId: number,
@@ -41,20 +32,9 @@ export async function confirmOrderPayment(
 ): Promise<ConfirmedOrder> {
   const db = commerceDb(database)
   return db.transaction().execute(async (trx) => {
-    const head = await trx
-      .selectFrom('orders')
-      .select(['cart_id'])
-      .where('order_id', '=', orderId)
-      .executeTakeFirst()
-    if (!head) throw notFound(`No order was found with the id ${orderId}`)
     // cart first, as in placeOrder, then the order itself
-    await trx.selectFrom('carts').select('cart_id').where('cart_id', '=', head.cart_id).forUpdate().execute()
-    const order = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .forUpdate()
-      .executeTakeFirstOrThrow()
+    const order = await lockOrderAndCart(trx, orderId)
+    if (!order) throw notFound(`No order was found with the id ${orderId}`)
     const result = (changed: boolean, status = order.status, paidAt = order.paid_at): ConfirmedOrder => ({
       orderId,
       publicId: order.public_id,
@@ -90,96 +70,7 @@ export async function confirmOrderPayment(
 
     if (order.status === 'cancelled') return result(false)
     if (order.paid_at) throw apiError(ERROR_CODES.CONFLICT, `Order ${orderId} is already paid`)
-    const rows = await trx
-      .selectFrom('order_rows')
-      .select(['sku_id', 'product_id', 'quantity', 'product_snapshot'])
-      .where('order_id', '=', orderId)
-      .execute()
-    const skuIds = [...new Set(rows.flatMap((row) => (row.sku_id === null ? [] : [row.sku_id])))].sort(
-      (a, b) => a - b,
-    )
-    if (skuIds.length > 0) {
-      await trx
-        .selectFrom('skus')
-        .select('sku_id')
-        .where('sku_id', 'in', skuIds)
-        .orderBy('sku_id')
-        .forUpdate()
-        .execute()
-    }
-    const soldPerProduct = new Map<number, number>()
-    for (const row of rows) {
-      const drawn = stockDrawn(row.product_snapshot)
-      if (row.sku_id !== null && (drawn.fromInStock > 0 || drawn.fromOversellable > 0)) {
-        await trx
-          .updateTable('skus')
-          .set((eb) => ({
-            stock_in_stock: eb('stock_in_stock', '+', drawn.fromInStock),
-            stock_oversellable: eb('stock_oversellable', '+', drawn.fromOversellable),
-          }))
-          .where('sku_id', '=', row.sku_id)
-          .execute()
-      }
-      if (row.product_id !== null) {
-        soldPerProduct.set(row.product_id, (soldPerProduct.get(row.product_id) ?? 0) + row.quantity)
-      }
-    }
-    // ascending product ids, as placeOrder locks them
-    for (const [productId, sold] of [...soldPerProduct].sort(([a], [b]) => a - b)) {
-      await trx
-        .updateTable('products')
-        .set((eb) => ({ sales_count: eb.fn('greatest', [eb.lit(0), eb('sales_count', '-', sold)]) }))
-        .where('product_id', '=', productId)
-        .execute()
-    }
-    if (order.promo_code && isVoucherCode(order.promo_code)) await releaseVoucher(trx, orderId)
-    else if (order.promo_code) {
-      await trx
-        .updateTable('promo_codes')
-        .set((eb) => ({ used_count: eb.fn('greatest', [eb.lit(0), eb('used_count', '-', 1)]) }))
-        .where('code', '=', order.promo_code)
-        .execute()
-    }
-    const spent = await trx
-      .selectFrom('gift_code_transactions')
-      .select(['code', 'amount'])
-      .where('order_id', '=', orderId)
-      .execute()
-    for (const entry of spent) {
-      await trx
-        .updateTable('gift_codes')
-        .set((eb) => ({ balance: eb('balance', '-', entry.amount) }))
-        .where('code', '=', entry.code)
-        .execute()
-      await trx
-        .insertInto('gift_code_transactions')
-        .values({ code: entry.code, order_id: orderId, amount: -entry.amount })
-        .execute()
-    }
-    const fromGift = spent.reduce((sum, entry) => sum - entry.amount, 0)
-    const fromAccount = order.from_balance - fromGift
-    if (fromAccount > 0 && order.user_id) {
-      await trx
-        .updateTable('user_balances')
-        .set((eb) => ({ amount: eb('amount', '+', fromAccount) }))
-        .where('user_id', '=', order.user_id)
-        .where('currency_code', '=', order.currency_code)
-        .execute()
-    }
-    await trx
-      .updateTable('orders')
-      .set({ status: 'cancelled', updated_at: new Date() })
-      .where('order_id', '=', orderId)
-      .execute()
-    await trx
-      .insertInto('order_events')
-      .values({
-        order_id: orderId,
-        kind: 'status',
-        status: 'cancelled',
-        reason: outcome.reason.slice(0, 500),
-      })
-      .execute()
+    await releaseOrder(trx, order, outcome.reason, new Date())
     return result(true, 'cancelled')
   })
 }

@@ -44,6 +44,7 @@ import { formatter } from '../pricing/present'
 import { isVoucherCode, redeemVoucher } from '../cart/bonus-voucher'
 import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
 import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
+import { guestInvoiceHold, holdNote, type ApprovalHold } from './approval'
 
 type Trx = Transaction<CommerceDB>
 
@@ -295,6 +296,7 @@ async function insertOrder(
     giftCode: string | null
     fromGift: number
     shopUrl: string
+    hold: ApprovalHold | null
   },
 ) {
   const { totals, scope } = priced
@@ -319,6 +321,7 @@ async function insertOrder(
       shipping_address: toJson(shippingAddress),
       message: checkout.message ?? null,
       status: 'received',
+      awaiting_approval: extras.hold !== null,
       payment_option_id: payment.id,
       payment_kind: payment.kind,
       shipping_option_id: priced.shipping?.id ?? null,
@@ -390,6 +393,12 @@ async function insertOrder(
       data: toJson({ paymentKind: payment.kind }),
     })
     .execute()
+  if (extras.hold) {
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: order.order_id, kind: 'note', reason: holdNote(extras.hold) })
+      .execute()
+  }
   if (extras.giftCode && extras.fromGift > 0) {
     await trx
       .insertInto('gift_code_transactions')
@@ -451,12 +460,19 @@ export async function placeOrder(
       await assertFirstPurchase(trx, priced.appliedPromo?.code, { email: checkout.email, userId })
       const promoCode = await redeemPromo(trx, priced)
       const balance = await drawBalance(trx, priced, userId)
+      const hold = await guestInvoiceHold(trx, {
+        userId,
+        paymentKind: payment.kind,
+        market: scope.market.alias,
+        units: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+      })
       const order = await insertOrder(trx, priced, checkout, payment, plans, {
         userId,
         promoCode,
         giftCode: balance.giftCode,
         fromGift: balance.fromGift,
         shopUrl: ctx.shopUrl,
+        hold,
       })
       if (
         promoCode &&

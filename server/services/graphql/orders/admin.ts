@@ -6,8 +6,15 @@
  *          `order-shipped` mail with the tracking link
  *   POST /admin/api/orders/{orderId}/deliver  {deliveredAt?}
  *        → `orders.delivered_at` (the return window starts), status 'completed'
+ *   POST /admin/api/orders/{orderId}/cancel   {reason?}
+ *        → status 'cancelled', everything it took given back, a paid card refunded, the
+ *          `order-cancelled` mail; 409 once shipped or already cancelled (orders/cancel.ts)
+ *   GET  /admin/api/orders/awaiting-approval?limit=
+ *        → { orders: [{ orderId, createdAt, market, email, units, total, currency }] }, oldest first
+ *   POST /admin/api/orders/{orderId}/approve
+ *        → a guest's large invoice order may ship (ADR 0075); ship refuses it until then
  *
- * Each in one transaction with its audit entry and its mail.
+ * Each change in one transaction with its audit entry and its mail.
  */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
@@ -19,6 +26,8 @@ import { commerceDb, type CommerceDB } from '../cart/db'
 import { queueOrderShippedMail } from '../returns/mails'
 import { knownCarrier, trackingLinkFor } from './carriers'
 import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
+import { toDecimal } from '../../../../src/shared/money'
+import { approveOrder, cancelOrder } from './cancel'
 
 const orderParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -42,6 +51,16 @@ const shipBody = z
   })
 
 const deliverBody = z.object({ deliveredAt: z.coerce.date().optional() })
+
+const cancelBody = z
+  .object({ reason: z.string().trim().min(1).max(500).optional() })
+  .optional()
+  .transform((body) => body ?? {})
+
+const awaitingQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) })
+
+/** The status event's reason when the operator gives none. */
+export const OPERATOR_CANCEL_REASON = 'cancelled by the shop'
 
 /** The order, locked for this change; refused when there is none or it was cancelled. */
 async function lockLiveOrder(trx: Kysely<CommerceDB>, orderId: number) {
@@ -71,6 +90,12 @@ export async function registerOrderAdmin(
         const order = await lockLiveOrder(trx, orderId)
         if (awaitingProviderPayment(order))
           throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Order ${orderId} is not paid yet`)
+        if (order.awaiting_approval)
+          throw new AdminRefusal(
+            409,
+            'ORDER_AWAITING_APPROVAL',
+            `Order ${orderId} is a guest's invoice order over the market's unit limit; approve or cancel it first`,
+          )
         if (order.delivered_at)
           throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
         const now = clock()
@@ -157,6 +182,73 @@ export async function registerOrderAdmin(
           details: { deliveredAt: deliveredAt.toISOString() },
         })
         return { orderId, status: 'completed', deliveredAt: deliveredAt.toISOString() }
+      })
+    })
+
+    admin.post('/:orderId/cancel', async (request) => {
+      const { orderId } = parseAdminInput(orderParams, request.params)
+      const body = parseAdminInput(cancelBody, request.body)
+      const reason = body.reason ?? OPERATOR_CANCEL_REASON
+      return db.transaction().execute(async (trx) => {
+        const cancelled = await cancelOrder(trx, orderId, { reason, now: clock() })
+        await recordAdminAction(trx, request, {
+          action: 'order.cancel',
+          target: `order ${orderId}`,
+          details: {
+            reason,
+            restocked: cancelled.restocked,
+            refunded: toDecimal(cancelled.refunded),
+            giftCodes: cancelled.released.giftCodes.map((gift) => gift.code),
+            toAccount: toDecimal(cancelled.released.toAccount),
+          },
+        })
+        return {
+          orderId,
+          status: cancelled.status,
+          restocked: cancelled.restocked,
+          refunded: toDecimal(cancelled.refunded),
+        }
+      })
+    })
+
+    admin.get('/awaiting-approval', async (request) => {
+      const { limit } = parseAdminInput(awaitingQuery, request.query)
+      const orders = await db
+        .selectFrom('orders')
+        .innerJoin('order_rows', 'order_rows.order_id', 'orders.order_id')
+        .select((eb) => [
+          'orders.order_id',
+          'orders.created_at',
+          'orders.market_alias',
+          'orders.email',
+          'orders.total_inc_vat',
+          'orders.currency_code',
+          eb.fn.sum<number>('order_rows.quantity').as('units'),
+        ])
+        .where('orders.awaiting_approval', '=', true)
+        .groupBy('orders.order_id')
+        .orderBy('orders.order_id')
+        .limit(limit)
+        .execute()
+      return {
+        orders: orders.map((order) => ({
+          orderId: order.order_id,
+          createdAt: order.created_at.toISOString(),
+          market: order.market_alias,
+          email: order.email,
+          units: Number(order.units),
+          total: toDecimal(order.total_inc_vat),
+          currency: order.currency_code,
+        })),
+      }
+    })
+
+    admin.post('/:orderId/approve', async (request) => {
+      const { orderId } = parseAdminInput(orderParams, request.params)
+      return db.transaction().execute(async (trx) => {
+        await approveOrder(trx, orderId, clock())
+        await recordAdminAction(trx, request, { action: 'order.approve', target: `order ${orderId}` })
+        return { orderId, awaitingApproval: false }
       })
     })
   })

@@ -1,13 +1,15 @@
 /**
- * The e-mails of shipping and returns (server/contracts/mail.ts): `order-shipped`,
- * `return-registered` and `return-refunded`, queued in the transaction of the change that causes
- * them, in the order's language. Their texts are `mail.orderShipped.*`, `mail.returnRegistered.*`
- * and `mail.returnRefunded.*` in locales/{fi,sv,nb,da}.json; the lines listed here (items,
- * amounts) are formatted in that language too.
+ * The e-mails of shipping, returns and an operator's cancel (server/contracts/mail.ts):
+ * `order-shipped`, `return-registered`, `return-refunded` and `order-cancelled`, queued in the
+ * transaction of the change that causes them, in the order's language. Their texts are
+ * `mail.orderShipped.*`, `mail.returnRegistered.*`, `mail.returnRefunded.*` and
+ * `mail.orderCancelled.*` in locales/{fi,sv,nb,da}.json; the lines listed here (items, amounts)
+ * are formatted in that language too.
  */
 import type { Transaction } from 'kysely'
 import type { NoticeMailPayload } from '../../../contracts/mail'
 import { toJson, type Order, type OrderRow } from '../../../db/schema'
+import { isInvoiced } from '../../../../src/shared/payment-kinds'
 import { localeTexts, type ServiceLanguage } from '../../shared/locale-texts'
 import { LOCALES, type LocaleCode } from '../../../../src/shared/markets'
 import { formatMoney } from '../../../../src/shared/money'
@@ -28,7 +30,7 @@ function fill(template: string, values: Record<string, string | number>): string
 }
 
 function text(language: ServiceLanguage, id: string, values: Record<string, string | number> = {}): string {
-  const texts = localeTexts(language, 'returns.')
+  const texts = localeTexts(language, id.startsWith('mail.') ? 'mail.' : 'returns.')
   return fill(texts[id] ?? id, values)
 }
 
@@ -123,5 +125,52 @@ export function queueReturnRefundedMail(
       ...refunded.items.map(({ row, quantity }) => itemLine(row, quantity)),
       text(language, 'returns.refundLine', { amount, destination }),
     ],
+  })
+}
+
+/**
+ * `order-cancelled`: the items, and what became of the money — refunded to the card, the invoice
+ * void, an unpaid card not charged — and of the gift code and balance the order spent.
+ */
+export async function queueOrderCancelledMail(
+  trx: Trx,
+  order: Order,
+  cancelled: {
+    released: { giftCodes: { code: string; amount: number }[]; toAccount: number }
+    refunded: number
+  },
+): Promise<void> {
+  const language = languageOf(order)
+  const rows = await trx
+    .selectFrom('order_rows')
+    .selectAll()
+    .where('order_id', '=', order.order_id)
+    .orderBy('order_row_id')
+    .execute()
+  const lines = rows.map((row) => itemLine(row, row.quantity))
+  if (cancelled.refunded > 0)
+    lines.push(
+      text(language, 'mail.orderCancelled.refunded', {
+        amount: money(order, cancelled.refunded),
+        destination: text(language, `returns.refundTo.${order.payment_kind}`),
+      }),
+    )
+  else if (isInvoiced(order.payment_kind)) lines.push(text(language, 'mail.orderCancelled.invoiceVoid'))
+  else if (order.total_inc_vat > 0) lines.push(text(language, 'mail.orderCancelled.notCharged'))
+  for (const gift of cancelled.released.giftCodes)
+    lines.push(
+      text(language, 'mail.orderCancelled.giftCode', { amount: money(order, gift.amount), code: gift.code }),
+    )
+  if (cancelled.released.toAccount > 0)
+    lines.push(
+      text(language, 'mail.orderCancelled.refunded', {
+        amount: money(order, cancelled.released.toAccount),
+        destination: text(language, 'returns.refundTo.balance'),
+      }),
+    )
+  await queue(trx, order, 'order-cancelled', {
+    firstName: order.first_name,
+    params: { number: String(order.order_id) },
+    lines,
   })
 }
