@@ -724,7 +724,12 @@ export type PriceLogItemType = {
   /** yyyy-mm-dd */
   date: Scalars['String']['output']
   sellingPriceIncVatFormatted?: Maybe<Scalars['String']['output']>
+  sellingPriceExVatFormatted?: Maybe<Scalars['String']['output']>
   regularPriceIncVatFormatted?: Maybe<Scalars['String']['output']>
+  regularPriceExVatFormatted?: Maybe<Scalars['String']['output']>
+  discountIncVatFormatted?: Maybe<Scalars['String']['output']>
+  discountExVatFormatted?: Maybe<Scalars['String']['output']>
+  vatFormatted?: Maybe<Scalars['String']['output']>
 }
 
 export type DiscountType = 'NONE' | 'SALE_PRICE' | 'PRICE_CAMPAIGN'
@@ -831,6 +836,11 @@ export type RelatedProductType = {
   badges?: Maybe<Array<ProductBadge>>
   /** Lumo extension: expected arrival of an incoming ('coming soon') product. */
   incoming?: Maybe<Scalars['DateTime']['output']>
+  /**
+   * The Geins field Ralph's relatedProducts query reads: relationType as an enum.
+   * @deprecated Use RelatedProductType.relationType instead.
+   */
+  relation?: Maybe<ProductRelation>
 }
 
 export type BrandListType = {
@@ -1538,6 +1548,13 @@ export type ShippingDetailType = {
   trackingLink?: Maybe<Scalars['String']['output']>
 }
 
+/** How a related product was chosen (the Geins enum; Lumo has no accessories). */
+export type ProductRelation =
+  /** Same category and brand. */
+  | 'SIMILAR'
+  /** Same category. */
+  | 'RELATED'
+
 export type VariantGroupType = {
   __typename?: 'VariantGroupType'
   /** The id of the style's main product. */
@@ -1551,11 +1568,11 @@ export type VariantGroupType = {
 
 export type VariantType = {
   __typename?: 'VariantType'
-  /** 1: the product level (a colour); sizes are the product's skus. */
+  /** 1: the product level (a colour); 0: the sku level (a size of that colour). */
   level: Scalars['Int']['output']
-  /** The parameter the variants differ in: 'Color'. */
+  /** The parameter the variants differ in: 'Color' (product level) or 'Size' (sku level). */
   dimension: Scalars['String']['output']
-  /** 'product': each variant is a product of its own. */
+  /** 'product': a colour is a product of its own; 'sku': a size of it. */
   type: Scalars['String']['output']
   /** Language-independent value, e.g. 'navy'. */
   value?: Maybe<Scalars['String']['output']>
@@ -1568,6 +1585,14 @@ export type VariantType = {
   primaryImage?: Maybe<Scalars['String']['output']>
   /** Extra data; 'hex' is the colour as #rrggbb for a swatch. */
   attributes?: Maybe<Array<Maybe<VariantAttributeType>>>
+  /** The size's SKU on the 'sku' level (0); null on the product level. */
+  skuId?: Maybe<Scalars['Int']['output']>
+  /** The size's stock on the 'sku' level; the sum of the colour's sizes on the product level. */
+  stock?: Maybe<StockType>
+  /** The earliest expected arrival of the variant's stock, if any. */
+  incoming?: Maybe<Scalars['DateTime']['output']>
+  /** The product level's sizes as 'sku'-level variants (dimension 'Size'); empty on the 'sku' level. */
+  variants?: Maybe<Array<Maybe<VariantType>>>
 }
 
 export type VariantAttributeType = {
@@ -1808,6 +1833,7 @@ export type ResolversTypes = {
   UserChannelType: ResolverTypeWrapper<Partial<UserChannelType>>
   UserInputType: ResolverTypeWrapper<Partial<UserInputType>>
   ShippingDetailType: ResolverTypeWrapper<Partial<ShippingDetailType>>
+  ProductRelation: ResolverTypeWrapper<Partial<ProductRelation>>
   VariantGroupType: ResolverTypeWrapper<Partial<VariantGroupType>>
   VariantType: ResolverTypeWrapper<Partial<VariantType>>
   VariantAttributeType: ResolverTypeWrapper<Partial<VariantAttributeType>>
@@ -2453,7 +2479,12 @@ export type PriceLogItemTypeResolvers<
   isLowest?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>
   date?: Resolver<ResolversTypes['String'], ParentType, ContextType>
   sellingPriceIncVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  sellingPriceExVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   regularPriceIncVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  regularPriceExVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  discountIncVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  discountExVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  vatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
 }
 
 export type ProductImageTypeResolvers<
@@ -2573,6 +2604,7 @@ export type RelatedProductTypeResolvers<
   stockStatus?: Resolver<Maybe<ResolversTypes['StockStatus']>, ParentType, ContextType>
   badges?: Resolver<Maybe<Array<ResolversTypes['ProductBadge']>>, ParentType, ContextType>
   incoming?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  relation?: Resolver<Maybe<ResolversTypes['ProductRelation']>, ParentType, ContextType>
 }
 
 export type BrandListTypeResolvers<
@@ -3238,6 +3270,10 @@ export type VariantTypeResolvers<
   canonicalUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   primaryImage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   attributes?: Resolver<Maybe<Array<Maybe<ResolversTypes['VariantAttributeType']>>>, ParentType, ContextType>
+  skuId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>
+  stock?: Resolver<Maybe<ResolversTypes['StockType']>, ParentType, ContextType>
+  incoming?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
+  variants?: Resolver<Maybe<Array<Maybe<ResolversTypes['VariantType']>>>, ParentType, ContextType>
 }
 
 export type VariantAttributeTypeResolvers<

@@ -305,6 +305,8 @@ export const productResolvers: ResolverModule = {
   },
   RelatedProductType: {
     ...sharedRelations,
+    // Geins' deprecated enum twin of relationType, which Ralph's relatedProducts query reads.
+    relation: (parent: Record<string, unknown>) => parent['relationType'] ?? null,
     primaryImage: relation(
       'primaryImage',
       async (source, ctx) => (await relatedImages(source, ctx))[0]?.fileName ?? null,

@@ -2,7 +2,9 @@
  * ProductType.variantGroup: the colours of a product's style (products sharing
  * `products.variant_group_id`, migration 0400). All products of a response load their groups in
  * one statement per scope (a batch loader kept per request), with each colour's name, alias,
- * colour value and label, swatch colour and first image.
+ * colour value and label, swatch colour and first image. Each colour's sizes are its 'sku'-level
+ * variants (Geins nests them under VariantType.variants; Ralph's product query reads three levels),
+ * read through the request's SKU loader, so a product page's colours cost one statement.
  */
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../../../db/schema'
@@ -10,7 +12,9 @@ import { BatchLoader, groupBy } from '../batch-loader'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
 import { scopeKey } from '../scope'
-import { productScope, productUrl } from './products'
+import type { SkuRow } from './loaders'
+import { stockType, todayUtc } from './model'
+import { dateTime, productScope, productUrl, skuType } from './products'
 
 export interface VariantRow {
   for_product_id: number
@@ -26,6 +30,8 @@ export interface VariantRow {
 
 /** The parameter colour variants differ in (seed vocabulary: parameter 1, "Color"). */
 export const VARIANT_DIMENSION = 'Color'
+/** The dimension of a colour's sizes (its SKUs). */
+export const SKU_DIMENSION = 'Size'
 
 export function selectVariantRows(
   db: Kysely<DB>,
@@ -98,7 +104,72 @@ function variantLoader(ctx: GraphQLContext, scope: RequestScope): BatchLoader<nu
   return loader
 }
 
+/** A colour's stock: its sizes summed, the earliest arrival still ahead (as ProductType.totalStock). */
+export function colourStock(skus: readonly SkuRow[], today: string = todayUtc()) {
+  const sum = (pick: (sku: SkuRow) => number) => skus.reduce((total, sku) => total + pick(sku), 0)
+  const incoming =
+    skus
+      .map((sku) => sku.incoming_on)
+      .filter((date): date is string => date !== null && date >= today)
+      .sort()[0] ?? null
+  const stock = stockType({
+    inStock: sum((sku) => sku.stock_in_stock),
+    oversellable: sum((sku) => sku.stock_oversellable),
+    static: sum((sku) => sku.stock_static),
+    incoming,
+  })
+  return { ...stock, incoming: dateTime(incoming) }
+}
+
+interface ColourVariant {
+  type: string
+  productId: number
+  name: string
+  alias: string
+}
+
+/** A colour's size as a Geins 'sku'-level variant (level 0, the most exact selection). */
+function sizeVariant(sku: SkuRow, colour: ColourVariant) {
+  const { stock } = skuType(sku)
+  return {
+    level: 0,
+    dimension: SKU_DIMENSION,
+    type: 'sku',
+    value: sku.name,
+    label: sku.name,
+    skuId: sku.sku_id,
+    stock,
+    incoming: dateTime(sku.incoming_on),
+    productId: colour.productId,
+    name: colour.name,
+    alias: colour.alias,
+    canonicalUrl: null,
+    primaryImage: null,
+    attributes: [],
+    variants: [],
+  }
+}
+
+async function skusOf(ctx: GraphQLContext, productId: number) {
+  return (await ctx.loaders.skus.load(productId)) ?? []
+}
+
 export const variantResolvers: ResolverModule = {
+  VariantType: {
+    // The 'sku' level carries its own fields; the product level reads the colour's SKUs.
+    skuId: (parent: Record<string, unknown>) => parent['skuId'] ?? null,
+    stock: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) =>
+      parent['stock'] ?? colourStock(await skusOf(ctx, parent['productId'] as number)),
+    incoming: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) =>
+      parent['incoming'] !== undefined
+        ? parent['incoming']
+        : colourStock(await skusOf(ctx, parent['productId'] as number)).incoming,
+    variants: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) => {
+      if (parent['variants'] !== undefined) return parent['variants']
+      const colour = parent as unknown as ColourVariant
+      return (await skusOf(ctx, colour.productId)).map((sku) => sizeVariant(sku, colour))
+    },
+  },
   ProductType: {
     variantGroup: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) => {
       const productId = parent['productId']
