@@ -21,7 +21,7 @@ interface AuthRevokedSessionsTable {
   expires_at: Timestamp
 }
 
-type RevocationDB = DB & { auth_revoked_sessions: AuthRevokedSessionsTable }
+export type RevocationDB = DB & { auth_revoked_sessions: AuthRevokedSessionsTable }
 
 function revocationDb(db: Kysely<DB>): Kysely<RevocationDB> {
   return db as unknown as Kysely<RevocationDB>

@@ -29,8 +29,10 @@ import type { LikesDB } from '${ROOT}/server/services/likes/db'
 import type { SearchDB } from '${ROOT}/server/services/search/db'
 import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
 import type { AdminDB } from '${ROOT}/server/services/shared/admin'
+import type { RevocationDB } from '${ROOT}/server/services/shared/session-revocations'
 export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB & SearchDB, 'carts'> & Pick<CommerceDB, 'carts'> &
-  Pick<UsersDB, 'password_reset_keys'> & Pick<AdminDB, 'admin_audit_log'>
+  Pick<UsersDB, 'password_reset_keys'> & Pick<AdminDB, 'admin_audit_log'> &
+  Pick<RevocationDB, 'auth_revoked_sessions'>
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */
