@@ -569,6 +569,8 @@ export type ProductType = {
   incoming?: Maybe<Scalars['DateTime']['output']>
   /** The style this product belongs to with its colours; null for a product sold in one colour. */
   variantGroup?: Maybe<VariantGroupType>
+  /** The dimensions a shopper chooses in: 'Color' (level 1, this product's colour) and 'Size' (level 0). */
+  variantDimensions?: Maybe<Array<Maybe<VariantDimensionType>>>
 }
 
 export type AlternativeUrlType = {
@@ -1555,6 +1557,30 @@ export type ProductRelation =
   /** Same category. */
   | 'RELATED'
 
+export type VariantDimensionType = {
+  __typename?: 'VariantDimensionType'
+  /** 1: the product level (a colour); 0: the sku level (a size). */
+  level: Scalars['Int']['output']
+  /** 'Color' or 'Size'. */
+  dimension: Scalars['String']['output']
+  /** 'product' when choosing leads to another product (a colour), 'sku' for a size. */
+  type: Scalars['String']['output']
+  /** This product's value in the dimension (its colour, e.g. 'navy'); null for 'Size'. */
+  value?: Maybe<Scalars['String']['output']>
+  /** The value in the request's language. */
+  label?: Maybe<Scalars['String']['output']>
+  /** Extra data; 'hex' is the colour as #rrggbb. */
+  attributes?: Maybe<Array<Maybe<VariantAttributeType>>>
+  /** The values to choose from: the style's colours or the product's sizes. */
+  group?: Maybe<Array<Maybe<VariantValueType>>>
+}
+
+export type VariantValueType = {
+  __typename?: 'VariantValueType'
+  label: Scalars['String']['output']
+  value: Scalars['String']['output']
+}
+
 export type VariantGroupType = {
   __typename?: 'VariantGroupType'
   /** The id of the style's main product. */
@@ -1834,6 +1860,8 @@ export type ResolversTypes = {
   UserInputType: ResolverTypeWrapper<Partial<UserInputType>>
   ShippingDetailType: ResolverTypeWrapper<Partial<ShippingDetailType>>
   ProductRelation: ResolverTypeWrapper<Partial<ProductRelation>>
+  VariantDimensionType: ResolverTypeWrapper<Partial<VariantDimensionType>>
+  VariantValueType: ResolverTypeWrapper<Partial<VariantValueType>>
   VariantGroupType: ResolverTypeWrapper<Partial<VariantGroupType>>
   VariantType: ResolverTypeWrapper<Partial<VariantType>>
   VariantAttributeType: ResolverTypeWrapper<Partial<VariantAttributeType>>
@@ -1934,6 +1962,8 @@ export type ResolversParentTypes = {
   UserChannelType: Partial<UserChannelType>
   UserInputType: Partial<UserInputType>
   ShippingDetailType: Partial<ShippingDetailType>
+  VariantDimensionType: Partial<VariantDimensionType>
+  VariantValueType: Partial<VariantValueType>
   VariantGroupType: Partial<VariantGroupType>
   VariantType: Partial<VariantType>
   VariantAttributeType: Partial<VariantAttributeType>
@@ -2339,6 +2369,11 @@ export type ProductTypeResolvers<
   badges?: Resolver<Maybe<Array<ResolversTypes['ProductBadge']>>, ParentType, ContextType>
   incoming?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
   variantGroup?: Resolver<Maybe<ResolversTypes['VariantGroupType']>, ParentType, ContextType>
+  variantDimensions?: Resolver<
+    Maybe<Array<Maybe<ResolversTypes['VariantDimensionType']>>>,
+    ParentType,
+    ContextType
+  >
 }
 
 export type AlternativeUrlTypeResolvers<
@@ -3245,6 +3280,28 @@ export type ShippingDetailTypeResolvers<
   trackingLink?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
 }
 
+export type VariantDimensionTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['VariantDimensionType'] =
+    ResolversParentTypes['VariantDimensionType'],
+> = {
+  level?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  dimension?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  attributes?: Resolver<Maybe<Array<Maybe<ResolversTypes['VariantAttributeType']>>>, ParentType, ContextType>
+  group?: Resolver<Maybe<Array<Maybe<ResolversTypes['VariantValueType']>>>, ParentType, ContextType>
+}
+
+export type VariantValueTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['VariantValueType'] = ResolversParentTypes['VariantValueType'],
+> = {
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+}
+
 export type VariantGroupTypeResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['VariantGroupType'] = ResolversParentTypes['VariantGroupType'],
@@ -3388,6 +3445,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   UserBalanceType?: UserBalanceTypeResolvers<ContextType>
   UserChannelType?: UserChannelTypeResolvers<ContextType>
   ShippingDetailType?: ShippingDetailTypeResolvers<ContextType>
+  VariantDimensionType?: VariantDimensionTypeResolvers<ContextType>
+  VariantValueType?: VariantValueTypeResolvers<ContextType>
   VariantGroupType?: VariantGroupTypeResolvers<ContextType>
   VariantType?: VariantTypeResolvers<ContextType>
   VariantAttributeType?: VariantAttributeTypeResolvers<ContextType>

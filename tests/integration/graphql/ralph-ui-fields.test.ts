@@ -1,7 +1,8 @@
 /**
  * The Geins fields the original storefront (geins-io/ralph-ui) reads on the product page and that
  * Lumo added for it (issue 32 part 2): PriceLogItemType's ex-VAT formatted amounts, the colours'
- * sizes and stock on VariantType, and RelatedProductType.relation. Real seeded database, HTTP.
+ * sizes and stock on VariantType, ProductType.variantDimensions and RelatedProductType.relation.
+ * Real seeded database, HTTP.
  */
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -145,6 +146,53 @@ describeEachDatabase('the Geins fields Ralph reads on %s', (kind) => {
       })
       expect(sizes.reduce((sum, size) => sum + size.stock.totalStock, 0)).toBe(colour.stock.totalStock)
     }
+  })
+
+  it('names the colour and size dimensions a product is chosen in', async () => {
+    interface Dimension {
+      level: number
+      dimension: string
+      type: string
+      value: string | null
+      label: string | null
+      attributes: { key: string; value: string }[]
+      group: { label: string; value: string }[]
+    }
+    const query = `query ($id: Int, $l: String) { product(productId: $id, marketId: "se", languageId: $l) {
+      skus { name } variantDimensions { level dimension type value label attributes { key value } group { label value } } } }`
+    const navy = await gql<{ product: { skus: { name: string }[]; variantDimensions: Dimension[] } }>(query, {
+      id: FIXTURE_PRODUCTS.satinDressColours.productIds[0],
+      l: 'sv-SE',
+    })
+    const [colour, size] = navy.product.variantDimensions
+    expect(colour).toMatchObject({
+      level: 1,
+      dimension: 'Color',
+      type: 'product',
+      value: 'navy',
+      label: 'Marinblå',
+    })
+    expect(colour?.group).toEqual([
+      { label: 'Svart', value: 'black' },
+      { label: 'Marinblå', value: 'navy' },
+      { label: 'Röd', value: 'red' },
+    ])
+    expect(colour?.attributes.map((attribute) => attribute.key)).toEqual(['hex'])
+    expect(size).toMatchObject({ level: 0, dimension: 'Size', type: 'sku', value: null, label: null })
+    expect(size?.group).toEqual(navy.product.skus.map((sku) => ({ label: sku.name, value: sku.name })))
+
+    // a product sold in one colour still names its colour, the only one of its group
+    const lone = await gql<{ products: { products: { productId: number; variantGroup: unknown }[] } }>(
+      '{ products(take: 60) { products { productId variantGroup { variantGroupId } } } }',
+    )
+    const single = lone.products.products.find((product) => product.variantGroup === null)
+    expect(single).toBeDefined()
+    const own = await gql<{ product: { variantDimensions: Dimension[] } }>(query, {
+      id: single?.productId,
+      l: 'sv-SE',
+    })
+    const ownColour = own.product.variantDimensions.find((dimension) => dimension.dimension === 'Color')
+    expect(ownColour?.group).toEqual([{ label: ownColour?.label, value: ownColour?.value }])
   })
 
   it('answers relation with the enum of how each related product was chosen', async () => {

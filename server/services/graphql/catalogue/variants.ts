@@ -18,7 +18,8 @@ import { dateTime, productScope, productUrl, skuType } from './products'
 
 export interface VariantRow {
   for_product_id: number
-  variant_group_id: number
+  /** null for a product sold in one colour (its only row is itself). */
+  variant_group_id: number | null
   product_id: number
   name: string
   alias: string
@@ -43,7 +44,7 @@ export function selectVariantRows(
            pv.identifier AS colour_value, COALESCE(pvt.value, pv.identifier) AS colour_label, m.color_hex,
            img.file_name AS primary_image
     FROM products p
-    JOIN products m ON m.variant_group_id = p.variant_group_id AND m.is_active
+    JOIN products m ON (m.variant_group_id = p.variant_group_id OR m.product_id = p.product_id) AND m.is_active
     JOIN product_texts pt ON pt.product_id = m.product_id AND pt.language = ${scope.language}
     JOIN product_prices pp ON pp.product_id = m.product_id AND pp.market_alias = ${scope.market.alias}
     LEFT JOIN parameters pa ON pa.name = ${VARIANT_DIMENSION}
@@ -54,7 +55,7 @@ export function selectVariantRows(
       SELECT pi.file_name FROM product_images pi WHERE pi.product_id = m.product_id
       ORDER BY pi.sort_order, pi.file_name LIMIT 1
     ) img ON true
-    WHERE p.product_id IN (${sql.join([...productIds])}) AND p.variant_group_id IS NOT NULL
+    WHERE p.product_id IN (${sql.join([...productIds])})
     ORDER BY p.product_id, m.product_id`
     .execute(db)
     .then((result) => result.rows)
@@ -63,7 +64,7 @@ export function selectVariantRows(
 /** VariantGroupType of one product from its group's rows (null without a group). */
 export function variantGroup(rows: readonly VariantRow[]) {
   const first = rows[0]
-  if (!first) return null
+  if (!first || first.variant_group_id === null) return null
   return {
     variantGroupId: first.variant_group_id,
     mainProductId: first.variant_group_id,
@@ -154,6 +155,44 @@ async function skusOf(ctx: GraphQLContext, productId: number) {
   return (await ctx.loaders.skus.load(productId)) ?? []
 }
 
+/**
+ * ProductType.variantDimensions: the dimensions a shopper chooses in. 'Color' (the product level)
+ * with this product's colour as the value and the style's colours as the group; 'Size' (the sku
+ * level) with the product's sizes as the group and no value, as no size is chosen on a product.
+ */
+export function variantDimensions(productId: number, rows: readonly VariantRow[], skus: readonly SkuRow[]) {
+  const own = rows.find((row) => row.product_id === productId)
+  const colours = rows.flatMap((row) =>
+    row.colour_value === null
+      ? []
+      : [{ label: row.colour_label ?? row.colour_value, value: row.colour_value }],
+  )
+  const dimensions = []
+  if (own?.colour_value) {
+    dimensions.push({
+      level: 1,
+      dimension: VARIANT_DIMENSION,
+      type: 'product',
+      value: own.colour_value,
+      label: own.colour_label,
+      attributes: own.color_hex ? [{ key: 'hex', value: own.color_hex }] : [],
+      group: colours,
+    })
+  }
+  if (skus.length > 0) {
+    dimensions.push({
+      level: 0,
+      dimension: SKU_DIMENSION,
+      type: 'sku',
+      value: null,
+      label: null,
+      attributes: [],
+      group: skus.map((sku) => ({ label: sku.name, value: sku.name })),
+    })
+  }
+  return dimensions
+}
+
 export const variantResolvers: ResolverModule = {
   VariantType: {
     // The 'sku' level carries its own fields; the product level reads the colour's SKUs.
@@ -176,6 +215,15 @@ export const variantResolvers: ResolverModule = {
       if (typeof productId !== 'number') return null
       const rows = await variantLoader(ctx, productScope(parent) ?? ctx.scope).load(productId)
       return variantGroup(rows ?? [])
+    },
+    variantDimensions: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) => {
+      const productId = parent['productId']
+      if (typeof productId !== 'number') return null
+      const [rows, skus] = await Promise.all([
+        variantLoader(ctx, productScope(parent) ?? ctx.scope).load(productId),
+        skusOf(ctx, productId),
+      ])
+      return variantDimensions(productId, rows ?? [], skus)
     },
   },
 }
