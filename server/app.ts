@@ -30,6 +30,7 @@ import { compressionOptions } from './compression'
 import { addSecurityHeaders } from './security-headers'
 import { addObservability, requestIdOf } from './observability'
 import { createLogDestination } from './log-destination'
+import { RequestLog } from './request-log'
 
 export interface AppOptions {
   config: Config
@@ -52,6 +53,8 @@ export async function buildApp({
   const app = Fastify({
     // JSON lines on stdout, written in batches (server/log-destination.ts)
     logger: logger ? { level: config.isProduction ? 'info' : 'warn', stream: logDestination } : false,
+    // one line per request, at completion; a browser that went away is a 499 at info (server/request-log.ts)
+    logController: new RequestLog(),
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     // X-Forwarded-* only from the proxies the operator names (TRUST_PROXY)

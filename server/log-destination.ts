@@ -1,7 +1,7 @@
 /**
- * Where the app's JSON log lines go: stdout, in batches. Every request logs two lines at `info`
- * in production, and a synchronous write per line (pino's default on a pipe) cost a fifth of the
- * CPU of a page-cache hit under load (issue #9). Lines are joined and written at most every
+ * Where the app's JSON log lines go: stdout, in batches. Every request logs a line at `info` in
+ * production (server/request-log.ts), and a synchronous write per line (pino's default on a pipe)
+ * cost a fifth of the CPU of a page-cache hit under load (issue #9). Lines are joined and written at most every
  * `flushMs` or once `maxBytes` are waiting, and whatever waits is written when the process exits
  * (crash included); only a SIGKILL can lose the last `flushMs` of lines.
  */

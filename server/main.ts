@@ -7,6 +7,7 @@ import { loadConfig, ConfigError } from './config'
 import { openDatabase } from './db'
 import { ensureSeeded } from './db/seed'
 import { buildApp } from './app'
+import { routeConsoleToLog } from './console-log'
 
 async function main() {
   const dev = process.argv.includes('--dev')
@@ -32,6 +33,8 @@ async function main() {
   })
   await ensureSeeded(database, config)
   const app = await buildApp({ config, database, dev })
+  // the render's console.warn/error as JSON lines in the same stream (server/console-log.ts)
+  if (!dev) routeConsoleToLog(app.log)
 
   let closing = false
   const shutdown = async (signal: string) => {

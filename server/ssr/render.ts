@@ -20,6 +20,7 @@ import { SHOP_ORIGIN_HEADER, shopOrigin } from '../shop-origin'
 import { deadline, fetchWithin, untilAborted } from '../../src/shared/deadline'
 import { SERVICE_UNAVAILABLE_STATUS } from '../../src/shared/service-unavailable'
 import { DEFAULT_BREAKER } from '../services/shared/circuit-breaker'
+import { closedByClient } from '../request-log'
 
 interface RenderOptions {
   entry: EntryServer
@@ -228,8 +229,16 @@ export async function renderPage(request: FastifyRequest, reply: FastifyReply, o
         reject(error)
       },
       onError(error) {
+        // the browser went away: React stops rendering for nobody; not the shop's error
+        if (closedByClient(request, reply)) {
+          request.log.debug(
+            { code: (error as { code?: unknown } | null)?.code },
+            'render stopped: client closed request',
+          )
+          return
+        }
         status = 500
-        request.log.error(error)
+        request.log.error({ err: error }, 'render error')
       },
     })
     setTimeout(() => stream.abort(), ABORT_AFTER_MS).unref()

@@ -80,6 +80,15 @@ function eventProduct(product: NonNullable<ProductQuery['product']>) {
   }
 }
 
+/** A GraphQL answer saying the product does not exist (code NOT_FOUND). */
+function isNotFound(error: unknown): boolean {
+  const errors = (error as { errors?: unknown } | null)?.errors
+  return (
+    Array.isArray(errors) &&
+    errors.some((entry) => (entry as { extensions?: { code?: unknown } }).extensions?.code === 'NOT_FOUND')
+  )
+}
+
 export const loader: PageLoader<ProductPageData> = async ({ params, apollo, store }) => {
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
@@ -90,13 +99,15 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
       alias,
       take: REVIEWS_PAGE_SIZE,
     }).catch((error: unknown) => {
-      console.error('Could not load the reviews', error)
+      // an unknown product's page is a 404 of its own: nothing to report
+      if (!isNotFound(error)) console.error('Could not load the reviews', error)
       return { reviews: null }
     }),
     runQuery<RelatedProductsQuery, RelatedProductsQueryVariables>(apollo, withPriceFields(relatedQuery), {
       alias,
     }).catch((error: unknown) => {
-      console.error('Could not load the related products', error)
+      // an unknown product's page is a 404 of its own: nothing to report
+      if (!isNotFound(error)) console.error('Could not load the related products', error)
       return { relatedProducts: null }
     }),
   ])

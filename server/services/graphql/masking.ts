@@ -82,6 +82,14 @@ export function maskError(error: GraphQLError): GraphQLError {
   })
 }
 
+const silent = () => {}
+const quietLog = { info: silent, debug: silent, trace: silent }
+
+/** The context as mercurius' default formatter sees it: its own per-error log line muted. */
+function quietContext(context: MercuriusContext): MercuriusContext {
+  return { ...context, reply: { log: quietLog } } as unknown as MercuriusContext
+}
+
 export function formatErrors(
   execution: ExecutionResult & Required<Pick<ExecutionResult, 'errors'>>,
   context: MercuriusContext,
@@ -105,7 +113,9 @@ export function formatErrors(
     log.error({ err: error.originalError ?? error, path: error.path }, 'GraphQL resolver failed')
     return config.isProduction ? maskError(error) : error
   })
-  const defaults = mercurius.defaultErrorFormatter({ ...execution, errors }, context)
+  // mercurius' formatter logs every error with its stack at info: an expected one ("no such
+  // product") is not worth a line, and an unexpected one was logged above
+  const defaults = mercurius.defaultErrorFormatter({ ...execution, errors }, quietContext(context))
   const formatted = config.isProduction
     ? {
         ...defaults,

@@ -20,6 +20,8 @@ import { PRIVATE_NO_STORE } from '../../security-headers'
 import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
 import { brotliWithNonce, compileTemplate, gzipWithNonce, htmlWithNonce, withBrotli } from './template'
 import { newNonce } from '../nonce'
+import { markInternalRequest } from '../../internal-requests'
+import { REQUEST_ID_HEADER } from '../../services/shared/request-context'
 
 export { PageCache } from './page-cache'
 
@@ -196,6 +198,8 @@ export async function createPageCache({
         host: request.host,
         'x-forwarded-proto': request.protocol,
         [SHARED_RENDER_HEADER]: sharedRenderSecret,
+        // the render's log lines carry the asking request's id
+        [REQUEST_ID_HEADER]: request.id,
         ...(cookie ? { cookie } : {}),
       },
     })
@@ -282,7 +286,11 @@ export async function createPageCache({
   return {
     cache,
     handle(request, reply) {
-      if (isSharedRender(request)) return render(request, reply, true)
+      if (isSharedRender(request)) {
+        // the asking request writes the one line (server/request-log.ts)
+        markInternalRequest(request)
+        return render(request, reply, true)
+      }
       const decision = decide({
         method: request.method,
         host: request.host,
