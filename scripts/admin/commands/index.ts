@@ -3,6 +3,8 @@ import { approveCommand } from './approve'
 import { auditCommand } from './audit'
 import { cancelCommand } from './cancel'
 import { deliverCommand } from './deliver'
+import { orderCommand } from './order'
+import { ordersCommand } from './orders'
 import { payoutCommand } from './payout'
 import { popularSearchesCommand } from './popular-searches'
 import { receiveReturnCommand } from './receive-return'
@@ -15,6 +17,8 @@ import { vitalsCommand } from './vitals'
 
 export const ADMIN_COMMANDS: AdminCommand[] = [
   auditCommand,
+  ordersCommand,
+  orderCommand,
   stockCommand,
   subscribersCommand,
   shipCommand,

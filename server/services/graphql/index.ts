@@ -45,6 +45,7 @@ import { registerStockMailsAdmin } from './mail-subscriptions/admin'
 import { BACK_IN_STOCK_INTERVAL_MS, sendBackInStockMails } from './mail-subscriptions/back-in-stock'
 import { resolvers as returnResolvers } from './returns/resolvers'
 import { registerOrderAdmin } from './orders/admin'
+import { registerOrderAdminReads } from './orders/admin-read'
 import { registerReturnsAdmin } from './returns/admin'
 import type { GraphQLContext, MarketRow, RequestUser } from './context'
 import { ERROR_CODES } from './errors'
@@ -321,6 +322,8 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
 
   // The back office's shipping, delivery and returns operations (ADR 0027, ADR 0030).
   await registerOrderAdmin(app, { database, config, clock })
+  // ... and finding an order (issue 29)
+  await registerOrderAdminReads(app, { database, config })
   await registerReturnsAdmin(app, { database, config, clock })
 
   // Card orders unpaid after their payment window give their stock back (ADR 0025).
