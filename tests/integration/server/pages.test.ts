@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib'
 import { LOCALISED_ROUTE_NAMES, pathFor, type RouteName, type UrlSettings } from '../../../src/shared/paths'
 import { MARKETS, MARKET_ALIASES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import { PRODUCTION_API_KEY, startProductionApp, type ProductionApp } from './production-app'
+import fi from '../../../locales/fi.json'
 
 const settings: UrlSettings = { mode: 'path', marketDomains: {} }
 const LOGIN_REQUIRED = new Set<RouteName>([
@@ -345,10 +346,11 @@ describe('a failing commerce API', () => {
     await broken?.close()
   })
 
-  it('shows the error page with status 500 where a page needs the API', async () => {
+  it("answers 503 'temporarily unavailable' with Retry-After where a page needs the API (issue 31 row 7)", async () => {
     const response = await broken.app.inject({ method: 'GET', url: '/fi/p/any-product' })
-    expect(response.statusCode).toBe(500)
-    expect(response.body).toContain('Hups, jotain taisi mennä pieleen')
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['retry-after']).toMatch(/^\d+$/)
+    expect(response.body).toContain(fi['error.unavailable.title'])
   })
 
   it('still serves pages that need no API call (markets fall back to the built-in list)', async () => {
