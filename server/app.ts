@@ -38,6 +38,8 @@ export interface AppOptions {
   /** Vite dev server in middleware mode instead of the production build. */
   dev?: boolean
   logger?: boolean
+  /** where the JSON lines go instead of stdout (tests that read the log) */
+  logStream?: { write(line: string): void }
   /** Prometheus' process metrics (CPU, memory, event loop) on /metrics; on by default */
   processMetrics?: boolean
 }
@@ -47,12 +49,15 @@ export async function buildApp({
   database,
   dev = false,
   logger = true,
+  logStream,
   processMetrics = true,
 }: AppOptions): Promise<FastifyInstance> {
-  const logDestination = logger ? createLogDestination() : undefined
+  const logDestination = logger && !logStream ? createLogDestination() : undefined
   const app = Fastify({
     // JSON lines on stdout, written in batches (server/log-destination.ts)
-    logger: logger ? { level: config.isProduction ? 'info' : 'warn', stream: logDestination } : false,
+    logger: logger
+      ? { level: config.isProduction ? 'info' : 'warn', stream: logStream ?? logDestination }
+      : false,
     // one line per request, at completion; a browser that went away is a 499 at info (server/request-log.ts)
     logController: new RequestLog(),
     // Requests in flight finish on close; idle keep-alive sockets are closed at once.

@@ -66,7 +66,8 @@ export function completionFields(
 
 /** Whether the client's socket went away before the answer was complete. */
 export function closedByClient(request: FastifyRequest, reply: FastifyReply): boolean {
-  return !reply.raw.writableFinished && (request.raw.destroyed || reply.raw.destroyed)
+  // writableEnded, not writableFinished: an in-process request (app.inject) ends without a socket
+  return !reply.raw.writableEnded && (request.raw.destroyed || reply.raw.destroyed)
 }
 
 function isPrematureClose(error: unknown): boolean {
@@ -86,10 +87,10 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (logged.has(request) || isInternalRequest(request)) return
     logged.add(request)
-    const clientClosed = closedByClient(request, reply)
+    // without an error the answer went out whole ('finish'); with one, the client may have left
+    const clientClosed = !!error && (isPrematureClose(error) || closedByClient(request, reply))
     const fields = completionFields(request, reply, { clientClosed })
-    if (error && !clientClosed && !isPrematureClose(error))
-      reply.log.error({ ...fields, err: error }, 'request errored')
+    if (error && !clientClosed) reply.log.error({ ...fields, err: error }, 'request errored')
     else reply.log.info(fields, clientClosed ? 'client closed request' : 'request completed')
   }
 
