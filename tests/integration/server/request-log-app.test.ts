@@ -85,4 +85,16 @@ describe('the shop writes one line per request', () => {
       error.mockRestore()
     }
   })
+
+  it("the API's expected refusal (no such product) is one line, without mercurius' stack dump", async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', 'x-apikey': PRODUCTION_API_KEY },
+      payload: { query: '{ reviews(alias: "ei-tallaista-tuotetta", take: 1) { count } }' },
+    })
+    expect(response.json().errors[0].extensions.code).toBe('NOT_FOUND')
+    expect(lines.map((line) => line.msg)).toEqual(['request completed'])
+    expect(JSON.stringify(lines)).not.toContain('stack')
+  })
 })
