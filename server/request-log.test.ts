@@ -16,6 +16,10 @@ describe('loggableUrl', () => {
       '/pay/return?orderId=7&session_id=[redacted]&apiKey=[redacted]',
     )
     expect(loggableUrl('/?qa=on&%70assword=x')).toBe('/?qa=on&%70assword=[redacted]')
+    // an order's public id opens its confirmation page
+    expect(loggableUrl('/fi/checkout/confirm?oid=6f1c0a52&order=7')).toBe(
+      '/fi/checkout/confirm?oid=[redacted]&order=7',
+    )
   })
 
   it('leaves a parameter without a value alone', () => {

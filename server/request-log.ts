@@ -15,8 +15,12 @@ import { isInternalRequest } from './internal-requests'
 /** nginx's status for a request the client closed before the answer was complete. */
 export const CLIENT_CLOSED_STATUS = 499
 
-/** Query parameters whose values never reach a log line. */
-const SECRET_PARAM = /token|key|secret|pass|code|sig|auth|session|email|hash|otp|nonce|voucher|ssn|personal/i
+/**
+ * Query parameters whose values never reach a log line; `oid` is an order's public id, which opens
+ * its confirmation page.
+ */
+const SECRET_PARAM =
+  /token|key|secret|pass|code|sig|auth|session|email|hash|otp|nonce|voucher|ssn|personal|^oid$/i
 
 /** The URL as logged: the path as asked, each query value whose name looks secret replaced. */
 export function loggableUrl(url: string): string {
