@@ -168,9 +168,54 @@ function fieldDefinition(
 }
 
 /**
+ * Sums `measureField` over a selection set, following fragments (each once on a path: a cycle is
+ * reported by the standard NoFragmentCycles rule) and narrowing nothing: a type condition's
+ * fields are measured on the parent type.
+ */
+function sumOverSelections(
+  selectionSet: SelectionSetNode,
+  parent: GraphQLCompositeType,
+  fragments: Map<string, FragmentDefinitionNode>,
+  visiting: Set<string>,
+  measureField: (field: FieldNode, parent: GraphQLCompositeType, below: Below) => number,
+): number {
+  const below: Below = (set, type) => sumOverSelections(set, type, fragments, visiting, measureField)
+  let total = 0
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      total += measureField(selection, parent, below)
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      total += below(selection.selectionSet, parent)
+    } else {
+      const name = selection.name.value
+      const fragment = fragments.get(name)
+      if (!fragment || visiting.has(name)) continue
+      visiting.add(name)
+      total += below(fragment.selectionSet, parent)
+      visiting.delete(name)
+    }
+  }
+  return total
+}
+
+type Below = (selectionSet: SelectionSetNode, type: GraphQLCompositeType) => number
+
+/** How many times a field's selection is paid for: its `take`, else a list's default length. */
+function lengthOf(
+  field: FieldNode,
+  parent: GraphQLCompositeType,
+  definition: GraphQLField<unknown, unknown>,
+  limits: Pick<QueryLimits, 'defaultListSize'>,
+): number {
+  const isList = isListType(getNullableType(definition.type))
+  const paged = PAGED_LIST_FIELDS.has(`${parent.name}.${field.name.value}`)
+  return takeOf(field) ?? (isList && !paged ? limits.defaultListSize : 1)
+}
+
+/**
  * Cost: every field costs 1; the selection below a list field is multiplied by the list's length,
- * which is its `take` argument or `defaultListSize`. Fragments are followed; a type condition
- * narrows the parent type. Unknown fields cost 1 (the standard rules report them).
+ * which is its `take` argument or `defaultListSize`. Fragments are followed. Unknown fields cost
+ * 1 (the standard rules report them).
  */
 export function costOf(
   selectionSet: SelectionSetNode,
@@ -179,35 +224,13 @@ export function costOf(
   limits: Pick<QueryLimits, 'defaultListSize'>,
   visiting: Set<string> = new Set(),
 ): number {
-  let cost = 0
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const definition = fieldDefinition(parent, selection.name.value)
-      if (!definition || !selection.selectionSet) {
-        cost += 1
-        continue
-      }
-      const named = getNamedType(definition.type)
-      const childCost = isCompositeType(named)
-        ? costOf(selection.selectionSet, named, fragments, limits, visiting)
-        : 0
-      const isList = isListType(getNullableType(definition.type))
-      const take = takeOf(selection)
-      const paged = PAGED_LIST_FIELDS.has(`${parent.name}.${selection.name.value}`)
-      const multiplier = take ?? (isList && !paged ? limits.defaultListSize : 1)
-      cost += 1 + multiplier * childCost
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      cost += costOf(selection.selectionSet, parent, fragments, limits, visiting)
-    } else {
-      const name = selection.name.value
-      const fragment = fragments.get(name)
-      if (!fragment || visiting.has(name)) continue
-      visiting.add(name)
-      cost += costOf(fragment.selectionSet, parent, fragments, limits, visiting)
-      visiting.delete(name)
-    }
-  }
-  return cost
+  return sumOverSelections(selectionSet, parent, fragments, visiting, (field, type, below) => {
+    const definition = fieldDefinition(type, field.name.value)
+    if (!definition || !field.selectionSet) return 1
+    const named = getNamedType(definition.type)
+    const childCost = isCompositeType(named) ? below(field.selectionSet, named) : 0
+    return 1 + lengthOf(field, type, definition, limits) * childCost
+  })
 }
 
 /**
@@ -223,31 +246,17 @@ export function rowsOf(
   limits: Pick<QueryLimits, 'defaultListSize'>,
   visiting: Set<string> = new Set(),
 ): number {
-  let rows = 0
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const definition = fieldDefinition(parent, selection.name.value)
-      if (!definition || !selection.selectionSet) continue
-      const named = getNamedType(definition.type)
-      if (!isCompositeType(named)) continue
-      const below = rowsOf(selection.selectionSet, named, fragments, limits, visiting)
-      const isList = isListType(getNullableType(definition.type))
-      const paged = PAGED_LIST_FIELDS.has(`${parent.name}.${selection.name.value}`)
-      const multiplier = takeOf(selection) ?? (isList && !paged ? limits.defaultListSize : 1)
-      rows +=
-        (SCAN_ROWS[`${parent.name}.${selection.name.value}`] ?? 0) + multiplier * (isList ? 1 + below : below)
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      rows += rowsOf(selection.selectionSet, parent, fragments, limits, visiting)
-    } else {
-      const name = selection.name.value
-      const fragment = fragments.get(name)
-      if (!fragment || visiting.has(name)) continue
-      visiting.add(name)
-      rows += rowsOf(fragment.selectionSet, parent, fragments, limits, visiting)
-      visiting.delete(name)
-    }
-  }
-  return rows
+  return sumOverSelections(selectionSet, parent, fragments, visiting, (field, type, below) => {
+    const definition = fieldDefinition(type, field.name.value)
+    if (!definition || !field.selectionSet) return 0
+    const named = getNamedType(definition.type)
+    if (!isCompositeType(named)) return 0
+    const rows = below(field.selectionSet, named)
+    const items = isListType(getNullableType(definition.type)) ? 1 + rows : rows
+    return (
+      (SCAN_ROWS[`${type.name}.${field.name.value}`] ?? 0) + lengthOf(field, type, definition, limits) * items
+    )
+  })
 }
 
 function rootTypeOf(context: ValidationContext, operation: OperationTypeNode) {
@@ -257,49 +266,55 @@ function rootTypeOf(context: ValidationContext, operation: OperationTypeNode) {
   return schema.getQueryType()
 }
 
-export function costLimitRule(limits: Pick<QueryLimits, 'maxCost' | 'defaultListSize'>): ValidationRule {
+/**
+ * A rule that measures each operation from its root type and reports one that measures more
+ * than `limit`, with the measure under `name` in the error's extensions.
+ */
+function operationLimitRule(
+  name: 'cost' | 'rows',
+  limit: number,
+  measure: (selectionSet: SelectionSetNode, root: GraphQLCompositeType, fragments: Fragments) => number,
+  message: (value: number) => string,
+): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = fragmentsOf(context)
     return {
       OperationDefinition(operation) {
         const root = rootTypeOf(context, operation.operation)
         if (!root) return
-        const cost = costOf(operation.selectionSet, root, fragments, limits)
-        if (cost > limits.maxCost) {
-          context.reportError(
-            new GraphQLError(`Query is too expensive: cost ${cost} exceeds the limit of ${limits.maxCost}`, {
-              nodes: [operation],
-              extensions: { code: ERROR_CODES.QUERY_TOO_COMPLEX, cost, maxCost: limits.maxCost },
-            }),
-          )
-        }
+        const value = measure(operation.selectionSet, root, fragments)
+        if (value <= limit) return
+        const maxName = name === 'cost' ? 'maxCost' : 'maxRows'
+        context.reportError(
+          new GraphQLError(message(value), {
+            nodes: [operation],
+            extensions: { code: ERROR_CODES.QUERY_TOO_COMPLEX, [name]: value, [maxName]: limit },
+          }),
+        )
       },
     }
   }
 }
 
+type Fragments = Map<string, FragmentDefinitionNode>
+
+export function costLimitRule(limits: Pick<QueryLimits, 'maxCost' | 'defaultListSize'>): ValidationRule {
+  return operationLimitRule(
+    'cost',
+    limits.maxCost,
+    (selectionSet, root, fragments) => costOf(selectionSet, root, fragments, limits),
+    (cost) => `Query is too expensive: cost ${cost} exceeds the limit of ${limits.maxCost}`,
+  )
+}
+
 export function rowsLimitRule(limits: Pick<QueryLimits, 'maxRows' | 'defaultListSize'>): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = fragmentsOf(context)
-    return {
-      OperationDefinition(operation) {
-        const root = rootTypeOf(context, operation.operation)
-        if (!root) return
-        const rows = rowsOf(operation.selectionSet, root, fragments, limits)
-        if (rows > limits.maxRows) {
-          context.reportError(
-            new GraphQLError(
-              `Query reads too many rows: ${rows} exceeds the limit of ${limits.maxRows}; ask for fewer or shorter lists`,
-              {
-                nodes: [operation],
-                extensions: { code: ERROR_CODES.QUERY_TOO_COMPLEX, rows, maxRows: limits.maxRows },
-              },
-            ),
-          )
-        }
-      },
-    }
-  }
+  return operationLimitRule(
+    'rows',
+    limits.maxRows,
+    (selectionSet, root, fragments) => rowsOf(selectionSet, root, fragments, limits),
+    (rows) =>
+      `Query reads too many rows: ${rows} exceeds the limit of ${limits.maxRows}; ask for fewer or shorter lists`,
+  )
 }
 
 export function queryLimitRules(limits: QueryLimits = DEFAULT_LIMITS): ValidationRule[] {
