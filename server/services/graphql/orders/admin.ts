@@ -27,7 +27,7 @@ import { queueOrderShippedMail } from '../returns/mails'
 import { knownCarrier, trackingLinkFor } from './carriers'
 import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
 import { toDecimal } from '../../../../src/shared/money'
-import { approveOrder, cancelOrder } from './cancel'
+import { approveOrder, cancelOrder, hasShipped } from './cancel'
 
 const orderParams = z.object({ orderId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -157,13 +157,7 @@ export async function registerOrderAdmin(
         const order = await lockLiveOrder(trx, orderId)
         if (order.delivered_at)
           throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
-        const shipped = await trx
-          .selectFrom('order_events')
-          .select('event_id')
-          .where('order_id', '=', orderId)
-          .where('kind', '=', 'shipped')
-          .executeTakeFirst()
-        if (!shipped)
+        if (!(await hasShipped(trx, orderId)))
           throw new AdminRefusal(409, 'ORDER_NOT_SHIPPED', `Order ${orderId} has not been shipped`)
         if (deliveredAt.getTime() < order.created_at.getTime())
           throw new AdminRefusal(422, 'DELIVERY_BEFORE_ORDER', 'deliveredAt is before the order was placed')

@@ -13,7 +13,7 @@
  *   refused by confirmOrderPayment and voided; an invoice is void (nothing was paid);
  * - the customer gets `order-cancelled` in the order's language.
  */
-import type { Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { Order } from '../../../db/schema'
 import { paidAtProvider, providerOf } from '../../../../src/shared/payment-kinds'
 import { AdminRefusal } from '../../shared/admin'
@@ -22,6 +22,17 @@ import { queueOrderCancelledMail } from '../returns/mails'
 import { lockOrderAndCart, releaseOrder, type Released } from './release'
 
 type Trx = Transaction<CommerceDB>
+
+/** Whether the order left the warehouse: its shipped event (ADR 0027). */
+export async function hasShipped(trx: Kysely<CommerceDB>, orderId: number): Promise<boolean> {
+  const shipped = await trx
+    .selectFrom('order_events')
+    .select('event_id')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'shipped')
+    .executeTakeFirst()
+  return shipped !== undefined
+}
 
 export interface CancelledOrder {
   orderId: number
@@ -55,13 +66,7 @@ export async function cancelOrder(
   if (!order) throw new AdminRefusal(404, 'ORDER_NOT_FOUND', `No order ${orderId}`)
   if (order.status === 'cancelled')
     throw new AdminRefusal(409, 'ORDER_ALREADY_CANCELLED', `Order ${orderId} was already cancelled`)
-  const shipped = await trx
-    .selectFrom('order_events')
-    .select('event_id')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'shipped')
-    .executeTakeFirst()
-  if (shipped || order.delivered_at)
+  if ((await hasShipped(trx, orderId)) || order.delivered_at)
     throw new AdminRefusal(
       409,
       'ORDER_SHIPPED',
