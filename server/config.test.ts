@@ -85,6 +85,28 @@ describe('loadConfig', () => {
     )
   })
 
+  it('takes the request and service deadlines with their defaults, and says which one is out of range', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() })
+    expect(defaults).toMatchObject({
+      headersTimeoutMs: 10_000,
+      dbRequestBudgetMs: 5_000,
+      serviceTimeoutMs: 10_000,
+      pageDeadlineMs: 2_500,
+      registrationsPerHour: 5,
+    })
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      DB_REQUEST_BUDGET_MS: '800',
+      SERVICE_TIMEOUT_MS: '3000',
+      PAGE_DEADLINE_MS: '1200',
+    })
+    expect(set).toMatchObject({ dbRequestBudgetMs: 800, serviceTimeoutMs: 3000, pageDeadlineMs: 1200 })
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DB_REQUEST_BUDGET_MS: '10' })).toThrow(
+      /DB_REQUEST_BUDGET_MS: .*100/,
+    )
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAGE_DEADLINE_MS: 'soon' })).toThrow(/PAGE_DEADLINE_MS/)
+  })
+
   it('generates a session secret once into DATA_DIR and reuses it', () => {
     const dir = dataDir()
     const first = loadConfig({ DATA_DIR: dir }).sessionSecret
