@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  hostOf,
   isTransientLighthouseFailure,
   medianRun,
   pickFromSitemap,
@@ -54,6 +55,20 @@ describe('readReport', () => {
   })
 })
 
+describe('the host of a run', () => {
+  it("reads Lighthouse's benchmarkIndex, NaN when the report has none", () => {
+    const base = report({ performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 })
+    expect(readReport({ ...base, environment: { benchmarkIndex: 1502.4 } }).benchmarkIndex).toBe(1502.4)
+    expect(readReport(base).benchmarkIndex).toBeNaN()
+  })
+
+  it('counts the runs taken at or below the target host index (1,600)', () => {
+    const base = readReport(report({ performance: 0.9, accessibility: 1, 'best-practices': 1, seo: 1 }))
+    const runs = [1502.4, 1600, 1700.2].map((benchmarkIndex) => ({ ...base, benchmarkIndex }))
+    expect(hostOf(runs)).toEqual({ indexes: [1502, 1600, 1700], atTarget: 2, median: 1600 })
+  })
+})
+
 describe('searchPathFor', () => {
   it("searches for the product alias's first word", () => {
     expect(searchPathFor('/fi/p/musta-satiinimekko-12')).toBe('/fi/s/musta')
@@ -69,6 +84,7 @@ describe('medianRun', () => {
     tbtMs: 0,
     failing: [],
     renderBlocking: [],
+    benchmarkIndex: 1500,
   })
   it('picks the run with the median performance score', () => {
     expect(medianRun([run(80), run(99), run(91)]).lcpMs).toBe(91)
