@@ -58,6 +58,24 @@ const scalars = {
   Guid: 'string',
 }
 
+/**
+ * The presenters' shapes the resolvers return for a GraphQL type (paths from the generated file):
+ * a resolver returning one is checked against the shape, and the shape's fields against the schema
+ * wherever the type is a field of another.
+ */
+const resolverMappers = {
+  CurrencyType: './pricing/present#CurrencyShape',
+  PriceType: './pricing/present#PriceShape',
+  ShippingOptionType: './pricing/present#ShippingOptionShape',
+  PaymentOptionType: './pricing/present#PaymentOptionShape',
+  CartSummaryType: './pricing/present#CartSummaryShape',
+  CampaignRuleType: './cart/present#CampaignRuleShape',
+  CartItemType: './cart/present#CartItemShape',
+  CartType: './cart/present#CartShape',
+  AddressType: './orders/present#AddressShape',
+  ProductsResultType: './catalogue/product-queries#ProductsResultShape',
+}
+
 async function format(source: string, file: string): Promise<string> {
   const options = await prettier.resolveConfig(path.join(ROOT, file))
   return prettier.format(HEADER + source, { ...options, filepath: file })
@@ -96,12 +114,14 @@ export async function generate(sources: CodegenSources = readSources()): Promise
     plugins: [{ typescript: {} }, { 'typescript-resolvers': {} }],
     pluginMap,
     config: {
-      scalars,
+      // The DateTime scalar serialises a Date as well (scalars.ts), so a resolver may return one.
+      scalars: { ...scalars, DateTime: { input: 'string', output: 'string | Date' } },
       enumsAsTypes: true,
       useTypeImports: true,
       contextType: './context#GraphQLContext',
       // Resolvers return the presenters' plain objects; a field they leave out has its own resolver.
       defaultMapper: 'Partial<{T}>',
+      mappers: resolverMappers,
       useIndexSignature: false,
     },
   })

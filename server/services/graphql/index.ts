@@ -61,7 +61,7 @@ import { formatErrors } from './masking'
 import { scalarResolvers } from './scalars'
 import { loadSchemaSource } from './schema-source'
 import { configuredMarkets, MarketDirectory, resolveScope, type ScopeArgs } from './scope'
-import { mergeResolvers, type MergedResolvers, type ResolverModule } from './resolver-types'
+import { mergeResolvers, withRootTypeNames, type ResolverModule } from './resolver-types'
 import { startLiveEvents, type LiveEvents } from './live/events'
 import { registerLiveEndpoint } from './live/endpoint'
 import type {
@@ -101,16 +101,6 @@ export const areaResolvers: readonly ResolverModule[] = [
   mailLinkResolvers,
   returnResolvers,
 ]
-
-/** Areas write `Query` and `Mutation`; the schema names its root types the Geins way. */
-function rootTypeNames(resolvers: MergedResolvers): MergedResolvers {
-  const { Query, Mutation, ...types } = resolvers
-  return {
-    ...types,
-    ...(Query ? { GeinsMerchantApiQuery: Query } : {}),
-    ...(Mutation ? { GeinsMerchantApiMutation: Mutation } : {}),
-  }
-}
 
 export interface ContextDeps {
   database: Database
@@ -272,7 +262,7 @@ async function graphqlService(app: FastifyInstance, opts: GraphQLServiceOptions)
     route.preHandler = [...asList(route.preHandler), shareDatabase]
   })
 
-  const resolvers = rootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))
+  const resolvers = withRootTypeNames(mergeResolvers([{ ...scalarResolvers }, ...areaResolvers]))
   const rules = validationRules(config, opts.limits ?? DEFAULT_LIMITS)
 
   await app.register(mercurius, {

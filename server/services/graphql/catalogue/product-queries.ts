@@ -20,7 +20,11 @@ import { coreSelect, selectProductWithRelations, type ProductCoreRow } from './p
 import type { LocaleCode } from '../../../../src/shared/markets'
 import { productType } from './products'
 import { parseArgs, ProductsArgs } from './validation'
-import type { GeinsMerchantApiQueryProductArgs } from '../generated'
+import type {
+  GeinsMerchantApiQueryProductArgs,
+  GeinsMerchantApiQueryProductsArgs,
+  ResolversTypes,
+} from '../generated'
 
 function toMinor(amount: number | null | undefined): number | null {
   return amount === null || amount === undefined ? null : Math.round(amount * 100)
@@ -63,12 +67,22 @@ function listSelection(info: GraphQLResolveInfo) {
   }
 }
 
+/**
+ * ProductsResultType as products() answers it: the count and the filters are functions, which
+ * graphql-js calls only when the query selects them (codegen mapper, scripts/codegen.ts).
+ */
+export interface ProductsResultShape {
+  count: () => Promise<number>
+  products: ResolversTypes['ProductType'][]
+  filters: () => Promise<ResolversTypes['FilterCollectionType']>
+}
+
 async function products(
   _parent: unknown,
-  rawArgs: ProductsArgs & ScopeArgs,
+  rawArgs: GeinsMerchantApiQueryProductsArgs,
   ctx: GraphQLContext,
   info: GraphQLResolveInfo,
-) {
+): Promise<ProductsResultShape> {
   const args = parseArgs(ProductsArgs, rawArgs)
   const scope = await scopeFromArgs(ctx, rawArgs)
   const tree = await ctx.loaders.categoryTree(scope.language)

@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import type { GraphQLContext } from '../context'
-import type { FieldResolver } from '../resolver-types'
 import { parameterGroups, productResolvers } from './products'
 
 /** Calls a resolver the way GraphQL does, with a context no catalogue product would need. */
-function resolve(type: string, field: string, parent: Record<string, unknown>): unknown {
-  const resolvers = productResolvers[type] as Record<string, FieldResolver> | undefined
-  const resolver = resolvers?.[field]
-  if (!resolver) throw new Error(`no resolver ${type}.${field}`)
-  const call = resolver as unknown as (
-    parent: unknown,
-    args: unknown,
-    ctx: GraphQLContext,
-    info: unknown,
-  ) => unknown
-  return call(parent, {}, {} as GraphQLContext, {})
+function resolve(
+  type: 'ProductType' | 'SkuType' | 'RelatedProductType',
+  field: string,
+  parent: Record<string, unknown>,
+): unknown {
+  const resolvers: Record<string, unknown> = { ...productResolvers[type] }
+  const resolver = resolvers[field]
+  if (typeof resolver !== 'function') throw new Error(`no resolver ${type}.${field}`)
+  return resolver(parent, {}, {} as GraphQLContext, {})
 }
 
 describe('product relation resolvers on objects other areas build', () => {

@@ -10,6 +10,7 @@
 import { LOCALES, MARKETS, MARKET_ALIASES, CHANNEL_ID, type LocaleCode } from '../../../../src/shared/markets'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
+import type { ParameterType, ProductRelation, ResolversParentTypes, StockType } from '../generated'
 import {
   ancestry,
   type CategoryNode,
@@ -119,7 +120,7 @@ function imageType(image: ImageRow) {
 export function parameterGroups(productId: number, rows: readonly ParameterRow[]) {
   const groups = new Map<
     number,
-    { parameterGroupId: number; productId: number; name: string; parameters: unknown[] }
+    { parameterGroupId: number; productId: number; name: string; parameters: ParameterType[] }
   >()
   for (const row of rows) {
     let group = groups.get(row.parameter_group_id)
@@ -212,13 +213,24 @@ export function productScope(parent: unknown): RequestScope | undefined {
   return sourceOf(parent)?.scope
 }
 
-/** A relation field: loaded for catalogue products, the object's own value for anyone else's. */
-function relation<T>(field: string, load: (source: ProductSource, ctx: GraphQLContext) => Promise<T>) {
-  return (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext): Promise<T> | unknown => {
-    const source = sourceOf(parent)
-    return source ? load(source, ctx) : (parent[field] ?? null)
-  }
+type ProductParent = ResolversParentTypes['ProductType']
+type RelatedParent = ResolversParentTypes['RelatedProductType']
+
+/**
+ * A relation field: loaded for catalogue products, the object's own value for anyone else's. The
+ * loaded value and the object's own are both checked against the field's type in the schema.
+ */
+function relationOf<P extends object>() {
+  return <K extends keyof P, T>(field: K, load: (source: ProductSource, ctx: GraphQLContext) => Promise<T>) =>
+    (parent: P, _args: unknown, ctx: GraphQLContext): Promise<T> | NonNullable<P[K]> | null => {
+      const source = sourceOf(parent)
+      return source ? load(source, ctx) : (parent[field] ?? null)
+    }
 }
+
+const relation = relationOf<ProductParent>()
+const sharedRelation = relationOf<ProductParent | RelatedParent>()
+const relatedRelation = relationOf<RelatedParent>()
 
 async function treeOf(source: ProductSource, ctx: GraphQLContext): Promise<CategoryTree> {
   return ctx.loaders.categoryTree(source.scope.language)
@@ -242,15 +254,15 @@ async function relatedImages(source: ProductSource, ctx: GraphQLContext) {
 }
 
 const sharedRelations = {
-  skus: relation('skus', async (source, ctx) =>
+  skus: sharedRelation('skus', async (source, ctx) =>
     ((await ctx.loaders.skus.load(source.core.product_id)) ?? []).map(skuType),
   ),
-  productImages: relation('productImages', relatedImages),
-  primaryCategory: relation('primaryCategory', async (source, ctx) => {
+  productImages: sharedRelation('productImages', relatedImages),
+  primaryCategory: sharedRelation('primaryCategory', async (source, ctx) => {
     const node = (await treeOf(source, ctx)).byId.get(source.core.primary_category_id)
     return node ? categoryType(node) : null
   }),
-  parameterGroups: relation('parameterGroups', async (source, ctx) =>
+  parameterGroups: sharedRelation('parameterGroups', async (source, ctx) =>
     parameterGroups(
       source.core.product_id,
       (await ctx.loaders.parameters(source.scope.language).load(source.core.product_id)) ?? [],
@@ -296,22 +308,21 @@ export const productResolvers: ResolverModule = {
       const texts = (await ctx.loaders.productTexts.load(source.core.product_id)) ?? []
       return alternativeUrls(new Map(texts.map((text) => [text.language, text.alias])), productUrl)
     }),
-    stockStatus: (parent: Record<string, unknown>) =>
-      parent['stockStatus'] ?? statusFromStockType(parent['totalStock']),
+    stockStatus: (parent: ProductParent) => parent.stockStatus ?? statusFromStockType(parent.totalStock),
   },
   SkuType: {
-    stockStatus: (parent: Record<string, unknown>) =>
-      parent['stockStatus'] ?? statusFromStockType(parent['stock']),
+    stockStatus: (parent: ResolversParentTypes['SkuType']) =>
+      parent.stockStatus ?? statusFromStockType(parent.stock),
   },
   RelatedProductType: {
     ...sharedRelations,
     // Geins' deprecated enum twin of relationType, which Ralph's relatedProducts query reads.
-    relation: (parent: Record<string, unknown>) => parent['relationType'] ?? null,
-    primaryImage: relation(
+    relation: (parent: RelatedParent) => productRelation(parent.relationType),
+    primaryImage: relatedRelation(
       'primaryImage',
       async (source, ctx) => (await relatedImages(source, ctx))[0]?.fileName ?? null,
     ),
-    secondaryImage: relation(
+    secondaryImage: relatedRelation(
       'secondaryImage',
       async (source, ctx) => (await relatedImages(source, ctx))[1]?.fileName ?? null,
     ),
@@ -319,16 +330,21 @@ export const productResolvers: ResolverModule = {
 }
 
 /** The stock status of a StockType-shaped object some other area built. */
-function statusFromStockType(stock: unknown) {
-  if (!stock || typeof stock !== 'object') return null
-  const s = stock as Record<string, unknown>
-  const number = (value: unknown) => (typeof value === 'number' ? value : 0)
+function statusFromStockType(stock: Partial<StockType> | null | undefined) {
+  if (!stock) return null
   return stockStatus({
-    inStock: number(s['inStock']),
-    oversellable: number(s['oversellable']),
-    static: number(s['static']),
+    inStock: stock.inStock ?? 0,
+    oversellable: stock.oversellable ?? 0,
+    static: stock.static ?? 0,
     incoming: null,
   })
+}
+
+const PRODUCT_RELATIONS: readonly ProductRelation[] = ['SIMILAR', 'RELATED']
+
+/** relationType (a string column) as the deprecated enum; null for a kind the enum lacks. */
+function productRelation(relationType: string | undefined): ProductRelation | null {
+  return PRODUCT_RELATIONS.find((relation) => relation === relationType) ?? null
 }
 
 export { alternativeUrls }

@@ -16,4 +16,4 @@ export const resolvers: ResolverModule = mergeResolvers([
   pageQueryResolvers,
   engagementResolvers,
   variantResolvers,
-]) as ResolverModule
+])

@@ -11,6 +11,7 @@ import type { DB } from '../../../db/schema'
 import { BatchLoader, groupBy } from '../batch-loader'
 import type { GraphQLContext, RequestScope } from '../context'
 import type { ResolverModule } from '../resolver-types'
+import type { ResolversParentTypes } from '../generated'
 import { scopeKey } from '../scope'
 import type { SkuRow } from './loaders'
 import { stockType, todayUtc } from './model'
@@ -125,8 +126,8 @@ export function colourStock(skus: readonly SkuRow[], today: string = todayUtc())
 interface ColourVariant {
   type: string
   productId: number
-  name: string
-  alias: string
+  name: string | null
+  alias: string | null
 }
 
 /** A colour's size as a Geins 'sku'-level variant (level 0, the most exact selection). */
@@ -193,19 +194,31 @@ export function variantDimensions(productId: number, rows: readonly VariantRow[]
   return dimensions
 }
 
+type VariantParent = ResolversParentTypes['VariantType']
+
+/** The colour a product-level variant stands for (its sizes are read by product id). */
+function colourOf(parent: VariantParent): ColourVariant | null {
+  const { type, productId, name, alias } = parent
+  if (type === undefined || productId === undefined) return null
+  return { type, productId, name: name ?? null, alias: alias ?? null }
+}
+
 export const variantResolvers: ResolverModule = {
   VariantType: {
     // The 'sku' level carries its own fields; the product level reads the colour's SKUs.
-    skuId: (parent: Record<string, unknown>) => parent['skuId'] ?? null,
-    stock: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) =>
-      parent['stock'] ?? colourStock(await skusOf(ctx, parent['productId'] as number)),
-    incoming: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) =>
-      parent['incoming'] !== undefined
-        ? parent['incoming']
-        : colourStock(await skusOf(ctx, parent['productId'] as number)).incoming,
-    variants: async (parent: Record<string, unknown>, _args: unknown, ctx: GraphQLContext) => {
-      if (parent['variants'] !== undefined) return parent['variants']
-      const colour = parent as unknown as ColourVariant
+    skuId: (parent: VariantParent) => parent.skuId ?? null,
+    stock: async (parent: VariantParent, _args: unknown, ctx: GraphQLContext) =>
+      parent.stock ?? (parent.productId === undefined ? null : colourStock(await skusOf(ctx, parent.productId))),
+    incoming: async (parent: VariantParent, _args: unknown, ctx: GraphQLContext) =>
+      parent.incoming !== undefined
+        ? parent.incoming
+        : parent.productId === undefined
+          ? null
+          : colourStock(await skusOf(ctx, parent.productId)).incoming,
+    variants: async (parent: VariantParent, _args: unknown, ctx: GraphQLContext) => {
+      if (parent.variants !== undefined) return parent.variants
+      const colour = colourOf(parent)
+      if (!colour) return []
       return (await skusOf(ctx, colour.productId)).map((sku) => sizeVariant(sku, colour))
     },
   },

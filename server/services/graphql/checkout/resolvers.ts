@@ -58,7 +58,11 @@ export const resolvers: ResolverModule = {
   },
   CheckoutDataType: {
     /** Lumo extension (payments.graphql): where a pending card order is paid. */
-    paymentUrl: async (parent: { order?: { orderId?: string } | null }, _: unknown, ctx: GraphQLContext) => {
+    paymentUrl: async (
+      parent: { order?: { orderId?: string | null } | null },
+      _: unknown,
+      ctx: GraphQLContext,
+    ) => {
       const orderId = Number(parent.order?.orderId)
       if (!Number.isInteger(orderId)) return null
       const order = await ctx.db

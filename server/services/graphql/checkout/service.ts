@@ -3,6 +3,7 @@
  */
 import { toJson } from '../../../db/schema'
 import type { GraphQLContext, RequestScope } from '../context'
+import type { ResolversTypes } from '../generated'
 import { notFound } from '../errors'
 import { commerceDb } from '../cart/db'
 import { isUuid } from '../../../../src/shared/validation/ids'
@@ -72,7 +73,7 @@ async function presentCheckout(
   cart: CartRecord,
   checkout: SavedCheckout,
   { priceSelection }: { priceSelection: boolean },
-) {
+): Promise<ResolversTypes['CheckoutType']> {
   const db = commerceDb(ctx.db)
   const [shipping, payments, zipRules, standing, cardReachable] = await Promise.all([
     ctx.checkoutOptions.shipping(scope.market.alias, scope.language),

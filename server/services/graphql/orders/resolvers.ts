@@ -53,7 +53,7 @@ export const resolvers: ResolverModule = {
         scope.language,
       )
       if (orders.length === 0) throw notFound(`No order was found with the id ${args.orderId}`)
-      return (await present(ctx, args, orders))[0]
+      return (await present(ctx, args, orders))[0] ?? null
     },
     getOrderPublic: async (_: unknown, args: PublicOrderArgs, ctx: GraphQLContext) => {
       const scope = await scopeFromArgs(ctx, args)
@@ -63,7 +63,7 @@ export const resolvers: ResolverModule = {
         scope.language,
       )
       if (orders.length === 0) throw notFound(`No order was found with the id ${args.publicOrderId}`)
-      return (await present(ctx, args, orders))[0]
+      return (await present(ctx, args, orders))[0] ?? null
     },
   },
 }

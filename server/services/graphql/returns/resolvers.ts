@@ -15,6 +15,7 @@ import { checkAll, hitAll, type LimitRule } from '../../shared/rate-limit'
 import type { GraphQLContext, RequestScope } from '../context'
 import { notFound, tooManyRequests } from '../errors'
 import type { ResolverModule } from '../resolver-types'
+import type { ResolversParentTypes } from '../generated'
 import { scopeFromArgs, type ScopeArgs } from '../scope'
 import { Email, parseArgs } from '../catalogue/validation'
 import { commerceDb } from '../cart/db'
@@ -104,10 +105,8 @@ type RegisterArgs = ScopeArgs & {
   return: { orderNumber: string; email?: string | null; items: unknown }
 }
 
-/** The OrderType parent as presentOrder builds it. */
-interface OrderParent {
-  id: number
-}
+/** The OrderType parent as presentOrder builds it (always with its id). */
+type OrderParent = ResolversParentTypes['OrderType']
 
 interface OrderReturns {
   order: Order
@@ -214,11 +213,13 @@ export const resolvers: ResolverModule = {
   },
   OrderType: {
     returnableUntil: async (parent: OrderParent, _: unknown, ctx: GraphQLContext) => {
+      if (parent.id == null) return null
       const loaded = await orderReturnsLoader(ctx).load(parent.id)
       const deliveredAt = loaded?.order.delivered_at
       return deliveredAt ? returnDeadline(deliveredAt, loaded.windowDays).toISOString() : null
     },
     returnRequests: async (parent: OrderParent, args: ScopeArgs, ctx: GraphQLContext) => {
+      if (parent.id == null) return []
       const loaded = await orderReturnsLoader(ctx).load(parent.id)
       if (!loaded) return []
       const scope = await scopeFromArgs(ctx, args)

@@ -4,6 +4,7 @@ import type { MarketRow, RequestScope } from '../context'
 import { presentAddress } from '../orders/present'
 import { formatMoney, toDecimal } from '../pricing/money'
 import type { CurrencyCode } from '../../../../src/shared/markets'
+import type { ResolversTypes } from '../generated'
 
 export interface BalanceRow {
   currency_code: CurrencyCode
@@ -15,7 +16,7 @@ export function presentUser(
   balances: readonly BalanceRow[],
   scope: RequestScope,
   markets: readonly MarketRow[],
-) {
+): ResolversTypes['UserType'] {
   const inScopeCurrency = balances.find((b) => b.currency_code === scope.market.currencyCode)
   return {
     id: user.user_id,
