@@ -1,6 +1,6 @@
 /**
  * /api/likes/users/{userId}/(products|migrated): the browser's same-origin way to the likes
- * service (spec §7, server/services/likes). Like /api/graphql it takes the bearer token from the
+ * service (docs/product-rules.md#favourites, server/services/likes). Like /api/graphql it takes the bearer token from the
  * HttpOnly `lumo-auth` cookie, so page script never holds it, and refuses cross-site requests
  * (./csrf.ts). The service decides who may read which list; this only carries the request.
  */

@@ -1,5 +1,5 @@
 /**
- * The route error page (react-router errorElement, spec §8): status 404 shows 'Sivua ei löydy'
+ * The route error page (react-router errorElement, docs/product-rules.md#errors-and-feedback): status 404 shows 'Sivua ei löydy'
  * (in the page's language), 503 (a service the page needs did not answer, issue 31 row 7) says
  * the shop is temporarily unavailable and to try again shortly, any other error 'Hups, jotain
  * taisi mennä pieleen' with its status (500 when it has none); all offer the way back home. If

@@ -1,5 +1,5 @@
 /**
- * The outermost element of every page: runs the shop's browser behaviours (spec §§2, 4: viewport,
+ * The outermost element of every page: runs the shop's browser behaviours (docs/product-rules.md#shop-wide-behaviour: viewport,
  * header hiding, connectivity, scroll rules, chunk-reload guard, store listeners) once for the
  * whole page, whatever the layout; keeps the head current after client navigations; and marks the
  * document once React has hydrated it (end-to-end tests wait for that mark). Also the installable

@@ -162,7 +162,7 @@ describe('the link: headers', () => {
   })
 })
 
-describe('the link: errors (spec §8)', () => {
+describe('the link: errors (docs/product-rules.md#shop-wide-behaviour)', () => {
   const failure = async (response: () => Response) => {
     const { fetch } = fakeFetch(response)
     return client(fetch)

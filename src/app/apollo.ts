@@ -1,7 +1,7 @@
 /**
- * The Apollo Client factory with the link rules of spec §7: every operation gets channelId,
+ * The Apollo Client factory with the link rules of docs/product-rules.md#shop-wide-behaviour: every operation gets channelId,
  * marketId and languageId; headers accept any and send JSON; responses are checked and errors
- * worded as spec §8 says. On the server the caller passes the API key and bearer headers (read
+ * worded as docs/product-rules.md#shop-wide-behaviour says. On the server the caller passes the API key and bearer headers (read
  * from the HttpOnly cookie); in the browser the client talks to the same-origin BFF at
  * /api/graphql (server/ssr/graphql-proxy.ts), which adds them, so page script never sees the token.
  */
@@ -72,7 +72,7 @@ function isResponse(value: unknown): value is Response {
 }
 
 /**
- * Rewords transport errors as spec §8: any status ≥ 300 is 'Response not successful: Received
+ * Rewords transport errors as docs/product-rules.md#shop-wide-behaviour: any status ≥ 300 is 'Response not successful: Received
  * status code {status}' (HttpLink parses application/graphql-response+json bodies of any status),
  * and a JSON body with neither data nor errors is 'Server response was missing for query {name}'.
  */
@@ -155,7 +155,7 @@ export function createApolloClient(options: CreateApolloClientOptions): ApolloCl
     new HttpLink({
       uri: options.uri,
       fetch: options.fetch,
-      // spec §7: accept any, JSON body; the scope variables are sent even when an operation
+      // docs/product-rules.md#shop-wide-behaviour: accept any, JSON body; the scope variables are sent even when an operation
       // does not declare them (the API ignores unknown variables)
       headers: { accept: '*/*', 'content-type': 'application/json', [CSRF_HEADER]: '1', ...options.headers },
       includeUnusedVariables: true,
@@ -201,7 +201,7 @@ function stringField(source: unknown, key: string): string | undefined {
 }
 
 /**
- * Any thrown value as `{ message, statusCode }` (spec §3): statusCode from the error's
+ * Any thrown value as `{ message, statusCode }` (docs/product-rules.md#shop-wide-behaviour): statusCode from the error's
  * statusCode, status or response.status, else 500. Only error statuses (400-599) count, so a
  * parse error of a 200 response is a 500. Works for Apollo errors, fetch Responses and
  * react-router error responses.

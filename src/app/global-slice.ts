@@ -1,5 +1,5 @@
 /**
- * The root `global` state of spec §3 with its defaults, the viewport/scroll selectors of spec §4,
+ * The root `global` state of docs/product-rules.md#shop-wide-behaviour with its defaults, the viewport/scroll selectors of docs/product-rules.md#shop-wide-behaviour,
  * the customer-type rule and the favourites rules. Side effects of these (local storage, the
  * favourites broadcast, the shop events) live in thunks and listeners, never in the reducers.
  */
@@ -64,7 +64,7 @@ export interface GlobalState {
   headerHidden: boolean
   currentRouteName: string
   currentPath: string
-  /** connectivity (spec §4); the server cannot know, so it assumes online */
+  /** connectivity (docs/product-rules.md#shop-wide-behaviour); the server cannot know, so it assumes online */
   online: boolean
   /**
    * The server rendered this page for every shopper (the shared page cache): it saw none of the
@@ -106,9 +106,9 @@ export const initialGlobalState: GlobalState = {
   sharedPage: false,
 }
 
-/** Spec §5: the merged favourites list is capped at 1000 entries. */
+/** docs/product-rules.md#shop-wide-behaviour: the merged favourites list is capped at 1000 entries. */
 export const FAVORITES_CAP = 1000
-/** Spec §9: desktop-type devices start with this width before the browser reports its own. */
+/** docs/product-rules.md#shop-wide-behaviour: desktop-type devices start with this width before the browser reports its own. */
 export const DESKTOP_DEFAULT_VIEWPORT_WIDTH = 1360
 
 /** Numeric-looking ids become numbers, duplicates go (first wins), at most 1000 are kept. */
@@ -129,7 +129,7 @@ export function normaliseFavorites(ids: readonly FavoriteId[]): FavoriteId[] {
   return result
 }
 
-/** Spec §4: Internet Explorer is the only 'ancient' browser. */
+/** docs/product-rules.md#shop-wide-behaviour: Internet Explorer is the only 'ancient' browser. */
 export function isAncientBrowser(userAgent: string): boolean {
   return /MSIE |Trident\//.test(userAgent)
 }
@@ -251,7 +251,7 @@ export const selectVatIncluded = (state: WithGlobal): boolean => state.global.va
 type GlobalThunkDispatch = (action: { type: string; payload?: unknown }) => unknown
 
 /**
- * Spec §4 customer type: picks the configured entry, sets the type and VAT display from it and
+ * docs/product-rules.md#shop-wide-behaviour customer type: picks the configured entry, sets the type and VAT display from it and
  * emits customer-type:change. An unconfigured type is ignored (no event).
  */
 export function changeCustomerType(type: string) {
@@ -269,7 +269,7 @@ export function changeCustomerType(type: string) {
   }
 }
 
-/** Spec §4 favourites: toggling adds or removes the id and emits favorite:add / favorite:remove. */
+/** docs/product-rules.md#shop-wide-behaviour favourites: toggling adds or removes the id and emits favorite:add / favorite:remove. */
 export function toggleFavorite(productId: FavoriteId, product?: unknown) {
   return (dispatch: GlobalThunkDispatch, getState: () => WithGlobal): 'added' | 'removed' => {
     const payload = product === undefined ? { productId } : { productId, product }

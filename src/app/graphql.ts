@@ -18,7 +18,7 @@ function loadApollo(): Promise<typeof import('@apollo/client')> {
 }
 
 /**
- * `no-cache` for personal data (spec §7: getUser is never cached); otherwise the client's default:
+ * `no-cache` for personal data (docs/product-rules.md#shop-wide-behaviour: getUser is never cached); otherwise the client's default:
  * cache-first in the browser, no-cache on the server (src/app/apollo.ts).
  */
 export interface RunQueryOptions {

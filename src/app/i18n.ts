@@ -82,7 +82,7 @@ export async function messagesAssetUrl(locale: LocaleCode): Promise<string | nul
 export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/${locale}`
 
 /**
- * Shop promise figures of spec §1 and §9 that are copy, not data. The free-shipping threshold is
+ * Shop promise figures of docs/product-rules.md#shop-and-shoppers that are copy, not data. The free-shipping threshold is
  * data: it comes from the shipping options through the API (the channel's markets, see
  * freeShippingAmount).
  */

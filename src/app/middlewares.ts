@@ -1,5 +1,5 @@
 /**
- * The four named route middlewares of spec §2, run as the first step of every page loader (on
+ * The four named route middlewares of docs/product-rules.md#markets-and-urls, run as the first step of every page loader (on
  * the server and on client navigations). A middleware stops the page by throwing a react-router
  * Response (redirect or 404); an unknown name is a programming error answered with a 500.
  */
@@ -35,7 +35,7 @@ export class UnknownMiddlewareError extends Error {
 }
 
 /**
- * A member is a logged-in customer who joined the loyalty programme (spec §6), as the verified
+ * A member is a logged-in customer who joined the loyalty programme (docs/product-rules.md#markets-and-urls), as the verified
  * token says (its member id): the loyalty state restored from a cookie the browser can write
  * shows the membership, it never opens a members-only page.
  */
@@ -52,7 +52,7 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query
 }
 
-/** Spec §2: to the home page with action=login and returnTo set to the encoded original path. */
+/** docs/product-rules.md#markets-and-urls: to the home page with action=login and returnTo set to the encoded original path. */
 export function loginRedirect(homePath: string, url: URL): Response {
   return redirect(`${homePath}${loginDialogSearch(url.pathname + url.search)}`, 302)
 }

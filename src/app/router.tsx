@@ -1,6 +1,6 @@
 /**
  * Turns the route table (src/shared/paths.ts) into react-router route objects for one language.
- * Every page route's loader runs the route's middlewares first (spec §2), then the page module's
+ * Every page route's loader runs the route's middlewares first (docs/product-rules.md#markets-and-urls), then the page module's
  * own loader; the page module itself is loaded lazily, so each page is its own chunk.
  *
  * The route objects hold no request's state: a loader asks `depsOf` for the store, the Apollo
@@ -113,7 +113,7 @@ function pageRoutes(definition: RouteDefinition, locale: LocaleCode, depsOf: Dep
     try {
       return await loadPage(args, deps)
     } catch (error) {
-      // a redirect or a not-found page is an answer; anything else failed to load (spec §4)
+      // a redirect or a not-found page is an answer; anything else failed to load (docs/product-rules.md#markets-and-urls)
       if (!(error instanceof Response) || error.status >= 500) deps.store.dispatch(loadingFailed())
       throw error
     }

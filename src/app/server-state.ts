@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Server start": fills a fresh per-request store from the request (host, user agent,
+ * docs/product-rules.md#shop-wide-behaviour: fills a fresh per-request store from the request (host, user agent,
  * cookies, the market and language the URL resolved to) and the channel's markets, before the
  * route loaders run. Nothing here may break the page: a failing market fetch keeps the built-in
  * markets, unreadable cookies are ignored.
@@ -209,7 +209,7 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
     }),
   )
 
-  // spec §4 auth: the user comes from the verified token (server/ssr/session.ts); a readable
+  // docs/product-rules.md#shop-wide-behaviour auth: the user comes from the verified token (server/ssr/session.ts); a readable
   // `lumo-user` cookie is display data only. A shared page has no user: the browser asks.
   const session = sharedPage ? null : (options.session ?? null)
   store.dispatch(sessionRestored(session))
@@ -232,12 +232,12 @@ export async function initServerState(store: AppStore, options: ServerStateOptio
     {
       market: store.getState().channel.checkoutMarket,
       locale: options.locale,
-      // spec §7: true on checkout pages
+      // docs/product-rules.md#shop-wide-behaviour: true on checkout pages
       ...(options.routeName === 'checkout' ? { allowExternalShippingFee: true } : {}),
     },
     options.log ?? ((message: string, error: unknown) => console.warn(message, error)),
   )
-  // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
+  // docs/product-rules.md#shop-wide-behaviour keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
   // (checkoutPreview's cart does the same)
   const { cart } = store.getState()
   if (cart.status === 'loaded' || cart.status === 'empty')

@@ -1,5 +1,5 @@
 /**
- * Sends a client error to the shop's error sink (spec §7, PUT /api/log-error). Best effort: a
+ * Sends a client error to the shop's error sink (docs/product-rules.md#errors-and-feedback, PUT /api/log-error). Best effort: a
  * failure to report is itself ignored, and keepalive lets a report leave with an unloading page.
  */
 export interface ErrorReport {

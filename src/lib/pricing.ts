@@ -1,5 +1,5 @@
 /**
- * Which price a shopper sees (spec §3 Price and LowestPrice, §4 customer type, §6 roles, §9 the
+ * Which price a shopper sees (docs/product-rules.md#customer-types-and-prices Price and LowestPrice, §4 customer type, §6 roles, §9 the
  * 30-day lowest-price reference) and which badges a product card shows. Pure functions without
  * React; `src/ui/Price.tsx` and `src/ui/ProductCard.tsx` render what these decide.
  *
@@ -15,7 +15,7 @@ export type PriceFields = PriceFieldsFragment
 /** The LowestPriceType fields the storefront reads (EU price rule, 30 days). */
 export type LowestPriceFields = LowestPriceFieldsFragment
 
-/** Spec §9: the lowest-price reference period. */
+/** docs/product-rules.md#customer-types-and-prices: the lowest-price reference period. */
 export const LOWEST_PRICE_DAYS = 30
 
 export interface PriceDisplay {
@@ -86,7 +86,7 @@ export interface CustomerTypeConfig {
   vat: boolean
 }
 
-/** Spec §4: the VAT display of a customer type is its configured entry's; unknown types show VAT. */
+/** docs/product-rules.md#customer-types-and-prices: the VAT display of a customer type is its configured entry's; unknown types show VAT. */
 export function vatIncludedFor(type: string, customerTypes: readonly CustomerTypeConfig[]): boolean {
   return customerTypes.find((entry) => entry.type === type)?.vat ?? true
 }
@@ -94,7 +94,7 @@ export function vatIncludedFor(type: string, customerTypes: readonly CustomerTyp
 export type CustomerTypeKind = 'person' | 'organization' | 'student' | 'curve'
 
 /**
- * Spec §6: PERSON is a private person; student and curve types are recognised by 'student' or
+ * docs/product-rules.md#customer-types-and-prices: PERSON is a private person; student and curve types are recognised by 'student' or
  * 'curve' in the type (any case); any other configured type is a business type.
  */
 export function customerTypeKind(type: string): CustomerTypeKind {

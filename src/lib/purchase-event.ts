@@ -1,5 +1,5 @@
 /**
- * The purchase event for the tag manager's data layer (spec §7 'Analytics'), built from a placed
+ * The purchase event for the tag manager's data layer (docs/product-rules.md#analytics-and-consent), built from a placed
  * order. Pure apart from hashing (Web Crypto, in browsers and Node alike).
  *
  * - The shopper's e-mail, first name, last name and zip are trimmed, lowercased and SHA-256

@@ -1,5 +1,5 @@
 /**
- * Account orders (login required): the customer's orders with their status (spec §4: received,
+ * Account orders (login required): the customer's orders with their status (docs/product-rules.md#accounts-and-auth: received,
  * processing, completed, cancelled), newest first; `?order={id}` shows one order in detail
  * (items, shipping, tracking, returns and refunds). An id that is not one of the customer's
  * orders is a 404. Personal: never page-cached, fetched fresh.

@@ -1,7 +1,7 @@
 /**
  * Account settings (login required): contact details and address, the newsletter and SMS
  * consents (updateUser), the password change (the session's POST /api/session/password; a
- * wrong current password logs out, spec §4) and closing the account (deleteUser after a
+ * wrong current password logs out, docs/product-rules.md#accounts-and-auth) and closing the account (deleteUser after a
  * confirmation, then logout). Personal: never page-cached, fetched fresh.
  */
 import { useState } from 'react'

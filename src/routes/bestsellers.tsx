@@ -1,4 +1,4 @@
-/** Bestsellers (spec §1): the products selling most right now (MOST_SOLD). */
+/** Bestsellers (docs/product-rules.md#catalogue-and-lists): the products selling most right now (MOST_SOLD). */
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

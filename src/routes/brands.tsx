@@ -1,4 +1,4 @@
-/** Brands index (spec §1): every brand of the range, by initial letter, each linking to its list. */
+/** Brands index (docs/product-rules.md#catalogue-and-lists): every brand of the range, by initial letter, each linking to its list. */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'

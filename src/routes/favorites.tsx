@@ -1,5 +1,5 @@
 /**
- * Favourites (spec §§1, 4): the products this shopper saved with the heart, newest first. The ids
+ * Favourites (docs/product-rules.md#favourites): the products this shopper saved with the heart, newest first. The ids
  * are kept in the browser (local storage, synced between tabs), so the page is rendered on the
  * server without them and fills in after hydration; removing a heart takes the product off the
  * page at once. With nothing saved, the page helps the shopper on to new arrivals, bestsellers

@@ -1,5 +1,5 @@
 /**
- * Home (spec §1–2): the hero of the discount campaign running now, the category entry points,
+ * Home (docs/product-rules.md#catalogue-and-lists): the hero of the discount campaign running now, the category entry points,
  * the new-arrival and bestseller rails, the newsletter offer (15 % off a first purchase) and the
  * shop promises. The campaign and the rails come from the commerce API in the loader.
  */

@@ -1,4 +1,4 @@
-/** Incoming products (spec §1): products not yet released or sold out with a restock date ahead. */
+/** Incoming products (docs/product-rules.md#catalogue-and-lists): products not yet released or sold out with a restock date ahead. */
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

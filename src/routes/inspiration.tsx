@@ -1,5 +1,5 @@
 /**
- * Inspiration articles `/inspiration/{alias}` (spec §2): the article from the commerce API's
+ * Inspiration articles `/inspiration/{alias}` (docs/product-rules.md#content): the article from the commerce API's
  * content pages. An unknown alias is a real 404; an article's alias of another language answers
  * 301 to this language's alias, so the language switch and shared links keep the article.
  */

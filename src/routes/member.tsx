@@ -1,5 +1,5 @@
 /**
- * The member programme `/lumo-member` (spec §1, §9: points, bonus four times a year at 2.50 € per
+ * The member programme `/lumo-member` (docs/product-rules.md#loyalty: points, bonus four times a year at 2.50 € per
  * 1,000 points): what membership gives, and joining (a guest logs in first).
  */
 import { useIntl, type IntlShape } from 'react-intl'

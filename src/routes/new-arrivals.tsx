@@ -1,4 +1,4 @@
-/** New arrivals (spec §1): the newest products first (LATEST, by first available date). */
+/** New arrivals (docs/product-rules.md#catalogue-and-lists): the newest products first (LATEST, by first available date). */
 import { listRoute } from '../ui/ListPage'
 
 const route = listRoute({

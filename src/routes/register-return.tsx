@@ -1,5 +1,5 @@
 /**
- * Register a return (spec §1: digital returns registration, the 14-day return right; issue #11
+ * Register a return (docs/product-rules.md#orders-and-returns: digital returns registration, the 14-day return right; issue #11
  * item 4). A guest finds the order by its number and e-mail; a signed-in customer picks one of
  * their orders (`?order={number}` preselects one, the order page links so). Personal: never
  * page-cached (src/shared/paths.ts).

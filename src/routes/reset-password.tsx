@@ -1,7 +1,7 @@
 /**
  * Password reset (/account/reset-password?key=…, the link of the reset e-mail): a new password
- * and its confirmation (spec §5: at least 7 characters, the two match), sent with commitReset.
- * Without a key, or with an expired one, the page asks for a new link (spec §8).
+ * and its confirmation (docs/product-rules.md#accounts-and-auth: at least 7 characters, the two match), sent with commitReset.
+ * Without a key, or with an expired one, the page asks for a new link (docs/product-rules.md#accounts-and-auth).
  */
 import { useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'

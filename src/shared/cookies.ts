@@ -1,5 +1,5 @@
 /**
- * Cookie names and lifetimes (spec §9, DESIGN §4: prefix `lumo-`) and small helpers for page
+ * Cookie names and lifetimes (docs/product-rules.md#markets-and-urls, DESIGN §4: prefix `lumo-`) and small helpers for page
  * script. `lumo-auth` (the session token) and `lumo-auth-refresh` are HttpOnly: only the server
  * sets and reads them (DESIGN §5), so the client helpers refuse those names at the type level.
  */
@@ -33,14 +33,14 @@ export const COOKIES = {
   checkoutMarket: `${COOKIE_PREFIX}-checkout-market`,
   userType: `${COOKIE_PREFIX}-user-type`,
   persistedStates: `${COOKIE_PREFIX}-persisted-states`,
-  /** the chosen language where a market allows more than one (spec §2: domain, then cookie, then prefix) */
+  /** the chosen language where a market allows more than one (docs/product-rules.md#markets-and-urls: domain, then cookie, then prefix) */
   locale: `${COOKIE_PREFIX}-locale`,
   loyaltyId: `${COOKIE_PREFIX}-loyalty-id`,
   loyaltyVoucher: `${COOKIE_PREFIX}-loyalty-voucher`,
   loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
   /** the search service's customerKey (contracts.md §4.1): a UUID that stays with the browser */
   searchCustomerKey: `${COOKIE_PREFIX}-customer-key`,
-  /** the search service's sessionKey: a UUID that lapses after a pause (spec §3 "Search session") */
+  /** the search service's sessionKey: a UUID that lapses after a pause (docs/product-rules.md#markets-and-urls) */
   searchSessionKey: `${COOKIE_PREFIX}-session-key`,
   /** the shopper's cookie choice (src/features/consent): which optional categories are granted */
   consent: `${COOKIE_PREFIX}-consent`,
@@ -166,7 +166,7 @@ export function deleteCookie(name: ClientCookieName, path = '/'): void {
 /**
  * What survives in the `lumo-persisted-states` cookie: small, non-secret state the server needs
  * to render the same page the browser will show. The customer type has its own cookie
- * (`lumo-user-type`); favourites live in local storage (spec §9).
+ * (`lumo-user-type`); favourites live in local storage (docs/product-rules.md#markets-and-urls).
  */
 export interface PersistedStates {
   lastVisited?: { productIds: string[] }

@@ -1,5 +1,5 @@
 /**
- * The shopper's customer type (spec §4): it decides whether prices show with or without VAT, so
+ * The shopper's customer type (docs/product-rules.md#customer-types-and-prices): it decides whether prices show with or without VAT, so
  * the page cache keys on it as well as the storefront's state.
  */
 export const CUSTOMER_TYPES = ['PERSON', 'ORGANIZATION', 'STUDENT', 'CURVE'] as const

@@ -1,5 +1,5 @@
 /**
- * The discount bands of spec §9, in whole percent: analytics' `sales_type` and the product list's
+ * The discount bands of docs/product-rules.md#catalogue-and-lists, in whole percent: analytics' `sales_type` and the product list's
  * discount facet (`di_0-5`) use the same ones. The first band starts at 0 as the spec writes it:
  * a price cut under half a percent rounds to 0 and still belongs to a band (the facet counts only
  * products whose price is actually cut, so a full price never lands in `0-5`).

@@ -15,7 +15,7 @@ export type ImageFormat = 'avif' | 'webp' | 'jpeg'
 export const MIN_DIMENSION = 16
 export const MAX_DIMENSION = 4000
 
-/** Spec §7 screen sizes (xxl and 2xl are both 1536). */
+/** docs/product-rules.md#images screen sizes (xxl and 2xl are both 1536). */
 export const SCREEN_SIZES = { xs: 320, sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536, '2xl': 1536 } as const
 export type ScreenSize = keyof typeof SCREEN_SIZES
 

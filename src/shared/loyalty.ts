@@ -1,5 +1,5 @@
 /**
- * The loyalty programme's rules both sides read (spec §§4, 5, 9; docs/adr/0028-loyalty-service.md):
+ * The loyalty programme's rules both sides read (docs/product-rules.md#loyalty; docs/adr/0028-loyalty-service.md):
  * how many points an order earns in its market's currency, when they are credited, what a payout
  * of points is worth as a bonus voucher, the voucher's minimum purchase and its code prefix.
  *
@@ -10,13 +10,13 @@
 import type { CurrencyCode } from './markets'
 import type { Minor } from './money'
 
-/** Bonus vouchers are promo codes with this prefix (spec §4 keep-or-drop rule). */
+/** Bonus vouchers are promo codes with this prefix (docs/product-rules.md#loyalty keep-or-drop rule). */
 export const LOYALTY_VOUCHER_PREFIX = 'BONUS'
 
-/** Spec §9: points stay pending this many days after the purchase, then they are credited. */
+/** docs/product-rules.md#loyalty: points stay pending this many days after the purchase, then they are credited. */
 export const POINTS_PENDING_DAYS = 30
 
-/** Spec §9: a payout converts each full step of points into voucher value. */
+/** docs/product-rules.md#loyalty: a payout converts each full step of points into voucher value. */
 export const POINTS_PER_PAYOUT_STEP = 1000
 
 /** How long a bonus voucher can be used after its payout. */
@@ -43,7 +43,7 @@ export function pointsFor(amount: Minor, currency: CurrencyCode): number {
   return Math.floor(amount / LOYALTY_MONEY[currency].minorPerPoint)
 }
 
-/** When points earned at `paidAt` are credited (spec §4: 30 days after the purchase). */
+/** When points earned at `paidAt` are credited (docs/product-rules.md#loyalty: 30 days after the purchase). */
 export function creditedAt(paidAt: Date): Date {
   return new Date(paidAt.getTime() + POINTS_PENDING_DAYS * 86_400_000)
 }
@@ -61,7 +61,7 @@ export function payoutFor(creditedPoints: number, currency: CurrencyCode): Payou
   return { points: steps * POINTS_PER_PAYOUT_STEP, value: steps * LOYALTY_MONEY[currency].valuePerStep }
 }
 
-/** Spec §9: four payouts a year, one per calendar quarter ("2026-Q4"). */
+/** docs/product-rules.md#loyalty: four payouts a year, one per calendar quarter ("2026-Q4"). */
 export function payoutPeriod(asOf: Date): string {
   return `${asOf.getUTCFullYear()}-Q${Math.floor(asOf.getUTCMonth() / 3) + 1}`
 }

@@ -119,7 +119,7 @@ export function isLocaleAllowed(market: MarketAlias, locale: LocaleCode): boolea
   return MARKETS[market].allowedLocales.includes(locale)
 }
 
-/** The GraphQL variables every operation gets (spec §7). */
+/** The GraphQL variables every operation gets (docs/product-rules.md#markets-and-urls). */
 export function apiScope(market: MarketAlias, locale: LocaleCode) {
   return { channelId: CHANNEL_ID, marketId: market, languageId: LOCALES[locale].iso }
 }

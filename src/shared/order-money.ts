@@ -13,7 +13,7 @@
  *
  * Campaign savings are already inside the line prices, so they are told beside the rows ("you
  * save"), never subtracted a second time. Amounts are integer minor units in one VAT view:
- * including VAT for private persons, excluding it for business customers (spec §3).
+ * including VAT for private persons, excluding it for business customers (docs/product-rules.md#cart).
  */
 import { isVoucherCode } from './loyalty'
 import { fromDecimal, type Minor } from './money'

@@ -1,5 +1,5 @@
 /**
- * URLs of the shop: the route table, the canonicalising market/locale path rules of spec §2 and
+ * URLs of the shop: the route table, the canonicalising market/locale path rules of docs/product-rules.md#markets-and-urls and
  * DESIGN.md §4, and the URL builders (hrefs, language/market switch, hreflang, canonical).
  * Pure functions without React; docs/adr/0001-urls-and-markets.md explains the choices.
  *
@@ -66,7 +66,7 @@ export interface RouteDefinition {
   layout: LayoutName
   localised: boolean
   /**
-   * The page's validity check (spec §2 "A page may define a validity check; if it fails, 404 is
+   * The page's validity check (docs/product-rules.md#markets-and-urls "A page may define a validity check; if it fails, 404 is
    * shown"). The router glue throws a 404 Response from the loader when it returns false.
    */
   validate?: (params: Params) => boolean

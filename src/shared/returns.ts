@@ -1,5 +1,5 @@
 /**
- * Digital returns (spec §1, §9; docs/adr/0030-returns.md): the facts the commerce API and the
+ * Digital returns (docs/product-rules.md#orders-and-returns; docs/adr/0030-returns.md): the facts the commerce API and the
  * register-return page share. The return window's length is data per market
  * (`market_return_windows`); the reasons are codes whose texts are `returns.reason.{code}` in
  * locales/{fi,sv,nb,da}.json.

@@ -1,5 +1,5 @@
 /**
- * A product review's limits (spec §§3, 5): 1–5 stars, an author name and a comment of bounded
+ * A product review's limits (docs/product-rules.md#product-page): 1–5 stars, an author name and a comment of bounded
  * length. The commerce API checks them (server/services/graphql/catalogue/validation.ts) and the
  * storefront's form says so before sending (src/features/product/review-form.ts).
  */

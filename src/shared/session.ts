@@ -16,7 +16,7 @@ export const SESSION_ENDPOINTS = {
   password: `${SESSION_PATH}/password`,
 } as const
 
-/** Spec §5: unchecked remember-me sends this session lifetime (minutes) to the auth service. */
+/** docs/product-rules.md#accounts-and-auth: unchecked remember-me sends this session lifetime (minutes) to the auth service. */
 export const SHORT_SESSION_MINUTES = 30
 
 /** The logged-in user as the storefront shows it (also the `lumo-user` cookie's JSON). */

@@ -1,5 +1,5 @@
 /**
- * The localised page slugs of spec §2, one path per language. Paths are stored decoded and in
+ * The localised page slugs of docs/product-rules.md#markets-and-urls, one path per language. Paths are stored decoded and in
  * Unicode NFC (the form react-router matches against); `paths.ts` emits them percent-encoded.
  * Invoices has only a Finnish path in the spec; the other three are our choice (ADR 0001).
  */

@@ -43,16 +43,16 @@ export const OFFLINE_CACHE_HEADER = 'x-lumo-offline'
 export const CSRF_HEADER = `x-${SHOP_SLUG}-csrf`
 
 /**
- * The browser's way to the likes service (spec §7 favourites): same origin, served by the BFF
+ * The browser's way to the likes service (docs/product-rules.md#shop-wide-behaviour favourites): same origin, served by the BFF
  * (server/ssr/likes-proxy.ts), which adds the shopper's bearer token. Paths below it are the
  * service's own: `/users/{userId}/products`, `/users/{userId}/migrated`.
  */
 export const BROWSER_LIKES_URI = '/api/likes'
 
 /**
- * The loyalty service (spec §7 "Loyalty service proxy", server/services/loyalty): same origin,
+ * The loyalty service (docs/product-rules.md#shop-wide-behaviour, server/services/loyalty): same origin,
  * the shopper known from the HttpOnly session cookie. Paths below it are the spec's:
  * `/get-contact`, `/set-discovery-key`, `/member`, `/save-consent`, plus `/overview` (the
- * membership page) and `/cart-events` (spec §4).
+ * membership page) and `/cart-events` (docs/product-rules.md#shop-wide-behaviour).
  */
 export const BROWSER_LOYALTY_URI = '/api/loyalty'

@@ -80,7 +80,7 @@ describe('ProductImage', () => {
     ['white space', '  '],
     ['null', null],
     ['a number', 42],
-  ])('refuses %s as the file name (spec §5)', (_case, fileName) => {
+  ])('refuses %s as the file name (docs/product-rules.md#images)', (_case, fileName) => {
     // React logs the thrown render error; keep the test output to the assertion.
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     expect(() =>

@@ -34,7 +34,7 @@ export function ProductImage({
   priority = false,
   className,
 }: ProductImageProps) {
-  // Spec §5: data from the API can be missing; fail loudly rather than render a broken image.
+  // docs/product-rules.md#images: data from the API can be missing; fail loudly rather than render a broken image.
   if (typeof fileName !== 'string' || fileName.trim() === '') throw new Error(EMPTY_IMAGE_INPUT_MESSAGE)
 
   const boxHeight = height ?? heightForAspect(width, PRODUCT_ASPECT)

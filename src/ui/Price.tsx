@@ -1,7 +1,7 @@
 /**
  * The one price component of the shop (product cards, product page, cart, checkout): the selling
  * price; when discounted, the regular price struck through and the 30-day lowest-price notice;
- * inc or ex VAT per the store's `vatIncluded` (the customer type's setting, spec §4), with an
+ * inc or ex VAT per the store's `vatIncluded` (the customer type's setting, docs/product-rules.md#customer-types-and-prices), with an
  * "ex VAT" marker when without. Pass the `...PriceFields` selection as `price` and, where the
  * page shows a reduced price to a shopper, `...LowestPriceFields` as `lowestPrice`
  * (graphql/operations/price-fields.graphql). The decisions are in src/lib/pricing.ts.

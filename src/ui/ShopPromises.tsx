@@ -1,5 +1,5 @@
 /**
- * The shop promises of spec §1. The free-shipping threshold is the API's (the channel's markets);
+ * The shop promises of docs/product-rules.md#shop-and-shoppers. The free-shipping threshold is the API's (the channel's markets);
  * without it the promise is left out rather than guessed.
  */
 import { FormattedMessage, useIntl } from 'react-intl'

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { RouteLink } from './RouteLink'
 
-/** Where to look next when a list or a search has nothing to show (spec §3 empty states). */
+/** Where to look next when a list or a search has nothing to show (docs/product-rules.md#catalogue-and-lists empty states). */
 export function SuggestedLists() {
   const intl = useIntl()
   return (

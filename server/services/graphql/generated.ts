@@ -1019,7 +1019,7 @@ export type CartType = {
 }
 
 /**
- * Lumo extension (spec §3 cart 'minimum order value'): compared with the goods after campaign
+ * Lumo extension (docs/product-rules.md#cart cart 'minimum order value'): compared with the goods after campaign
  * prices and promo discounts, VAT included, before shipping, fees and balance. placeOrder refuses an
  * order below it (extensions.code MinimumOrderValueNotReached).
  */

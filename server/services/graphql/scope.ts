@@ -2,7 +2,7 @@
  * Channel, market and language of an operation. Every operation takes optional channelId ('1|fi'),
  * marketId ('fi' or '1|fi') and languageId ('fi-FI' or 'fi'); like the Geins API, an unknown or
  * missing value falls back to a default instead of failing: the default market is fi, and a
- * language the market does not allow becomes the market's default language (spec §2 path rules).
+ * language the market does not allow becomes the market's default language (docs/product-rules.md#markets-and-urls path rules).
  */
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'

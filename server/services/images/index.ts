@@ -1,5 +1,5 @@
 /**
- * The image service (spec §7 "Images", contracts.md §2.10) as a Fastify plugin:
+ * The image service (docs/product-rules.md#images, contracts.md §2.10) as a Fastify plugin:
  * `GET /img/{type}/{sizeFolder}/{fileName}?format=&q=` renders a stored image (seeded product
  * images are SVG text in the `images` table) to AVIF, WebP or JPEG at the asked size.
  *

@@ -9,7 +9,7 @@ export interface UserFavouritesSyncTable {
   user_id: string
   /** when the saved list last changed; null before the first save */
   updated_at: Timestamp | null
-  /** when the metaData favourites were moved here (spec §7 /migrated); null = not yet */
+  /** when the metaData favourites were moved here (docs/product-rules.md#favourites /migrated); null = not yet */
   migrated_at: Timestamp | null
 }
 

@@ -1,12 +1,12 @@
 /**
  * The body of POST /likes/users/{userId}/products: a JSON list of product ids, newest first.
  * A product id is a positive integer (the commerce API's ids; a numeric string is read as its
- * number, as the storefront normalises them, spec §4). At most FAVOURITES_CAP ids (spec §9);
+ * number, as the storefront normalises them, docs/product-rules.md#favourites). At most FAVOURITES_CAP ids (docs/product-rules.md#favourites);
  * duplicates keep their first (newest) place.
  */
 import { z } from 'zod'
 
-/** Spec §§5, 9: a customer's favourites are capped at 1000. */
+/** docs/product-rules.md#favourites: a customer's favourites are capped at 1000. */
 export const FAVOURITES_CAP = 1000
 /** The user_favourites.product_id column is a PostgreSQL integer. */
 const MAX_PRODUCT_ID = 2_147_483_647

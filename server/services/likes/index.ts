@@ -1,5 +1,5 @@
 /**
- * The likes service (spec §7 "Favourites service", DESIGN.md §1), mounted at /likes (LIKES_URL):
+ * The likes service (docs/product-rules.md#favourites, DESIGN.md §1), mounted at /likes (LIKES_URL):
  *
  *   GET  /likes/users/{userId}/products   → the saved product ids, newest first (JSON list);
  *                                           Last-Modified = when the list last changed

@@ -1,6 +1,6 @@
 /**
  * The log service: what browsers report about themselves.
- * - The client error sink (spec §7 "Error log"): PUT /api/log-error with {type, message, stack,
+ * - The client error sink (docs/product-rules.md#errors-and-feedback): PUT /api/log-error with {type, message, stack,
  *   component, info, url, userAgent}. Validated, size-limited and rate-limited per address, then
  *   written to the server log where operators already look.
  * - Real-user metrics (issue #13, ADR 0035): POST /api/vitals with a batch of Core Web Vitals

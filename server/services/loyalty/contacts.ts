@@ -1,5 +1,5 @@
 /**
- * Loyalty contacts and membership (spec §3 'Loyalty contact', §4 Membership). A customer has one
+ * Loyalty contacts and membership (docs/product-rules.md#loyalty, §4 Membership). A customer has one
  * contact, found or created by `get-contact`; a visitor not logged in can have one keyed only by
  * the discovery key (the search service's customer key). Joining gives the contact a member
  * number, which also goes into `users.member_id`: the auth service puts it in the next token's
@@ -136,7 +136,7 @@ function newMemberNumber(): string {
 }
 
 /**
- * Join (spec §4: isMember true) or leave (false). Joining queues the `loyalty-joined` mail;
+ * Join (docs/product-rules.md#loyalty: isMember true) or leave (false). Joining queues the `loyalty-joined` mail;
  * leaving books the points earned so far and keeps them and the vouchers (a member who rejoins
  * finds them again), but no order placed while not a member earns points.
  */
@@ -225,7 +225,7 @@ async function queueJoinedMail(
 }
 
 /**
- * save-consent with removeAccount=true (spec §4): the loyalty account is removed — membership,
+ * save-consent with removeAccount=true (docs/product-rules.md#loyalty): the loyalty account is removed — membership,
  * points, unused vouchers — and the member flag with it. The customer account stays.
  */
 export async function removeLoyaltyAccount(db: Kysely<DB>, contact: Contact): Promise<void> {

@@ -1,6 +1,6 @@
 /**
  * The loyalty service (issue #11, docs/adr/0028-loyalty-service.md), mounted at /api/loyalty
- * (LOYALTY_URL) in the shape of the spec's loyalty proxy (spec §7), server side only: the browser
+ * (LOYALTY_URL) in the shape of the spec's loyalty proxy (docs/product-rules.md#loyalty), server side only: the browser
  * calls it on its own origin and never sees a key. The shopper is the verified token's user, from
  * `Authorization: Bearer` or the HttpOnly session cookie; every request that changes something
  * needs the storefront's CSRF header and our own origin, like the other same-origin endpoints.
@@ -11,7 +11,7 @@
  *   POST /member?id&isMember&date                     join (true) or leave (false)
  *   POST /save-consent?id[&removeAccount=true]        consents, or remove the loyalty account
  *   GET  /overview                                    level, points, pending points, vouchers, history
- *   POST /cart-events {kind, reason, market, items}   the cart for the loyalty analytics (spec §4)
+ *   POST /cart-events {kind, reason, market, items}   the cart for the loyalty analytics (docs/product-rules.md#loyalty)
  *
  * The back office's payout is `POST /admin/api/loyalty/payouts` (./admin.ts).
  */

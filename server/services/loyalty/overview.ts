@@ -1,4 +1,4 @@
-/** The membership page's data (spec §3 Loyalty contact): level, points, pending points, vouchers, history. */
+/** The membership page's data (docs/product-rules.md#loyalty Loyalty contact): level, points, pending points, vouchers, history. */
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import { contactView, type Contact, type ContactView } from './contacts'

@@ -1,5 +1,5 @@
 /**
- * The quarterly payout (spec §9: four times a year, 2.50 € per 1,000 points): for every member,
+ * The quarterly payout (docs/product-rules.md#loyalty: four times a year, 2.50 € per 1,000 points): for every member,
  * the points credited by the payout's date become a bonus voucher in their market's currency
  * (full 1,000-point steps; the rest stays on the account), the points are booked out, and a
  * `bonus-voucher` mail is queued — all in one transaction with the payout's row, which makes a

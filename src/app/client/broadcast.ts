@@ -1,5 +1,5 @@
 /**
- * Cross-tab sync (spec §4, §7 'Other'): market, checkout market, auth and cart changes are sent
+ * Cross-tab sync (docs/product-rules.md#shop-wide-behaviour): market, checkout market, auth and cart changes are sent
  * to the shop's other tabs on the BroadcastChannel `lumo_channel`. A listener sends the store's
  * own actions; a receiving tab dispatches them marked as coming from another tab, and marked
  * actions are never sent again, so two tabs cannot ping-pong.

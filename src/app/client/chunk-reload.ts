@@ -1,5 +1,5 @@
 /**
- * Spec §4 chunk loading: after a deploy the old page may ask for chunks that no longer exist.
+ * docs/product-rules.md#shop-wide-behaviour chunk loading: after a deploy the old page may ask for chunks that no longer exist.
  * Reloading fetches the new page, but only once per 60 s, so a truly broken deploy cannot
  * reload-loop. The guard lives in session storage because the reload wipes memory.
  */

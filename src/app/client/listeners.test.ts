@@ -49,7 +49,7 @@ describe('cookie sync', () => {
     stop()
   })
 
-  it('drops the readable user cookies, the cart and the loyalty user on logout (spec §4)', () => {
+  it('drops the readable user cookies, the cart and the loyalty user on logout (docs/product-rules.md#shop-wide-behaviour)', () => {
     const store = makeStore(undefined, { devTools: false })
     const stop = startCookieSync(store)
     writeCookie(COOKIES.user, '{"id":1}')

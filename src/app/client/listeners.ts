@@ -1,6 +1,6 @@
 /**
  * Client-only side effects of state changes (DESIGN §5: side effects live in listener
- * middleware): the cookies of spec §9 follow the state, favourites are kept in local storage and
+ * middleware): the cookies of docs/product-rules.md#shop-wide-behaviour follow the state, favourites are kept in local storage and
  * synced to other tabs, and shop events go to the data layer. Registered once per page by
  * useClientBehaviours; returns one cleanup for all.
  */
@@ -49,7 +49,7 @@ function persistedPartChanged(current: RootState, previous: RootState): boolean 
 
 export function startCookieSync(store: AppStore): () => void {
   const stops = [
-    // spec §9: the loyalty voucher id lives in its cookie while the cart's code is that voucher
+    // docs/product-rules.md#shop-wide-behaviour: the loyalty voucher id lives in its cookie while the cart's code is that voucher
     store.startListening({
       predicate: (_action, current, previous) => current.loyalty.voucherId !== previous.loyalty.voucherId,
       effect: (_action, api) => {
@@ -87,7 +87,7 @@ export function startCookieSync(store: AppStore): () => void {
     store.startListening({
       actionCreator: loggedOut,
       effect: () => {
-        // spec §4 logout: the HttpOnly token cookies are cleared by the session endpoint's
+        // docs/product-rules.md#shop-wide-behaviour logout: the HttpOnly token cookies are cleared by the session endpoint's
         // answer; the readable ones, the cart (emptied by its reducer) and the loyalty user here
         for (const name of [
           COOKIES.user,
@@ -109,7 +109,7 @@ export function startCookieSync(store: AppStore): () => void {
 }
 
 /**
- * Spec §4 favourites: every change is saved locally (`favorites`, `favoritesLastUpdated`) and
+ * docs/product-rules.md#shop-wide-behaviour favourites: every change is saved locally (`favorites`, `favoritesLastUpdated`) and
  * sent to other tabs on `favorites_channel` as `favorites:update`; clearing removes the local
  * copies. A list received from another tab is applied without sending it back.
  */

@@ -1,4 +1,4 @@
-/** Spec §2: route changes scroll to the top, except between account pages; hash targets are scrolled to. */
+/** docs/product-rules.md#shop-wide-behaviour: route changes scroll to the top, except between account pages; hash targets are scrolled to. */
 
 export type ScrollTarget = { kind: 'hash'; id: string } | { kind: 'top' } | { kind: 'none' }
 
@@ -28,7 +28,7 @@ export function scrollTargetFor(change: {
 }
 
 /**
- * Spec §2: the header hides when the shopper scrolls down past the main layout's top padding,
+ * docs/product-rules.md#shop-wide-behaviour: the header hides when the shopper scrolls down past the main layout's top padding,
  * and comes back on scrolling up.
  */
 export function nextHeaderHidden(previousY: number, y: number, threshold: number, hidden: boolean): boolean {

@@ -1,5 +1,5 @@
 /**
- * The browser-only behaviours of the shop (spec §§2, 4), mounted once by the layouts: viewport
+ * The browser-only behaviours of the shop (docs/product-rules.md#shop-wide-behaviour), mounted once by the layouts: viewport
  * width, header hiding on scroll, connectivity, scroll rules between routes, the loading bar's
  * end, the chunk-load reload guard, and the store's listeners (cookies, cross-tab sync, data
  * layer). Nothing here runs on the server: effects only run in the browser.
@@ -153,7 +153,7 @@ function useLoadingEnd() {
   useEffect(() => {
     if (navigation.state === 'idle' && status === 'loading') dispatch(loadingFinished())
   }, [navigation.state, status, dispatch])
-  // spec §4's delayed indicator follows the navigation: it shows only when one outlasts its delay
+  // docs/product-rules.md#shop-wide-behaviour's delayed indicator follows the navigation: it shows only when one outlasts its delay
   const navigating = navigation.state !== 'idle'
   useEffect(() => {
     dispatch(navigating ? delayedLoadingStarted() : delayedLoadingFinished())

@@ -1,5 +1,5 @@
 /**
- * The default layout (spec §2 Layouts): skip link, header with navigation and the market and
+ * The default layout (docs/product-rules.md#markets-and-urls Layouts): skip link, header with navigation and the market and
  * language switch, the page in <main>, footer with the shop promises.
  */
 import type { ReactNode } from 'react'

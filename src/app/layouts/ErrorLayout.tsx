@@ -1,5 +1,5 @@
 /**
- * The error layout (spec §2): the error page inside the default frame. If the frame itself
+ * The error layout (docs/product-rules.md#errors-and-feedback): the error page inside the default frame. If the frame itself
  * fails, the boundary shows the minimal error page instead of a blank document.
  */
 import { ErrorPage, ErrorPageBoundary } from '../ErrorPage'

@@ -1,7 +1,7 @@
 /**
  * The checkout's layout: nothing that leads away from the purchase but the logo and a link back
  * to the shop. The market and language control stays, since the market decides currency, shipping
- * and payment options (spec §4: a checkout-market change reloads the cart).
+ * and payment options (docs/product-rules.md#markets-and-urls: a checkout-market change reloads the cart).
  */
 import { useIntl } from 'react-intl'
 import { Outlet } from 'react-router'

@@ -1,6 +1,6 @@
 /**
  * The modals the shop opens by id (modal slice: `openModalDelayed(id)`): the membership success
- * and membership-deleted modals of spec §4, and the login dialog. Each labels the dialog with
+ * and membership-deleted modals of docs/product-rules.md#loyalty, and the login dialog. Each labels the dialog with
  * its heading. The login dialog's forms load when it first opens.
  */
 import { lazy, Suspense } from 'react'

@@ -1,6 +1,6 @@
 /**
  * The frame of every account page: its heading, the account's own navigation (the current page
- * marked) and the logout. Moving between account pages keeps the scroll position (spec §2,
+ * marked) and the logout. Moving between account pages keeps the scroll position (docs/product-rules.md#accounts-and-auth,
  * src/app/client/scroll-rules.ts), so the navigation stays where the shopper used it.
  */
 import type { ReactNode } from 'react'

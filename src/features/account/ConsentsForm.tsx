@@ -1,5 +1,5 @@
 /**
- * The newsletter and SMS consents (spec §3 customer form), saved with updateUser on their own.
+ * The newsletter and SMS consents (docs/product-rules.md#accounts-and-auth customer form), saved with updateUser on their own.
  * Ticking the newsletter asks for a confirmation by e-mail (double opt-in, ADR 0031): the form
  * says so, and the box shows the list's answer once the link is followed.
  */

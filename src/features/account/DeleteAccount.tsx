@@ -1,6 +1,6 @@
 /**
- * Closing the account (spec §6, issue #10 item 8): a confirmation dialog, then deleteUser, then
- * the logout of spec §4 and the home page with a notice. The orders stay for accounting, without
+ * Closing the account (docs/product-rules.md#accounts-and-auth, issue #10 item 8): a confirmation dialog, then deleteUser, then
+ * the logout of docs/product-rules.md#accounts-and-auth and the home page with a notice. The orders stay for accounting, without
  * the person (said before the shopper confirms).
  */
 import { useState } from 'react'

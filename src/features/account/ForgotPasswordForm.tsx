@@ -1,5 +1,5 @@
 /**
- * 'Forgot password' (spec §§4–5): the account's e-mail address, sent with requestPasswordReset.
+ * 'Forgot password' (docs/product-rules.md#accounts-and-auth): the account's e-mail address, sent with requestPasswordReset.
  * The answer is the same whether or not the address has an account (no account enumeration);
  * the link in the e-mail leads to /account/reset-password?key=….
  */

@@ -1,5 +1,5 @@
 /**
- * The new password and its confirmation (spec §5: not empty, at least 7 characters, the two
+ * The new password and its confirmation (docs/product-rules.md#accounts-and-auth: not empty, at least 7 characters, the two
  * match; the rules are the registration's, src/features/auth/form-rules.ts), shared by the
  * password change and the password reset. The form owns the values; this shows them with their
  * errors once a field was left or the form was sent.

@@ -1,6 +1,6 @@
 /**
  * The customer's orders as a table: number (a link to the order's detail view), date, status
- * (spec §4: received, processing, completed, cancelled) and total. `limit` shows the newest few
+ * (docs/product-rules.md#orders-and-returns: received, processing, completed, cancelled) and total. `limit` shows the newest few
  * (the overview).
  */
 import { useIntl } from 'react-intl'

@@ -1,7 +1,7 @@
 /**
- * The password change (spec §4): the current password and a new one twice, sent as digests to
+ * The password change (docs/product-rules.md#accounts-and-auth): the current password and a new one twice, sent as digests to
  * the session (the auth feature's changePassword: POST /api/session/password). A wrong current
- * password logs the customer out (spec §4, §8): the shopper is told so and lands in the login
+ * password logs the customer out (docs/product-rules.md#accounts-and-auth): the shopper is told so and lands in the login
  * dialog, which brings them back here.
  */
 import { useState, type FormEvent } from 'react'

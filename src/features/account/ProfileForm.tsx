@@ -1,5 +1,5 @@
 /**
- * The settings page's contact details (spec §3 customer form): names, the personal id or the
+ * The settings page's contact details (docs/product-rules.md#accounts-and-auth customer form): names, the personal id or the
  * organisation's name and number, gender, address and mobile phone, checked with the checkout's
  * field rules and saved with updateUser. Errors show when a field is left and for every field on
  * saving; focus goes to the first invalid field.

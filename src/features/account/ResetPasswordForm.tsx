@@ -1,7 +1,7 @@
 /**
  * The password reset from the e-mail link (/account/reset-password?key=…): a new password and
- * its confirmation (spec §5 rules), sent as the digest with commitReset. A missing, used or
- * expired key asks for a new link (spec §8), with the request form right there.
+ * its confirmation (docs/product-rules.md#accounts-and-auth rules), sent as the digest with commitReset. A missing, used or
+ * expired key asks for a new link (docs/product-rules.md#accounts-and-auth), with the request form right there.
  */
 import { useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'

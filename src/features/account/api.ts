@@ -1,9 +1,9 @@
 /**
- * The account pages' calls to the commerce API (spec §7, contracts.md §3): getUser, getOrders,
+ * The account pages' calls to the commerce API (docs/product-rules.md#accounts-and-auth, contracts.md §3): getUser, getOrders,
  * getOrder, updateUser, deleteUser, requestPasswordReset and commitReset. Every query asks the
  * network and nothing is kept in Apollo's cache (`no-cache`): the data is personal and must be current on every visit, e.g. an
  * order placed a moment ago. A call without a valid session answers `UNAUTHENTICATED`, which
- * the loaders turn into the login redirect of spec §2 (`isUnauthenticated`).
+ * the loaders turn into the login redirect of docs/product-rules.md#accounts-and-auth (`isUnauthenticated`).
  */
 import type { ApolloClient } from '@apollo/client'
 import { runMutation, runQuery } from '../../app/graphql'
@@ -148,7 +148,7 @@ export const RESET_KEY_EXPIRED = 'ResetKeyExpired'
 
 /**
  * Sets the new password (its digest) with the key from the e-mail. A refused key (unknown, used
- * or older than an hour) is 'expired': the shopper asks for a new link (spec §8).
+ * or older than an hour) is 'expired': the shopper asks for a new link (docs/product-rules.md#accounts-and-auth).
  */
 export async function commitReset(
   apollo: Mutate,

@@ -2,7 +2,7 @@
  * What the account pages' loaders share. The pages are personal: never page-cached (`cacheable:
  * false` in src/shared/paths.ts) and always fetched fresh (api.ts). The `login-required`
  * middleware lets only a logged-in customer in; should the API still refuse the session (it
- * ended since, e.g. the account was deleted on another device), the state logs out (spec §4:
+ * ended since, e.g. the account was deleted on another device), the state logs out (docs/product-rules.md#accounts-and-auth:
  * with no token the user is cleared) and the shopper goes to the login as that middleware sends
  * them.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { orderIdFromSearch, orderStatusMessage, trackingLinks } from './orders'
 import { newestFirst } from './api'
 
-describe('order statuses (spec §4)', () => {
+describe('order statuses (docs/product-rules.md#orders-and-returns)', () => {
   it('names the four statuses and reads anything else as processing', () => {
     expect(orderStatusMessage('received')).toBe('account.order.status.received')
     expect(orderStatusMessage('processing')).toBe('account.order.status.processing')

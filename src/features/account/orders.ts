@@ -1,5 +1,5 @@
 /**
- * How the account pages name an order's state (spec §4: received, processing, completed,
+ * How the account pages name an order's state (docs/product-rules.md#orders-and-returns: received, processing, completed,
  * cancelled) and the parts of an order's detail view: its tracking links, and its refunds
  * (returns and refunds are the same rows: a refund for a returned item).
  */

@@ -1,5 +1,5 @@
 /**
- * The settings page's profile form (spec §3 customer form: names, gender, address, phone, the
+ * The settings page's profile form (docs/product-rules.md#accounts-and-auth customer form: names, gender, address, phone, the
  * personal id or organisation number): read from the user, checked with the checkout's own field
  * rules (one rule per field, shared: src/features/checkout/form-rules.ts) and written back as an
  * updateUser input. The consents are a form of their own (newsletter and SMS), so that a customer

@@ -133,7 +133,7 @@ describe('PasswordForm', () => {
     expect(store.getState().auth.user).not.toBeNull()
   })
 
-  it('logs out on a wrong current password and opens the login (spec §4)', async () => {
+  it('logs out on a wrong current password and opens the login (docs/product-rules.md#accounts-and-auth)', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() =>

@@ -1,6 +1,6 @@
 /**
  * The outcome of a form's save, announced in a live region: saved (the form's own message) or
- * the generic failure of spec §8.
+ * the generic failure of docs/product-rules.md#accounts-and-auth.
  */
 import { failureMessage, type FailureMessage } from '../../lib/too-many-attempts'
 import { useState, type ReactNode } from 'react'

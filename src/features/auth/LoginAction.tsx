@@ -1,5 +1,5 @@
 /**
- * Answers `?action=login&returnTo=…` (spec §2; the login-required middleware redirects there):
+ * Answers `?action=login&returnTo=…` (docs/product-rules.md#accounts-and-auth; the login-required middleware redirects there):
  * opens the login dialog for a guest, and once the shopper is logged in (here, by a refresh of
  * an expired token, or in another tab) goes to `returnTo` if it is a path on this site, never
  * elsewhere (no open redirect), or else drops the two parameters. Renders nothing.

@@ -1,6 +1,6 @@
 /**
- * The login form (spec §4, §5): e-mail, password and remember me (unchecked: a 30-minute
- * session, spec §5). Used by the login dialog and by the account page for a guest. The password
+ * The login form (docs/product-rules.md#accounts-and-auth): e-mail, password and remember me (unchecked: a 30-minute
+ * session, docs/product-rules.md#accounts-and-auth). Used by the login dialog and by the account page for a guest. The password
  * leaves the browser only as its digest (thunks.ts); a refusal is announced above the fields
  * ('Virheellinen sähköpostiosoite tai salasana'; after too many tries, how long to wait).
  */

@@ -1,5 +1,5 @@
 /**
- * Logout (spec §4): the session endpoint revokes the session and clears the cookies, the
+ * Logout (docs/product-rules.md#accounts-and-auth): the session endpoint revokes the session and clears the cookies, the
  * listeners reset the cart and the loyalty user and tell the other tabs. A page that needs a
  * login is left for the home page; the shopper is told they are logged out.
  */

@@ -1,5 +1,5 @@
 /**
- * The registration form (spec §5): e-mail, a password of at least 7 characters and its
+ * The registration form (docs/product-rules.md#accounts-and-auth): e-mail, a password of at least 7 characters and its
  * confirmation, remember me and the newsletter consent. Registration answers alike for a new and
  * an existing e-mail and mails the address (ADR 0067); the form then logs in with the same
  * credentials, so a new shopper is logged in at once, and otherwise it asks the shopper to check

@@ -1,13 +1,13 @@
 /**
- * The login and registration forms' rules (spec §5), as message ids per field so the forms show
+ * The login and registration forms' rules (docs/product-rules.md#accounts-and-auth), as message ids per field so the forms show
  * them in the shopper's language: a valid e-mail ('Sinun on annettava validi
  * sähköpostiosoite'), a password that is not empty ('Sinun on syötettävä salasana') and, when
- * registering, at least 7 characters (spec §9) and confirmed ('Salasanat eivät täsmää').
+ * registering, at least 7 characters (docs/product-rules.md#accounts-and-auth) and confirmed ('Salasanat eivät täsmää').
  */
 import { isValidEmail } from '../../shared/validation/email'
 import type { SessionError } from '../../shared/session'
 
-/** Spec §9: password minimum 7 characters. */
+/** docs/product-rules.md#accounts-and-auth: password minimum 7 characters. */
 export const PASSWORD_MIN_LENGTH = 7
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>

@@ -104,7 +104,7 @@ describe('LoginForm', () => {
 })
 
 describe('RegisterForm', () => {
-  it('asks for 7 characters and a matching confirmation (spec §5)', () => {
+  it('asks for 7 characters and a matching confirmation (docs/product-rules.md#accounts-and-auth)', () => {
     renderWithShop(<RegisterForm />)
     type('Sähköpostiosoite', 'anna@example.fi')
     type('Salasana', 'lyhyt')

@@ -1,10 +1,10 @@
 /**
- * The session's effects in the browser (spec §4): the token is refreshed at 90% of its max age;
+ * The session's effects in the browser (docs/product-rules.md#accounts-and-auth): the token is refreshed at 90% of its max age;
  * a tab that learns of a login from another tab keeps a later fallback timer (95%), so only one
  * tab refreshes while the first is open (two refreshes with one refresh token would look like a
  * stolen token and revoke the session). When the server render found no valid token but the
  * readable `lumo-user` cookie says there was a session, the refresh token is tried at once. A
- * change of user resets Apollo's cache (errors only logged, spec §8).
+ * change of user resets Apollo's cache (errors only logged, docs/product-rules.md#accounts-and-auth).
  */
 import type { AppStore } from '../../app/store'
 import type { GetApollo } from '../../app/apollo-access'

@@ -1,5 +1,5 @@
 /**
- * Auth (spec §4): logged out or logged in. The token itself never enters the state (it lives in
+ * Auth (docs/product-rules.md#accounts-and-auth): logged out or logged in. The token itself never enters the state (it lives in
  * the HttpOnly `lumo-auth` cookie, DESIGN §5); the state keeps the public user of the VERIFIED
  * token (server/ssr/session.ts) and when the token expires, so the client can schedule the
  * refresh at 90% of its max age. The calls are in ./thunks.ts, their effects in ./listeners.ts.
@@ -33,7 +33,7 @@ export function parseUserCookie(raw: string | undefined): AuthUser | null {
   }
 }
 
-/** Spec §9: the refresh runs at 90% of the token's max age (900 × maxAge ms). */
+/** docs/product-rules.md#accounts-and-auth: the refresh runs at 90% of the token's max age (900 × maxAge ms). */
 export function refreshDelayMs(maxAgeSeconds: number): number {
   return Math.max(0, 900 * maxAgeSeconds)
 }
@@ -74,7 +74,7 @@ const authSlice = createSlice({
         action.payload.expiresAt ?? action.payload.now + action.payload.maxAgeSeconds * 1000
       state.status = 'loggedIn'
     },
-    /** Failed auth calls leave the shopper unauthenticated (spec §7); also the logout and the 'no token' path. */
+    /** Failed auth calls leave the shopper unauthenticated (docs/product-rules.md#accounts-and-auth); also the logout and the 'no token' path. */
     loggedOut(state) {
       state.user = null
       state.tokenExpiresAt = null

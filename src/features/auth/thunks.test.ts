@@ -241,7 +241,7 @@ describe('changePassword', () => {
     })
   })
 
-  it('a wrong current password logs the user out (spec §4)', async () => {
+  it('a wrong current password logs the user out (docs/product-rules.md#accounts-and-auth)', async () => {
     answers.push({ status: 401, body: { error: 'wrong-password', loggedOut: true } })
     const store = newStore()
     store.dispatch(userRestored(user))

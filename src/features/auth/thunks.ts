@@ -1,6 +1,6 @@
 /**
- * Login, registration, refresh, password change and logout (spec §4) through the storefront's
- * session endpoints (./api.ts). A password leaves the browser only as its digest (spec §5). The
+ * Login, registration, refresh, password change and logout (docs/product-rules.md#accounts-and-auth) through the storefront's
+ * session endpoints (./api.ts). A password leaves the browser only as its digest (docs/product-rules.md#accounts-and-auth). The
  * thunks put the outcome into the store (`connected`, `loggedOut`); the refresh timer, the
  * cookies, the other tabs and the cart and loyalty resets follow from those actions in the
  * listeners (./listeners.ts, src/app/client/*), never from here.
@@ -108,13 +108,13 @@ export function register(
 }
 
 /**
- * Spec §4 logout: the server revokes the session and clears its cookies, then the user:logout
+ * docs/product-rules.md#accounts-and-auth logout: the server revokes the session and clears its cookies, then the user:logout
  * event and `loggedOut` (which resets the loyalty user and the cart in their reducers and
  * listeners, and tells the other tabs). A failed call still logs out this browser's state.
  */
 export function logout() {
   return async (dispatch: Dispatch, getState: () => RootState): Promise<void> => {
-    // spec §4: logout empties the cart for the loyalty analytics, while the session still names
+    // docs/product-rules.md#accounts-and-auth: logout empties the cart for the loyalty analytics, while the session still names
     // the customer (fire and forget: a failure never keeps anyone logged in)
     if (getState().auth.user) await sendCartEvent({ kind: 'empty-cart', reason: 'logout' })
     await postSession('logout')
@@ -132,7 +132,7 @@ function withRefreshLock<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /**
- * A new token before the old one expires; a refused refresh ends the session (spec §4). Tabs
+ * A new token before the old one expires; a refused refresh ends the session (docs/product-rules.md#accounts-and-auth). Tabs
  * take turns (Web Locks), and a tab first asks whether another tab has already refreshed (the
  * cookie then holds a token that outlives the one this tab knows): presenting the same refresh
  * token twice would look like a stolen one and end the session everywhere.
@@ -156,14 +156,14 @@ async function renew(dispatch: Dispatch, getState: () => RootState): Promise<Aut
     dispatch(connectedWith(result.value))
     return { ok: true }
   }
-  // spec §7: a refused refresh leaves the shopper unauthenticated (the server cleared the
+  // docs/product-rules.md#accounts-and-auth: a refused refresh leaves the shopper unauthenticated (the server cleared the
   // cookies); a network failure changes nothing, and a guest stays a guest with their cart
   const refused = !result.ok && result.error !== 'network' && result.error !== 'auth-unavailable'
   if (refused && getState().auth.user !== null) dispatch(loggedOut())
   return result.ok ? { ok: false, error: 'auth-unavailable' } : result
 }
 
-/** Spec §4, §8: a wrong current password logs the user out (the server has already). */
+/** docs/product-rules.md#accounts-and-auth: a wrong current password logs the user out (the server has already). */
 export function changePassword({ password, newPassword }: { password: string; newPassword: string }) {
   return async (dispatch: Dispatch): Promise<AuthOutcome> => {
     const [current, next] = await Promise.all([passwordDigest(password), passwordDigest(newPassword)])

@@ -1,6 +1,6 @@
 /**
  * What the login and registration forms share: the field values, the per-field errors (message
- * ids, spec §5), the refusal of the session endpoint shown above the fields (announced), focus
+ * ids, docs/product-rules.md#accounts-and-auth), the refusal of the session endpoint shown above the fields (announced), focus
  * on the first wrong field, and one submission at a time.
  */
 import { useRef, useState, type FormEvent } from 'react'

@@ -1,5 +1,5 @@
 /**
- * The added-to-cart popup (spec §7 'add-to-cart-popup'), loaded on demand after an add: the line
+ * The added-to-cart popup (docs/product-rules.md#cart), loaded on demand after an add: the line
  * just added with its size, quantity and price, the free-shipping progress, and the ways on
  * (checkout, or back to shopping).
  */

@@ -1,7 +1,7 @@
 /**
  * The cart's lines (used by the mini-cart drawer and the checkout page's cart section): product,
  * size, price in the customer's VAT view, quantity controls labelled with the product's name,
- * removal, and the stock messages of spec §5 ('only {stock} left' when a change asks for more,
+ * removal, and the stock messages of docs/product-rules.md#cart ('only {stock} left' when a change asks for more,
  * the threshold message once the line holds all that can be ordered).
  */
 import { useState } from 'react'

@@ -1,6 +1,6 @@
 /**
  * The cart's summary (drawer and the checkout page's cart section): its money rows in the
- * customer's VAT view (spec §3 customer type: prices with or without VAT) through the one
+ * customer's VAT view (docs/product-rules.md#cart customer type: prices with or without VAT) through the one
  * presenter every page uses (src/shared/order-money.ts), and the applied campaigns.
  */
 import { useIntl } from 'react-intl'

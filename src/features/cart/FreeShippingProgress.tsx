@@ -1,5 +1,5 @@
 /**
- * Free-shipping progress (spec §1: free shipping above 69 € and the market equivalents): how much
+ * Free-shipping progress (docs/product-rules.md#cart: free shipping above 69 € and the market equivalents): how much
  * more the shopper needs, from the summary's amountLeftToFreeShipping (judged by the API in the
  * customer's own VAT view), and a progress bar.
  */

@@ -1,4 +1,4 @@
-/** Spec §5: the minimum order value is shown while the cart is below it (checkout refuses the order). */
+/** docs/product-rules.md#cart: the minimum order value is shown while the cart is below it (checkout refuses the order). */
 import { useIntl } from 'react-intl'
 import { useCart } from './hooks'
 

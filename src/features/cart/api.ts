@@ -52,11 +52,11 @@ async function documentFor(name: OperationName): Promise<DocumentNode> {
   return document
 }
 
-/** Where the cart is priced: the checkout market (spec §7 getCart marketId) in the page's language. */
+/** Where the cart is priced: the checkout market (docs/product-rules.md#cart getCart marketId) in the page's language. */
 export interface CartScope {
   market: MarketAlias
   locale: LocaleCode
-  /** true on checkout pages (spec §7) */
+  /** true on checkout pages (docs/product-rules.md#cart) */
   allowExternalShippingFee?: boolean
 }
 

@@ -1,6 +1,6 @@
 /**
  * React access to the cart's actions: each returns `{ ok: true }` or `{ ok: false, message }`
- * with the message already in the page's language (spec §8 errors).
+ * with the message already in the page's language (docs/product-rules.md#cart errors).
  */
 import { useCallback } from 'react'
 import { useIntl, type IntlShape } from 'react-intl'
@@ -25,7 +25,7 @@ export function describeCartError(
   code?: string,
   currency: CurrencyCode = 'EUR',
 ): string {
-  // spec §5: 25 euro, or the market's equivalent (src/shared/loyalty.ts)
+  // docs/product-rules.md#cart: 25 euro, or the market's equivalent (src/shared/loyalty.ts)
   const voucherMinimum = formatMoney(LOYALTY_MONEY[currency].voucherMinimumPurchase, currency, intl.locale)
   const message = cartErrorMessage(toCartApiError(error), operation, {
     ...(code !== undefined ? { code } : {}),

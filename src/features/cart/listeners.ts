@@ -1,12 +1,12 @@
 /**
  * The cart's browser-side effects (DESIGN §5: in listener middleware, not in components):
  * - loads the cart whenever the state asks for it (`status: 'loading'`: the server could not
- *   load it, or the checkout market changed, spec §4), with the spec's retry rule;
+ *   load it, or the checkout market changed, docs/product-rules.md#cart), with the spec's retry rule;
  * - drops a cart cookie the server found unusable (a completed or unknown cart), and loads one
  *   made after the page was rendered (another tab, a sign-in elsewhere);
  * - records cart:add / cart:remove shop events for this tab's own changes (analytics), and lets
  *   the loyalty voucher rule check the new promo code;
- * - records spec §4's 'cart changed' (item count, shipping fee, total, shipping default) and
+ * - records docs/product-rules.md#cart's 'cart changed' (item count, shipping fee, total, shipping default) and
  *   'items changed' (regular subtotal, promo code) messages for every new cart, this tab's or
  *   another's, with `fromOtherTab` so the toast can tell the shopper about the other one's;
  * - records cart:view (GA4 view_cart) when the shopper opens the mini-cart;

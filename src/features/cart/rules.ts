@@ -1,5 +1,5 @@
 /**
- * Pure cart rules the UI and the thunks share (spec §§4, 5, 9): how many of a size a shopper may
+ * Pure cart rules the UI and the thunks share (docs/product-rules.md#cart): how many of a size a shopper may
  * order, when the threshold message shows, which text an API error becomes, whether a code is a
  * loyalty bonus voucher, and which amount (inc or ex VAT) a customer sees.
  */
@@ -14,7 +14,7 @@ import {
   type MoneyPresentation,
 } from '../../shared/order-money'
 
-/** Spec §9: a bonus voucher needs a purchase of at least 25 euro. */
+/** docs/product-rules.md#cart: a bonus voucher needs a purchase of at least 25 euro. */
 export const VOUCHER_MINIMUM_PURCHASE_EUR = 25
 
 /** The most of a size one cart line may hold (server/services/graphql/cart/stock.ts). */
@@ -38,7 +38,7 @@ export function lineStock(item: CartItem): CartSkuStock | null {
   return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.stock ?? null
 }
 
-/** Spec §5: the threshold message shows once the quantity in the cart has reached what can be ordered. */
+/** docs/product-rules.md#cart: the threshold message shows once the quantity in the cart has reached what can be ordered. */
 export function thresholdReached(item: CartItem): boolean {
   return item.quantity >= maxOrderable(lineStock(item))
 }
@@ -60,7 +60,7 @@ export function cartVariantKeys(cart: { items: CartItem[] }): string[] {
   })
 }
 
-/** Spec §4 loyalty: bonus vouchers are promo codes with the voucher prefix. */
+/** docs/product-rules.md#cart loyalty: bonus vouchers are promo codes with the voucher prefix. */
 export function isBonusVoucher(code: string): boolean {
   return code.trim().toUpperCase().startsWith(LOYALTY_VOUCHER_PREFIX)
 }
@@ -73,7 +73,7 @@ export interface CartMessage {
 export type CartOperation = 'add' | 'update' | 'promo'
 
 /**
- * The shopper's text for an API error (spec §8): not more than stock ('only {stock} left'),
+ * The shopper's text for an API error (docs/product-rules.md#cart): not more than stock ('only {stock} left'),
  * invalid promo code, requirements not met for a code or a bonus voucher (a voucher's
  * requirement is the 25 euro minimum purchase), invalid bonus voucher; anything else the
  * generic message.

@@ -1,5 +1,5 @@
 /**
- * Spec §4 server start: "load cart if a cart cookie exists". The server loads the shopper's cart
+ * docs/product-rules.md#cart server start: "load cart if a cart cookie exists". The server loads the shopper's cart
  * with the request's Apollo client, so the page arrives with the cart (the header's count, the
  * drawer) and the browser needs no Apollo to show it. A cart the API no longer has starts the
  * shopper with an empty cart; any other failure leaves the cart 'loading' for the browser, which

@@ -1,5 +1,5 @@
 /**
- * Cart (spec §4): empty or loaded. The server only knows the cart id (from `lumo-cart`) and
+ * Cart (docs/product-rules.md#cart): empty or loaded. The server only knows the cart id (from `lumo-cart`) and
  * leaves the state 'loading' so the browser loads it; a failed load retries after 1 s up to 5
  * times, each retry resetting the cart. The broadcast and the cookie are listeners
  * (src/app/client/listeners.ts).
@@ -8,7 +8,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { checkoutMarketChanged } from '../channel/slice'
 import { loggedOut } from '../auth/slice'
 
-/** The fields of the cart (spec §3) the state rules read; the rest of the API's cart rides along. */
+/** The fields of the cart (docs/product-rules.md#cart) the state rules read; the rest of the API's cart rides along. */
 export interface CartData {
   id: string
   promoCode?: string | null
@@ -77,7 +77,7 @@ function shippingFee(cart: CartData | null): number | null {
   return shipping?.feeIncVat ?? shipping?.shippingFeeIncVat ?? null
 }
 
-/** Spec §4: item count, shipping fee, total or the shipping default flag differ. */
+/** docs/product-rules.md#cart: item count, shipping fee, total or the shipping default flag differ. */
 export function cartChanged(before: CartData | null, after: CartData | null): boolean {
   return (
     cartItemCount(before) !== cartItemCount(after) ||
@@ -88,7 +88,7 @@ export function cartChanged(before: CartData | null, after: CartData | null): bo
   )
 }
 
-/** Spec §4: the regular subtotal or the promo code differ. */
+/** docs/product-rules.md#cart: the regular subtotal or the promo code differ. */
 export function cartItemsChanged(before: CartData | null, after: CartData | null): boolean {
   return (
     (before?.summary?.subTotal?.regularPriceIncVat ?? null) !==
@@ -148,7 +148,7 @@ const cartSlice = createSlice({
     cartDrawerClosed(state) {
       state.drawerOpen = false
     },
-    /** The added-to-cart popup (spec §7 'add-to-cart-popup') for the line just added. */
+    /** The added-to-cart popup (docs/product-rules.md#cart) for the line just added. */
     addedToCartShown(state, action: PayloadAction<{ skuId: number; quantity: number }>) {
       state.added = action.payload
       state.drawerOpen = false
@@ -158,11 +158,11 @@ const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // spec §4: a checkout-market change reloads the cart
+    // docs/product-rules.md#cart: a checkout-market change reloads the cart
     builder.addCase(checkoutMarketChanged, (state) => {
       if (state.id) state.status = 'loading'
     })
-    // spec §4 logout empties the cart
+    // docs/product-rules.md#cart logout empties the cart
     builder.addCase(loggedOut, () => initialCartState)
   },
 })

@@ -186,7 +186,7 @@ describe('cart listeners', () => {
       ['cart:add', 2],
       ['cart:remove', 1],
     ])
-    // spec §4's 'cart changed' message follows each change, marked as this tab's own
+    // docs/product-rules.md#cart's 'cart changed' message follows each change, marked as this tab's own
     const changed = store.getState().events.queue.filter((event) => event.type === 'cart:changed')
     expect(changed.map((event) => event.payload.fromOtherTab)).toEqual([false, false])
     // the same change arriving from another tab records nothing here

@@ -1,6 +1,6 @@
 /**
  * The cart's actions against the commerce API. Each takes the page's lazy Apollo getter, runs
- * the operation in the checkout market (spec §7) and puts the answer into the store with
+ * the operation in the checkout market (docs/product-rules.md#cart) and puts the answer into the store with
  * `cartLoaded`; the cookie, the other tabs and the shop events follow from that action in the
  * listeners (src/app/client/listeners.ts, ./listeners.ts), never from here.
  */
@@ -103,7 +103,7 @@ export function applyPromoCode(getApollo: GetCartApollo, code: string) {
     const cart = await changeCart(getApollo, dispatch, getState, (apollo, id, scope) =>
       setPromoCode(apollo, id, code.trim(), scope),
     )
-    // spec §4: a bonus voucher's id is kept while the cart's code is that voucher (the cart
+    // docs/product-rules.md#cart: a bonus voucher's id is kept while the cart's code is that voucher (the cart
     // listener drops it when the code changes)
     if (cart.promoCode && isBonusVoucher(cart.promoCode)) dispatch(voucherIdSet(cart.promoCode))
     dispatch(cartLoaded(asCartData(cart)))

@@ -1,5 +1,5 @@
 /**
- * The language switch (spec §4 "Locale switch"): offers only the languages the page's market
+ * The language switch (docs/product-rules.md#markets-and-urls): offers only the languages the page's market
  * allows and is left out where there is just one. Applying stores the choice in the locale
  * cookie (which domain mode reads before the path prefix), tells the store and opens the same
  * page under its localised path; the new document boots with that language's messages.

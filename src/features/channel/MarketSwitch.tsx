@@ -1,5 +1,5 @@
 /**
- * The market switch (spec §4 "Market change"): a labelled select and an apply button. Applying
+ * The market switch (docs/product-rules.md#markets-and-urls): a labelled select and an apply button. Applying
  * stores the choice in the selected- and checkout-market cookies, tells the store (whose
  * listeners broadcast the change to other tabs) and opens the same page in the new market, in
  * that market's default language. The select follows the store, so a change made in another tab

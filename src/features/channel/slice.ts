@@ -1,5 +1,5 @@
 /**
- * Channel (spec §3 Market/Channel, §4 market change): the current and the checkout market, the
+ * Channel (docs/product-rules.md#markets-and-urls Market/Channel, §4 market change): the current and the checkout market, the
  * market list (the built-in fallback list until the API's answers), locale, currency, URL mode.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
@@ -85,7 +85,7 @@ export const initialChannelState: ChannelState = {
   urlMode: 'path',
 }
 
-/** The market's currency from the list, else from the built-in config (spec §8 'Currency not found for this market'). */
+/** The market's currency from the list, else from the built-in config (docs/product-rules.md#markets-and-urls). */
 export function currencyFor(markets: readonly MarketInfo[], alias: MarketAlias): CurrencyCode {
   const code = markets.find((market) => market.alias === alias)?.currency.code
   if (code && isCurrencyCode(code)) return code
@@ -118,7 +118,7 @@ const channelSlice = createSlice({
       state.defaultMarketId = action.payload.defaultMarketId
       state.currency = currencyFor(state.markets, state.currentMarket)
     },
-    /** Spec §4 market change: current and checkout market and the currency follow. */
+    /** docs/product-rules.md#markets-and-urls market change: current and checkout market and the currency follow. */
     marketChanged(state, action: PayloadAction<MarketAlias>) {
       state.currentMarket = action.payload
       state.checkoutMarket = action.payload

@@ -1,5 +1,5 @@
 /**
- * The checkout (spec §3 customer form, §4 customer status, §5 validation, §8 checkout feedback;
+ * The checkout (docs/product-rules.md#checkout customer form, §4 customer status, §5 validation, §8 checkout feedback;
  * contracts.md §2.9): the cart, the customer form, shipping options for the zip, payment options
  * for the customer, order message and entry code, terms, and the summary.
  *
@@ -137,7 +137,7 @@ export function CheckoutPage() {
     void checkoutThunks().then(({ prefillCustomerForm }) => dispatch(prefillCustomerForm(getApollo)))
   }, [userId, dispatch, getApollo])
 
-  // Spec §8: a failed order validation request shows the error page.
+  // docs/product-rules.md#checkout: a failed order validation request shows the error page.
   if (fatal) throw fatal
 
   const showFeedback = (message: FailureMessage) => {

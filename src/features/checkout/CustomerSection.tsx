@@ -1,5 +1,5 @@
 /**
- * The customer form (spec §3): contact, customer type, name and identity number, address in the
+ * The customer form (docs/product-rules.md#checkout): contact, customer type, name and identity number, address in the
  * market's country, phone, and the newsletter and SMS consents.
  */
 import { useIntl } from 'react-intl'

@@ -1,4 +1,4 @@
-/** The order message and the entry code (spec §3), both optional. */
+/** The order message and the entry code (docs/product-rules.md#checkout), both optional. */
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { TextAreaField, TextField } from './fields'

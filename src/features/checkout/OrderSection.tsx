@@ -1,5 +1,5 @@
 /**
- * The order summary beside the button (spec §8): totals, the terms, the checkout's feedback
+ * The order summary beside the button (docs/product-rules.md#checkout): totals, the terms, the checkout's feedback
  * (an alert that takes focus) and the place-order button, named for the payment kind.
  */
 import type { FailureMessage } from '../../lib/too-many-attempts'

@@ -1,5 +1,5 @@
 /**
- * Payment (spec §3, §6): the payment options for this customer, with a notice when the customer's
+ * Payment (docs/product-rules.md#checkout): the payment options for this customer, with a notice when the customer's
  * status limits them, and one naming the options whose provider cannot be reached now.
  */
 import { useIntl } from 'react-intl'

@@ -1,4 +1,4 @@
-/** Delivery (spec §3): the shipping options for the zip, once the zip is complete. */
+/** Delivery (docs/product-rules.md#checkout): the shipping options for the zip, once the zip is complete. */
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { listItems } from '../../graphql/list-items'

@@ -175,7 +175,7 @@ export async function previewCheckoutWithCart(
   return { checkout, cart: cartView(shopperCart, 'checkoutPreview') }
 }
 
-/** Spec §7: validateOrderCreation with the e-mail and the billing address, never cached. */
+/** docs/product-rules.md#checkout: validateOrderCreation with the e-mail and the billing address, never cached. */
 export async function validateOrder(
   apollo: CheckoutClient,
   cartId: string,
@@ -238,7 +238,7 @@ export function graphQLErrorMessage(error: unknown): string | undefined {
 export const PAYMENT_UNAVAILABLE = 'PaymentUnavailable'
 
 /**
- * The checkout message for a refused order (spec §8): blacklisted customers, sold-out items, the
+ * The checkout message for a refused order (docs/product-rules.md#checkout): blacklisted customers, sold-out items, the
  * rest as 'the order could not be created'.
  */
 export function placeOrderErrorMessage(error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * The checkout form's rules (spec §3 customer form, §5 validation): which fields a shopper must
+ * The checkout form's rules (docs/product-rules.md#checkout customer form, §5 validation): which fields a shopper must
  * fill in and which values are valid in the market's country, as message ids of locales/*.json.
  * Pure, so the rules are tested without rendering and the page shows exactly what they say.
  *
@@ -152,7 +152,7 @@ export function firstInvalidField(errors: FieldErrors): CheckoutField | undefine
   return FIELD_ORDER.find((field) => errors[field] !== undefined)
 }
 
-/** Spec §8 checkout feedback for a customer status that stops the checkout. */
+/** docs/product-rules.md#checkout checkout feedback for a customer status that stops the checkout. */
 export function customerStatusMessage(status: string): string | undefined {
   if (status === 'ok') return undefined
   if (status === 'blacklisted') return 'checkout.feedback.blacklisted'

@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §3 Customer form, §4 customer status): the form, the shipping and payment
+ * Checkout (docs/product-rules.md#checkout Customer form, §4 customer status): the form, the shipping and payment
  * choices, the customer status derived from order validation, and the latest createOrUpdateCheckout
  * answer (options and priced cart) that the route loader and the thunks (./thunks.ts) put here.
  */
@@ -66,7 +66,7 @@ export interface CheckoutState {
   load: CheckoutLoad
   /** numbers createOrUpdateCheckout calls, so that an older answer never overwrites a newer one */
   requestSeq: number
-  /** spec §6: the payment chosen was taken away for this customer (a restricted customer) */
+  /** docs/product-rules.md#checkout: the payment chosen was taken away for this customer (a restricted customer) */
   paymentsLimited: boolean
 }
 
@@ -122,7 +122,7 @@ export type OrderValidation = Partial<OrderValidationResult>
 
 const CREDIT_PAYMENT_TYPES = ['DirectInvoice', 'Loan']
 
-/** Spec §4 'Customer status derived from order validation'. */
+/** docs/product-rules.md#checkout. */
 export function customerStatusFrom(validation: OrderValidation): CustomerStatus {
   if (validation.message === 'Customer is blacklisted') return 'blacklisted'
   if (validation.message === 'Email seems to be invalid') return 'invalidemail'
@@ -199,7 +199,7 @@ const checkoutSlice = createSlice({
       }
       const payments = listItems(data.paymentOptions)
       if (!payments.some((option) => String(option.id) === paymentId)) {
-        // spec §6: a restricted customer gets limited payment options; the one chosen is gone
+        // docs/product-rules.md#checkout: a restricted customer gets limited payment options; the one chosen is gone
         if (paymentId !== null && payments.length > 0) state.paymentsLimited = true
         const selected = payments.find((option) => option.isSelected)
         state.paymentId = selected ? String(selected.id) : null

@@ -152,7 +152,7 @@ function previewWithCart(apollo: CheckoutApollo, cartId: string, choices: Checko
     try {
       const { checkout, cart } = await previewCheckoutWithCart(apollo, cartId, withCompleteZip(choices))
       dispatch(cartLoaded(asCartData(cart)))
-      // spec §4 keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
+      // docs/product-rules.md#checkout keep-or-drop: the voucher id goes unless the loaded cart's code is that voucher
       dispatch(voucherIdChecked(cart.promoCode))
       if (cart.items.length === 0) dispatch(checkoutEmpty())
       else
@@ -204,11 +204,11 @@ export type OrderOutcome =
   | { kind: 'confirmed'; publicId: string }
   /** the order was not placed: the message (a message id) says why */
   | { kind: 'refused'; message: string; values?: { minutes: number }; fieldErrors?: FieldErrors }
-  /** validateOrderCreation failed: spec §8 shows the error page */
+  /** validateOrderCreation failed: docs/product-rules.md#checkout shows the error page */
   | { kind: 'failed'; error: unknown }
 
 /**
- * Spec §4, §8: validateOrderCreation gives the customer status (blacklisted, invalid e-mail,
+ * docs/product-rules.md#checkout: validateOrderCreation gives the customer status (blacklisted, invalid e-mail,
  * limited → the order stops with its message); then placeOrder, and the newsletter consent when
  * given (the order stands whatever the newsletter service answers).
  */
@@ -249,7 +249,7 @@ export function submitOrder(getApollo: GetCheckoutApollo, choices: CheckoutChoic
       dispatch(validationFailed())
       // the provider went away: the options are asked for again, now without it and with a notice
       if (graphQLErrorCode(error) === PAYMENT_UNAVAILABLE) void dispatch(refreshCheckout(getApollo, choices))
-      // an abuse limit (ADR 0024) says when to try again; the rest as spec §8
+      // an abuse limit (ADR 0024) says when to try again; the rest as docs/product-rules.md#checkout
       const { id, values } = failureMessage(error, placeOrderErrorMessage(error))
       return { kind: 'refused', message: id, ...(values ? { values } : {}) }
     }

@@ -1,5 +1,5 @@
 /**
- * The content panel (spec §2 overlay panels, issue #13): one of the shop's information pages
+ * The content panel (docs/product-rules.md#content overlay panels, issue #13): one of the shop's information pages
  * (shipping, returns, terms…) in a dialog over the page the shopper is on, opened by
  * `contentPanelOpened(alias)`, e.g. from the product page's delivery and returns links. Its code
  * loads only when opened.

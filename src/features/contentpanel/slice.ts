@@ -1,4 +1,4 @@
-/** The content overlay panel (spec §2 'Overlay panels'): open or closed, and which content it shows. */
+/** The content overlay panel (docs/product-rules.md#content): open or closed, and which content it shows. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 export interface ContentPanelState {

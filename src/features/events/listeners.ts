@@ -1,5 +1,5 @@
 /**
- * Delivers shop events to the tag manager's data layer (spec §7 'Analytics', issue #13) as GA4
+ * Delivers shop events to the tag manager's data layer (docs/product-rules.md#analytics-and-consent, issue #13) as GA4
  * ecommerce events: page_view, view_item_list, select_item, view_item, add_to_cart,
  * remove_from_cart, view_cart, begin_checkout, add_shipping_info, add_payment_info, purchase,
  * add_to_wishlist, search, login and sign_up (docs/analytics.md has every payload). Product
@@ -54,7 +54,7 @@ declare global {
   }
 }
 
-/** Spec §9 sales_type: the discount's band, e.g. '16-20'. */
+/** docs/product-rules.md#analytics-and-consent sales_type: the discount's band, e.g. '16-20'. */
 export function discountBand(percentage: number): string {
   const band = discountBandOf(percentage)
   if (!band) throw new Error('Invalid discount percentage')
@@ -67,7 +67,7 @@ function amount(value: unknown): number | undefined {
 
 const roundCents = (value: number) => Math.round(value * 100) / 100
 
-/** A GA4 item from the API's product; the item identifier is the article number (spec §7). */
+/** A GA4 item from the API's product; the item identifier is the article number (docs/product-rules.md#analytics-and-consent). */
 export function analyticsItem(
   productValue: unknown,
   extras: { quantity?: number; listName?: string; index?: number; variant?: string } = {},

@@ -1,5 +1,5 @@
 /**
- * Shop events (spec §7 'Analytics' triggers): recorded as plain data in a queue, delivered on
+ * Shop events (docs/product-rules.md#analytics-and-consent triggers): recorded as plain data in a queue, delivered on
  * the client by the listener in ./listeners.ts (tag-manager data layer). Events recorded while
  * rendering on the server (the first page impression) travel to the browser in the serialised
  * state and are delivered there, so no event is lost or sent twice.
@@ -25,9 +25,9 @@ export const SHOP_EVENT_TYPES = [
   'user:login',
   'user:register',
   'user:logout',
-  /** spec §4: the cart's item count, shipping fee, total or shipping default flag differ */
+  /** docs/product-rules.md#analytics-and-consent: the cart's item count, shipping fee, total or shipping default flag differ */
   'cart:changed',
-  /** spec §4: the cart's regular subtotal or promo code differ */
+  /** docs/product-rules.md#analytics-and-consent: the cart's regular subtotal or promo code differ */
   'cart:items-changed',
 ] as const
 export type ShopEventType = (typeof SHOP_EVENT_TYPES)[number]

@@ -1,5 +1,5 @@
 /**
- * The favourite heart (spec §§1, 4): a toggle button for one product, on product cards and the
+ * The favourite heart (docs/product-rules.md#favourites): a toggle button for one product, on product cards and the
  * product page. It only reads the state and dispatches `toggleFavorite`; saving to local storage,
  * the cross-tab broadcast and the shop events are the listeners' job (src/app/client/listeners.ts,
  * src/features/events), so this stays a few hundred bytes on every page that shows products.

@@ -1,5 +1,5 @@
 /**
- * Favourites everywhere (issue #10 item 5, spec §§4, 7, 8; docs/adr/0021-favourites-sync.md): the
+ * Favourites everywhere (issue #10 item 5, docs/product-rules.md#favourites; docs/adr/0021-favourites-sync.md): the
  * browser-side effects that keep a logged-in customer's favourites in the likes service.
  *
  * - A customer this browser's copy does not follow yet (login, `connected`; or a page that
@@ -10,7 +10,7 @@
  * - Afterwards every change made in this tab is saved, one request at a time, always the newest
  *   list. Another tab's change arrives here by broadcast and is saved by that tab.
  * - Logout (`loggedOut`): the browser keeps its copy and stops following the customer.
- * - Spec §8: every failure is only logged; the local favourites remain. A failed merge leaves the
+ * - docs/product-rules.md#favourites: every failure is only logged; the local favourites remain. A failed merge leaves the
  *   copy unfollowed, so the next login or page load tries again and nothing is lost.
  */
 import type { UnknownAction } from '@reduxjs/toolkit'
@@ -38,7 +38,7 @@ export interface AccountSyncDeps {
   /** the favourites of the logged-in user's metaData (getUser); throws when it cannot be read */
   metaDataFavorites: () => Promise<FavoriteId[]>
   storage: FavoritesStorage | null
-  /** spec §8: failures are only logged */
+  /** docs/product-rules.md#favourites: failures are only logged */
   log: (message: string, error: unknown) => void
 }
 
@@ -175,7 +175,7 @@ export function startBrowserFavouritesAccountSync(store: AppStore, getApollo: Ge
       if (!data.getUser) throw new Error('The user data could not be read')
       return metaDataFavorites(data.getUser.metaData)
     },
-    // spec §8: only logged (a warning: the shopper's page goes on as before)
+    // docs/product-rules.md#favourites: only logged (a warning: the shopper's page goes on as before)
     log: (message, error) => console.warn(message, error),
   })
 }

@@ -1,5 +1,5 @@
 /**
- * The browser's client of the likes service (spec §7 favourites), through the same-origin proxy
+ * The browser's client of the likes service (docs/product-rules.md#favourites favourites), through the same-origin proxy
  * (`/api/likes`, server/ssr/likes-proxy.ts), which adds the session's bearer token: page script
  * never holds it. Every call sends the CSRF header the proxy demands; a status other than 2xx is
  * an error carrying that status.

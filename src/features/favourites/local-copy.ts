@@ -1,5 +1,5 @@
 /**
- * The browser's own copy of the favourites (spec §9 local keys `favorites` and
+ * The browser's own copy of the favourites (docs/product-rules.md#favourites local keys `favorites` and
  * `favoritesLastUpdated`), and which customer's saved list it was last synced with
  * (`favoritesUserId`, the spec's global state field of that name, kept here so every tab and a
  * reload know it; docs/adr/0021-favourites-sync.md). Storage may be missing or full: reading

@@ -1,6 +1,6 @@
 /**
  * How the browser's copy of the favourites and the customer's saved list (the likes service)
- * come together (spec §§4, 5, 9; docs/adr/0021-favourites-sync.md). Pure, so the rules are tested
+ * come together (docs/product-rules.md#favourites; docs/adr/0021-favourites-sync.md). Pure, so the rules are tested
  * on their own.
  *
  * - Login of a customer this browser's copy does not follow yet: the union of both lists, newest

@@ -1,5 +1,5 @@
 /**
- * The filters of a product list (spec §2: categories, brands, price, campaigns, sizes, discount,
+ * The filters of a product list (docs/product-rules.md#catalogue-and-lists: categories, brands, price, campaigns, sizes, discount,
  * and the products' parameters) in a modal side panel: a native <dialog> (focus kept inside,
  * Escape closes, the background inert), focus back on the opening button when it closes. Every
  * change navigates at once (the URL holds the selection), so the counts follow the choice.

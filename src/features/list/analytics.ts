@@ -1,5 +1,5 @@
 /**
- * A list page's analytics (spec §7, issue #13): the products a page shows are product
+ * A list page's analytics (docs/product-rules.md#catalogue-and-lists, issue #13): the products a page shows are product
  * impressions (GA4 view_item_list, sent in batches of 4 by src/features/events/listeners.ts),
  * and a click on a card's link is product:click (select_item). Recorded by the page's loader,
  * so the first page's impressions travel from the server render like its page impression.

@@ -1,4 +1,4 @@
-/** Moving between list selections: the URL is the state (spec §9 format, src/lib/list-url.ts). */
+/** Moving between list selections: the URL is the state (docs/product-rules.md#catalogue-and-lists format, src/lib/list-url.ts). */
 import { useCallback, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { listSearchString, type ListSelection } from '../../lib/list-url'

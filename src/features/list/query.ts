@@ -89,7 +89,7 @@ export function pageWindow(
 }
 
 /**
- * The default sort of a list (spec §9): a configured custom sort for the route first; relevance
+ * The default sort of a list (docs/product-rules.md#catalogue-and-lists): a configured custom sort for the route first; relevance
  * on search pages; each special list its own (bestsellers sell most, sale and outlet cheapest
  * first, new and incoming newest first); otherwise the configured default.
  */

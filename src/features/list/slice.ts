@@ -1,7 +1,7 @@
 /**
- * Product list query selection (spec §3 'Product list selection') and the selections saved per
- * list path, so that coming back to a list restores its filters (spec §2: leaving a list page
- * saves its query selection). The URL form is the one of spec §9: filters as label~id pairs,
+ * Product list query selection (docs/product-rules.md#catalogue-and-lists) and the selections saved per
+ * list path, so that coming back to a list restores its filters (docs/product-rules.md#catalogue-and-lists: leaving a list page
+ * saves its query selection). The URL form is the one of docs/product-rules.md#catalogue-and-lists: filters as label~id pairs,
  * parameters as `p-{name}`.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
@@ -42,7 +42,7 @@ export const selectionFromSearchParams = (search: URLSearchParams): ListSelectio
 export const selectionToSearchParams = (selection: ListSelection): URLSearchParams =>
   serialiseListSearch(selection)
 
-/** Default sort (spec §9): the configured default, RELEVANCE on search pages, custom sort for configured routes. */
+/** Default sort (docs/product-rules.md#catalogue-and-lists): the configured default, RELEVANCE on search pages, custom sort for configured routes. */
 export function defaultSortFor(
   routeName: string,
   config: { productListDefaultSort: ListSort; customSortRoutes: { routeName: string; sort: ListSort }[] },

@@ -1,5 +1,5 @@
 /**
- * The live connection's retry rule (spec §4 "Subscription retries: up to 5 attempts, 500 ms
+ * The live connection's retry rule (docs/product-rules.md#shop-wide-behaviour "Subscription retries: up to 5 attempts, 500 ms
  * doubled each time"): after a lost or refused connection the client tries again 500 ms, 1 s,
  * 2 s, 4 s and 8 s later, then gives up until the page is loaded again. A connection that was
  * established resets the count (graphql-ws does).

@@ -1,5 +1,5 @@
 /**
- * The second loading indicator (spec §4): shows only when an operation takes longer than the
+ * The second loading indicator (docs/product-rules.md#errors-and-feedback): shows only when an operation takes longer than the
  * delay (1000 ms), then ticks every 100 ms; ending before the delay cancels it, so quick
  * operations never flash a spinner. Without an `active` prop it follows the store's
  * `loading.delayedActive`.

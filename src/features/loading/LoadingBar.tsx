@@ -1,5 +1,5 @@
 /**
- * The global loading bar (spec §4): appears only if loading lasts beyond the 200 ms throttle,
+ * The global loading bar (docs/product-rules.md#errors-and-feedback): appears only if loading lasts beyond the 200 ms throttle,
  * grows over 5000 ms, shows a failed style on failure, and hides 500 ms after the end.
  * Decorative (aria-hidden): screen readers learn about the new page from the page itself.
  */

@@ -1,5 +1,5 @@
 /**
- * The global loading indicator (spec §4) and its delayed variant. The state only says what is
+ * The global loading indicator (docs/product-rules.md#errors-and-feedback) and its delayed variant. The state only says what is
  * happening; the timings (200 ms throttle, 5000 ms growth, 500 ms hide, 1000 ms delay with
  * 100 ms ticks) belong to the components in this folder.
  */

@@ -1,5 +1,5 @@
 /**
- * Joining the member programme on /lumo-member (spec §4): a customer joins with one button (the
+ * Joining the member programme on /lumo-member (docs/product-rules.md#loyalty): a customer joins with one button (the
  * success modal follows); a guest is asked to log in first, and comes back here after the login.
  * A member is told so and pointed to their membership page and the members' pages.
  */

@@ -1,7 +1,7 @@
 /**
- * The account's membership page (spec §3 Loyalty contact): level, points, pending points with
+ * The account's membership page (docs/product-rules.md#loyalty Loyalty contact): level, points, pending points with
  * the dates they are credited, bonus vouchers and the points history; leaving the programme and
- * removing the loyalty account (spec §4). Personal data: fetched by the browser from the loyalty
+ * removing the loyalty account (docs/product-rules.md#loyalty). Personal data: fetched by the browser from the loyalty
  * service with the session cookie, never rendered into a shared page.
  */
 import { useCallback, useEffect, useState } from 'react'

@@ -1,6 +1,6 @@
 /**
- * The browser's calls to the loyalty service (spec §7 "Loyalty service proxy", same origin at
- * /api/loyalty; the session cookie says who the shopper is). Spec §8: a network failure or a
+ * The browser's calls to the loyalty service (docs/product-rules.md#loyalty, same origin at
+ * /api/loyalty; the session cookie says who the shopper is). docs/product-rules.md#loyalty: a network failure or a
  * refusal is logged and gives null; cart notifications are fire and forget.
  */
 import { BROWSER_LOYALTY_URI, CSRF_HEADER } from '../../shared/storefront-api'
@@ -68,7 +68,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
 }
 
-/** get-contact: the customer's contact, created on first use (spec §4: contact sync on login). */
+/** get-contact: the customer's contact, created on first use (docs/product-rules.md#loyalty: contact sync on login). */
 export function getContact(input: { email: string; countryCode: string; newsletter?: boolean }) {
   const query = new URLSearchParams({
     email: input.email,

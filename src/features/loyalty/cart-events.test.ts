@@ -3,7 +3,7 @@ import { cartEventFor } from './cart-events'
 
 const cart = (items: { skuId: number | string; quantity: number }[]) => ({ id: 'c1', items })
 
-describe('cart events for the loyalty service (spec §4)', () => {
+describe('cart events for the loyalty service (docs/product-rules.md#loyalty)', () => {
   it('sends the cart on an addition and a removal that leaves items', () => {
     expect(cartEventFor('cart:add', cart([{ skuId: 101, quantity: 2 }]), 'fi')).toEqual({
       kind: 'cart',

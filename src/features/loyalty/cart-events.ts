@@ -1,5 +1,5 @@
 /**
- * Spec §4 cart events for the loyalty analytics: the cart on every change this tab makes, an
+ * docs/product-rules.md#loyalty cart events for the loyalty analytics: the cart on every change this tab makes, an
  * empty cart when a removal leaves no items, on a purchase and on logout (that one is sent by the
  * logout itself, while the session still names the customer: src/features/auth/thunks.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The loyalty feature's browser effects (spec §4):
+ * The loyalty feature's browser effects (docs/product-rules.md#loyalty):
  * - an authenticated user triggers a contact sync with the loyalty service (get-contact), whose
  *   answer fills the loyalty state; a visitor's discovery key (the search session's customer key,
  *   in its cookie) is handed to the service once per page load;

@@ -1,5 +1,5 @@
 /**
- * The loyalty contact (spec §3 'Loyalty contact') and membership transitions (spec §4). The
+ * The loyalty contact (docs/product-rules.md#loyalty) and membership transitions (docs/product-rules.md#loyalty). The
  * calls to the loyalty service proxy live with the loyalty feature; this is the state they fill.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
@@ -59,7 +59,7 @@ export const initialLoyaltyState: LoyaltyState = {
 export { LOYALTY_VOUCHER_PREFIX }
 
 /**
- * Spec §4: the voucher id is kept only while the cart's promo code starts (case-insensitively)
+ * docs/product-rules.md#loyalty: the voucher id is kept only while the cart's promo code starts (case-insensitively)
  * with the voucher prefix and matches the voucher data.
  */
 export function keepsVoucherId(promoCode: string | null | undefined, voucherId: string | null): boolean {
@@ -146,7 +146,7 @@ const loyaltySlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // spec §4 logout: the loyalty user, the stored session and the discovery key are reset
+    // docs/product-rules.md#loyalty logout: the loyalty user, the stored session and the discovery key are reset
     builder.addCase(loggedOut, () => initialLoyaltyState)
   },
 })

@@ -48,7 +48,7 @@ function loggedInStore() {
   return store
 }
 
-describe('membership (spec §4)', () => {
+describe('membership (docs/product-rules.md#loyalty)', () => {
   it('joins: the contact, the member call with the CSRF header, a new session, then the success modal', async () => {
     answers.push({ status: 200, body: contact })
     answers.push({ status: 200, body: { ...contact, isMember: true, memberNumber: 'M12345678' } })

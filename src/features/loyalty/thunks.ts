@@ -1,5 +1,5 @@
 /**
- * Membership transitions (spec §4): joining sets isMember and shows the success modal after
+ * Membership transitions (docs/product-rules.md#loyalty): joining sets isMember and shows the success modal after
  * 100 ms; leaving sets it false and shows the membership-deleted modal; removing the loyalty
  * account drops the contact. After each, the session is refreshed: the new token's member id is
  * what the members-only pages trust (state.auth.user.isMember).

@@ -8,7 +8,7 @@ export interface ModalState {
   props: ModalProps
 }
 
-/** Spec §9: modals opened after an action wait this long (e.g. the membership success modal). */
+/** docs/product-rules.md#errors-and-feedback: modals opened after an action wait this long (e.g. the membership success modal). */
 export const MODAL_DELAY_MS = 100
 
 export const initialModalState: ModalState = { id: null, props: {} }

@@ -1,6 +1,6 @@
 /**
- * The newsletter offer (spec §1: 15 % off a first purchase): an e-mail field and a button. The
- * address is checked before it is sent (spec §5: 'Sinun on annettava validi sähköpostiosoite'),
+ * The newsletter offer (docs/product-rules.md#mails-and-subscriptions: 15 % off a first purchase): an e-mail field and a button. The
+ * address is checked before it is sent (docs/product-rules.md#mails-and-subscriptions: 'Sinun on annettava validi sähköpostiosoite'),
  * the error is tied to the field (aria-invalid, aria-describedby) and focus returns to it; the
  * outcome is announced in a live region.
  */

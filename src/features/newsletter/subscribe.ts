@@ -1,5 +1,5 @@
 /**
- * The newsletter subscription (spec §1: 15 % off a first purchase) through the commerce API's
+ * The newsletter subscription (docs/product-rules.md#mails-and-subscriptions: 15 % off a first purchase) through the commerce API's
  * subscribeToNewsletter mutation. Apollo's `gql` is imported on demand, like runQuery does, so the
  * home page's first-load JavaScript does not carry it (docs/adr/0006-data-loading.md).
  */

@@ -48,7 +48,7 @@ function useServiceWorker() {
         },
       })
     }
-    // service worker failures never matter to the page (spec §8)
+    // service worker failures never matter to the page (docs/product-rules.md#offline-and-pwa)
     registerServiceWorker(container, offer).catch(() => undefined)
     return () => {
       cancelled = true

@@ -1,5 +1,5 @@
 /**
- * Back-in-stock sign-up for a sold-out size (spec §4 "Stock notify"): an e-mail, validated
+ * Back-in-stock sign-up for a sold-out size (docs/product-rules.md#product-page): an e-mail, validated
  * ('Sinun on annettava validi sähköpostiosoite'), sent with requestStockNotification (the Lumo
  * extension of monitorProductAvailability that also tells whether the same e-mail already waited
  * for the size: then the already-active message). Loaded only when a sold-out size is chosen.

@@ -1,5 +1,5 @@
 /**
- * The product's details from its parameters (spec §3): colour, material, laundry guide, country
+ * The product's details from its parameters (docs/product-rules.md#product-page): colour, material, laundry guide, country
  * of production, and the model's height and size, each with the API's label in the page's
  * language. Only parameters the API marks as shown.
  */

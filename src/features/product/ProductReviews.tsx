@@ -1,7 +1,7 @@
 /**
- * Reviews (spec §3): the average rating and the number of reviews, the newest reviews with more
+ * Reviews (docs/product-rules.md#product-page): the average rating and the number of reviews, the newest reviews with more
  * on demand (the reviews query's paging), and the review form. Writing a review needs login
- * (spec §6; the API checks it too): a guest gets a link that opens the login dialog and comes
+ * (docs/product-rules.md#product-page; the API checks it too): a guest gets a link that opens the login dialog and comes
  * back here; the form loads for a logged-in customer. Authors and comments are shoppers' text,
  * rendered as text only (React escapes it), never as markup.
  */

@@ -1,5 +1,5 @@
 /**
- * The review form's rules (spec §5): a star rating ('Käytä tähtiä tuotteen arvioimiseen'), a name
+ * The review form's rules (docs/product-rules.md#product-page): a star rating ('Käytä tähtiä tuotteen arvioimiseen'), a name
  * and a comment, each within the limits the commerce API keeps (src/shared/reviews.ts).
  */
 import {

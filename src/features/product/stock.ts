@@ -1,4 +1,4 @@
-/** The stock line of a size (spec §3: in stock, few left, out of stock, made to order, static). */
+/** The stock line of a size (docs/product-rules.md#product-page: in stock, few left, out of stock, made to order, static). */
 import type { ProductSku, StockStatus } from './types'
 
 /** The message id of each stock status. Static stock is always available: it reads as in stock. */
@@ -29,7 +29,7 @@ export function initialSkuId(skus: readonly ProductSku[]): number | null {
 export type AddToCartCheck = { ok: true; skuId: number } | { ok: false; messageId: string }
 
 /**
- * Spec §5: a size must be chosen first ('Sinun on ensin valittava koko'); a sold-out size cannot
+ * docs/product-rules.md#product-page: a size must be chosen first ('Sinun on ensin valittava koko'); a sold-out size cannot
  * be added (its back-in-stock form is offered instead).
  */
 export function checkAddToCart(skus: readonly ProductSku[], selectedSkuId: number | null): AddToCartCheck {

@@ -1,5 +1,5 @@
 /**
- * The quickshop panel (spec §2 overlay panels), mounted once in the shop chrome. A list or the
+ * The quickshop panel (docs/product-rules.md#product-page overlay panels), mounted once in the shop chrome. A list or the
  * related products open it with `quickshopOpened(alias)`; the panel's code and the product's data
  * load only then, so pages that never open it carry nothing of it.
  */

@@ -1,4 +1,4 @@
-/** The quickshop overlay panel (spec §2): a product's sizes and add-to-cart without leaving the list. */
+/** The quickshop overlay panel (docs/product-rules.md#product-page): a product's sizes and add-to-cart without leaving the list. */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 export interface QuickshopState {

@@ -1,7 +1,7 @@
 /**
  * The recommendation lists one request brings (loaded by RecommendationSlot): each visible list
  * with products as a rail of cards under its heading (the algorithm's name in the shopper's
- * language, else the list's label from the service). A failing service shows nothing (spec §8: the page goes on).
+ * language, else the list's label from the service). A failing service shows nothing (docs/product-rules.md#search: the page goes on).
  */
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'

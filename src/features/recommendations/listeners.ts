@@ -1,5 +1,5 @@
 /**
- * The behaviour notifications the shop's events send to the search service (spec §4: "product-
+ * The behaviour notifications the shop's events send to the search service (docs/product-rules.md#search: "product-
  * detail and click events send click, add-to-cart and favourite add/remove notifications to the
  * recommendation service when a ticket exists"). Clicks are sent by the cards themselves; here:
  * an add-to-cart of a product opened from a search or recommendation (its remembered ticket),

@@ -1,5 +1,5 @@
 /**
- * Digital returns (spec §1, issue #11 item 4; docs/adr/0030-returns.md): find the order (a guest
+ * Digital returns (docs/product-rules.md#orders-and-returns, issue #11 item 4; docs/adr/0030-returns.md): find the order (a guest
  * types the order number and the order's e-mail, a signed-in customer picks one of their orders),
  * choose the items, how many of each and why, and register. The answer is the return's number
  * and state; the e-mail with the instructions follows. The order's earlier returns are listed with

@@ -1,5 +1,5 @@
 /**
- * The search page's analytics (spec §7): the search itself (GA4 `search`), its products as
+ * The search page's analytics (docs/product-rules.md#search): the search itself (GA4 `search`), its products as
  * impressions of the list `search: {term}` and a click on one as `select_item` — the same events,
  * list name and item shape as the other list pages (src/features/list/analytics.ts), from the
  * search service's products.

@@ -1,7 +1,7 @@
 /**
  * The search field's way to the service, loaded on the shopper's first focus: autocomplete with
  * the debounce and cancellation of debounced-fetch.ts, the click notification of a chosen
- * product, category or brand, and removing a recent search (spec §7 `remove-recent-searches`).
+ * product, category or brand, and removing a recent search (docs/product-rules.md#search `remove-recent-searches`).
  */
 import type { LocaleCode, MarketAlias } from '../../shared/markets'
 import type { AutocompleteResponse } from '../../shared/search-api'

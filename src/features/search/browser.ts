@@ -1,6 +1,6 @@
 /**
  * The search service as the browser reaches it: same origin (BROWSER_SEARCH_URI), as this
- * browser's search session, with the touchpoint of the screen it runs on (spec §7: mobile below
+ * browser's search session, with the touchpoint of the screen it runs on (docs/product-rules.md#search: mobile below
  * the 1024 px computer breakpoint). Also the notifications the shopper's clicks send.
  */
 import type { LocaleCode, MarketAlias } from '../../shared/markets'

@@ -84,7 +84,7 @@ export interface SearchContext extends SearchTransport {
   session: SearchSessionKeys
 }
 
-/** The service answered with an error status (spec §8: the error carries the response content). */
+/** The service answered with an error status (docs/product-rules.md#search: the error carries the response content). */
 export class SearchServiceError extends Error {
   constructor(
     readonly status: number,
@@ -154,9 +154,9 @@ export async function searchQuery<E extends SearchEndpoint>(
 }
 
 /**
- * A notification (spec §7): POST with a JSON body and keepalive, so it survives the page being
+ * A notification (docs/product-rules.md#search): POST with a JSON body and keepalive, so it survives the page being
  * left for the product the shopper clicked; retried once without keepalive when that fails (a
- * browser refuses keepalive beyond its quota). Failures are swallowed (spec §8).
+ * browser refuses keepalive beyond its quota). Failures are swallowed (docs/product-rules.md#search).
  */
 export async function sendNotification<N extends NotificationName>(
   context: Pick<SearchContext, 'baseUrl' | 'fetch' | 'market' | 'locale' | 'touchpoint' | 'session'>,

@@ -1,5 +1,5 @@
 /**
- * The notification toast (spec §2, §4): the first message of the queue, top-right by default,
+ * The notification toast (docs/product-rules.md#errors-and-feedback): the first message of the queue, top-right by default,
  * hidden after its timeout (5 s). The live region is always in the page so that screen readers
  * announce a message when it appears (aria-live polite: it never interrupts).
  */

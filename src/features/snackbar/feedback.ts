@@ -1,5 +1,5 @@
 /**
- * Which shop happenings the toast tells the shopper about (spec §2 'a notification toast', issue
+ * Which shop happenings the toast tells the shopper about (docs/product-rules.md#errors-and-feedback, issue
  * #13): favourites added and removed, a line removed from the cart, the cart changed in another
  * tab or on another device, a page or the cart that could not be loaded. (A product added to the
  * cart has its own popup; a copied link is toasted by the copy button itself.) Pure mapping plus

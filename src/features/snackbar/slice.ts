@@ -1,4 +1,4 @@
-/** The toast queue (spec §4: hides after 5 s, placement top-right by default). */
+/** The toast queue (docs/product-rules.md#errors-and-feedback: hides after 5 s, placement top-right by default). */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 
 export type SnackbarType = 'info' | 'success' | 'warning' | 'error'

@@ -1,5 +1,5 @@
 /**
- * E-mail addresses (spec §5: 'Sinun on annettava validi sähköpostiosoite'). The same pattern as
+ * E-mail addresses (docs/product-rules.md#checkout: 'Sinun on annettava validi sähköpostiosoite'). The same pattern as
  * the commerce API's check (zod's `z.email()`, server/services/graphql/checkout/validation.ts),
  * so the form never accepts an address the server refuses, or the other way round: a local part
  * of letters, digits and `_ ' + - .` (no leading, trailing or doubled dot), a domain of labels

@@ -1,5 +1,5 @@
 /**
- * Organisation numbers of the four shop countries (spec §5: 'organization number must be valid').
+ * Organisation numbers of the four shop countries (docs/product-rules.md#checkout: 'organization number must be valid').
  *
  * - Finland, Y-tunnus (PRH / Verohallinto): seven digits, a hyphen and a check digit. The digits
  *   are weighted 7 9 10 5 8 4 2; remainder 0 gives check 0, remainder 1 is never issued, otherwise

@@ -1,5 +1,5 @@
 /**
- * National personal identity numbers of the four shop countries (spec §5: 'Sinun on syötettävä
+ * National personal identity numbers of the four shop countries (docs/product-rules.md#checkout: 'Sinun on syötettävä
  * voimassa oleva sosiaaliturvatunnus'). Each check is the issuing authority's published rule;
  * a number must also name a real date of birth that is not in the future. `today` is a parameter
  * so the rules are testable; it defaults to now.

@@ -484,7 +484,7 @@ describeEachDatabase('catalogue API on %s', (kind) => {
       expect(await count([a, size])).toBeGreaterThanOrEqual(0)
     })
 
-    it('selects only cut prices in the first discount band, di_0-5 (spec §9; a full price rounds to 0 % too)', async () => {
+    it('selects only cut prices in the first discount band, di_0-5 (docs/product-rules.md#catalogue-and-lists; a full price rounds to 0 % too)', async () => {
       const { data } = await gql(
         '{ products(take: 200, filter: { facets: ["di_0-5"] }) { count products { unitPrice { isDiscounted } } } }',
       )

@@ -1,5 +1,5 @@
 /**
- * The likes service (spec §7) on a real database with real tokens from the auth service:
+ * The likes service (docs/product-rules.md#favourites) on a real database with real tokens from the auth service:
  * bearer-token authorisation (none, forged, another customer's list), the round trip of a list
  * in its order, validation and the 1,000 cap, the migrated flag, and that a customer's
  * favourites go with the account.

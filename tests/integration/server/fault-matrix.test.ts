@@ -75,7 +75,7 @@ for (const service of Object.keys(FAULTY_SERVICES) as FaultyService[]) {
       })
 
       if (service === 'search') {
-        it('shows the search notice instead of results (spec §8: search errors)', () => {
+        it('shows the search notice instead of results (docs/product-rules.md#errors-and-feedback: search errors)', () => {
           const body = pages.search.response.body
           expect(body.includes(SEARCH_UNAVAILABLE)).toBe(true)
           expect(/href="\/fi\/p\//.test(body)).toBe(false)

@@ -1,5 +1,5 @@
 /**
- * The production server's answers for every page of spec §2 in every market and language: status,
+ * The production server's answers for every page of docs/product-rules.md#markets-and-urls in every market and language: status,
  * canonicalising redirects (Location, query kept), login-required, members-only, 404 and 500, plus
  * the response hygiene of DESIGN.md §§5, 8 (escaped state, CSP nonce, compression, caching).
  */
@@ -84,7 +84,7 @@ describe('non-localised pages', () => {
   })
 
   it('a login token in the query passes login-required, but the orders need a verified user', async () => {
-    // spec §2: the middleware lets a login token through (src/app/middlewares.test.ts); nothing
+    // docs/product-rules.md#markets-and-urls: the middleware lets a login token through (src/app/middlewares.test.ts); nothing
     // verifies such a token, so the page's own data asks the API as a guest, which refuses, and
     // the page sends the visitor to the login like the middleware would
     const response = await get('/fi/tilini/tilaukset?loginToken=abc')

@@ -143,7 +143,7 @@ async function requestStockNotification(
     RETURNING EXISTS (
       SELECT 1 FROM previous WHERE notified_at IS NULL AND unsubscribed_at IS NULL
     ) AS already_active`.execute(ctx.db)
-  // Only the address's own signed-in customer learns that it already waited (spec §3's message):
+  // Only the address's own signed-in customer learns that it already waited (docs/product-rules.md#product-page's message):
   // told to anyone, the answer would say which addresses asked about which products.
   const own = ctx.user?.email?.toLowerCase() === input.email
   return { ok: true, alreadyActive: own && (result.rows[0]?.already_active ?? false) }

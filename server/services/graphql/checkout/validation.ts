@@ -1,6 +1,6 @@
 /**
  * Order-creation rules. Field messages are the Geins ones (contracts.md §3.6); the customer-status
- * inputs of spec §4 come from data: blocked or invalid e-mails from customer_email_rules, member
+ * inputs of docs/product-rules.md#checkout come from data: blocked or invalid e-mails from customer_email_rules, member
  * types and the payment kinds they may not use from member_types (NOCREDIT-* blocks invoice).
  */
 import type { Kysely } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * Back-in-stock mails (spec §4 "Stock notify", issue #11 item 5; docs/adr/0031-stock-mails.md).
+ * Back-in-stock mails (docs/product-rules.md#mails-and-subscriptions, issue #11 item 5; docs/adr/0031-stock-mails.md).
  *
  * Data-driven: whatever gives a size stock again (the admin stock operation, a received return
  * put back on the shelf, an import), a round of this job finds the requests still waiting whose

@@ -1,5 +1,5 @@
 /**
- * First-purchase promo codes (the newsletter's 15 % code, spec §9): placeOrder refuses such a code
+ * First-purchase promo codes (the newsletter's 15 % code, docs/product-rules.md#mails-and-subscriptions): placeOrder refuses such a code
  * when the customer already has an order that was not cancelled, looked up by the order's e-mail
  * and by the signed-in account. setCartPromoCode refuses it at once when the shopper is already
  * known (signed in, or the checkout's address saved); placeOrder checks it again in its

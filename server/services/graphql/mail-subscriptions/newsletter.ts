@@ -1,5 +1,5 @@
 /**
- * The newsletter (spec §1 and §9: 15 % off a first purchase; issue #11 item 6;
+ * The newsletter (docs/product-rules.md#mails-and-subscriptions: 15 % off a first purchase; issue #11 item 6;
  * docs/adr/0031-stock-mails.md): double opt-in by e-mail, the consent record, the welcome code.
  *
  * - subscribe: the subscription is pending and a `newsletter-confirm` mail with a signed link is
@@ -26,7 +26,7 @@ import type { MailLinkConfig } from './back-in-stock'
 import { placeOf } from './back-in-stock'
 import { CONFIRM_LINK_DAYS, mailLinkPageUrl, signMailLink, type MailPlace } from './links'
 
-/** spec §9: the newsletter's offer. */
+/** docs/product-rules.md#mails-and-subscriptions: the newsletter's offer. */
 export const WELCOME_PERCENTAGE = 15
 export const CONFIRM_RESEND_MINUTES = 10
 const CODE_PREFIX = 'WELCOME'

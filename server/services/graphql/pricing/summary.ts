@@ -1,5 +1,5 @@
 /**
- * The whole cart summary of spec §3, computed on the server in minor units: subtotal (regular and
+ * The whole cart summary of docs/product-rules.md#customer-types-and-prices, computed on the server in minor units: subtotal (regular and
  * campaign price), promo discount (percentage, or a fixed amount spread over the lines), shipping
  * fee and amount left to free shipping, payment fee, VAT per rate, totals and the part paid from
  * balance (gift code or customer balance).

@@ -1,5 +1,5 @@
 /**
- * The shopper's side of digital returns (spec §1, issue #11 item 4): look up an order that can be
+ * The shopper's side of digital returns (docs/product-rules.md#orders-and-returns, issue #11 item 4): look up an order that can be
  * returned and register a return of some of its goods, each with a quantity and a reason, inside
  * the market's return window. The return gets its number, a `return_registered` order event per
  * row (OrderType.returns) and the `return-registered` e-mail, all in one transaction.

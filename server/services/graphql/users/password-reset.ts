@@ -1,5 +1,5 @@
 /**
- * The password reset by e-mail (spec §4): requestPasswordReset queues a link with a single-use
+ * The password reset by e-mail (docs/product-rules.md#accounts-and-auth): requestPasswordReset queues a link with a single-use
  * key in the mail service's outbox; commitReset sets the new password with that key.
  *
  * - The key is 32 random bytes (base64url); only its SHA-256 is stored, valid for one hour.
