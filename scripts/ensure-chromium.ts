@@ -1,5 +1,5 @@
 /**
- * Makes sure Debian's Chromium is there for the end-to-end suite and Lighthouse (DESIGN.md §3):
+ * Makes sure Debian's Chromium is there for the end-to-end suite and Lighthouse (docs/quality-bars.md#operability):
  * present → nothing to do; missing and root → apt-get install; missing and not root → stop with
  * a message naming the package. Runnable on its own: `tsx scripts/ensure-chromium.ts`.
  */

@@ -1,6 +1,6 @@
 /**
  * Server configuration from the environment, validated once at start. Bad configuration stops
- * the start with a message naming the variable (DESIGN.md §3). Every outside service is a base
+ * the start with a message naming the variable (docs/quality-bars.md#operability). Every outside service is a base
  * URL: by default it points at the embedded implementation in this same process.
  */
 import { createHmac, randomBytes } from 'node:crypto'

@@ -29,7 +29,7 @@ declare global {
 /**
  * Start-up runs as a few tasks, not one: the bundle's evaluation, the store, the routes, the intl
  * object and the hydration each end with a yield to the browser (yieldToMain), so a tap or a paint
- * waits for one short task at most (Lighthouse's total blocking time, DESIGN.md §8).
+ * waits for one short task at most (Lighthouse's total blocking time, docs/quality-bars.md#page-speed).
  */
 async function boot() {
   // the module's evaluation ends here
@@ -105,7 +105,7 @@ window.addEventListener('unhandledrejection', (event) => reportError('unhandledr
 /**
  * Fetch the Apollo chunk at the shopper's first sign of intent (pointing at, touching or focusing
  * something), so the first client-side navigation rarely waits for it, while a page that is only
- * read never downloads it (DESIGN.md §8 first-load budget).
+ * read never downloads it (docs/quality-bars.md#first-load-javascript).
  */
 function prefetchApolloOnIntent() {
   const events = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const

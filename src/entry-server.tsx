@@ -1,7 +1,7 @@
 /**
  * The server half of the app: resolves the URL (canonicalising redirects), builds the request's
  * store and Apollo client, runs the route loaders, and hands back a render function plus the
- * head and the state the client boots from (DESIGN.md §5).
+ * head and the state the client boots from (docs/quality-bars.md#rendering).
  */
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { createStaticRouter, StaticRouterProvider } from 'react-router'

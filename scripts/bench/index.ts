@@ -15,7 +15,7 @@ import type { DatabaseKind } from '../../server/db'
 export interface BenchmarkRow {
   metric: string
   value: string
-  /** The quality bar from DESIGN.md §8, when there is one. */
+  /** The quality bar from docs/quality-bars.md, when there is one. */
   target?: string
   /** Whether the value meets the target; absent when there is no target. */
   meets?: boolean
@@ -164,7 +164,7 @@ export function mergeSection(report: string, name: string, section: string): str
 
 const REPORT_HEADER = `# Benchmarks
 
-Figures for the quality bars of DESIGN.md §8, written by \`npm run bench\` (scripts/bench/). Each
+Figures for the quality bars of docs/quality-bars.md, written by \`npm run bench\` (scripts/bench/). Each
 section says when and on what it was measured; run it again to refresh it. Benchmarks are not
 tests: they measure and report, and the "meets" column compares with the target.
 `

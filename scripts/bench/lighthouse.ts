@@ -1,5 +1,5 @@
 /**
- * Lighthouse benchmark (DESIGN.md §8): Lighthouse 12 with its mobile preset (the default:
+ * Lighthouse benchmark (docs/quality-bars.md#page-speed): Lighthouse 12 with its mobile preset (the default:
  * emulated Moto G Power, simulated slow 4G, 4× CPU slowdown) against the production server on a
  * free loopback port with a freshly seeded DATA_DIR, for the home page, a category list, a
  * product page, a search result and the checkout with an item in the cart (a cart made through
@@ -22,7 +22,7 @@ import { percentile, type Benchmark, type BenchmarkResult, type BenchmarkRow } f
 const SEED_PRODUCTS = Number(process.env.BENCH_SEED_PRODUCTS ?? 2000)
 const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3))
 
-/** DESIGN.md §8 bars. */
+/** docs/quality-bars.md#page-speed */
 const BARS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const
 const LCP_BAR_MS = 2000
 const CLS_BAR = 0.05

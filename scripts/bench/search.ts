@@ -6,7 +6,7 @@
  *    number; 10 per language typed as a shopper would: unfinished words, other inflections,
  *    misspellings) through `/queries/search-page`; NDCG@10 against the graded judgements, the
  *    zero-result rate and whether Enter finds the autocomplete's suggested products, per language
- *    and set. Targets (DESIGN.md §8): NDCG@10 ≥ 0.85, no zero-result query.
+ *    and set. Targets (docs/quality-bars.md#search-relevance): NDCG@10 ≥ 0.85, no zero-result query.
  *  - Latency: autocomplete (each query's first 3 letters, then the whole query) and the search
  *    page (the whole query with facet counts) through `app.inject`, p95 over every request.
  *    Targets at 50,000 products on PGlite: autocomplete ≤ 30 ms, search page ≤ 60 ms.

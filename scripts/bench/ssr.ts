@@ -1,5 +1,5 @@
 /**
- * SSR benchmark (DESIGN.md §8): the production server on a free loopback port with a freshly
+ * SSR benchmark (docs/quality-bars.md#throughput-and-latency): the production server on a free loopback port with a freshly
  * seeded DATA_DIR, measuring
  *  - time to first byte of the home page (sequential requests: median, p90);
  *  - JavaScript a first load fetches, for the home page and a product page: the scripts and
@@ -26,7 +26,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 const TTFB_REQUESTS = Number(process.env.BENCH_TTFB_REQUESTS ?? 50)
 const HOME_PATH = '/fi/'
-/** The first-load JavaScript budget of a product page (DESIGN.md §8). */
+/** The first-load JavaScript budget of a product page (docs/quality-bars.md#first-load-javascript). */
 const JS_BUDGET_BYTES = 150 * 1024
 
 // autocannon ships no type declarations: the part of its API used here.

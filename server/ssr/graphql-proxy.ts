@@ -1,7 +1,7 @@
 /**
  * /api/graphql: the browser's same-origin GraphQL endpoint (BFF). It adds the API key and the
  * shopper's bearer token from the HttpOnly `lumo-auth` cookie, so page script never holds the
- * token (DESIGN.md §5), and refuses cross-site requests (./csrf.ts: a custom header is required
+ * token (docs/quality-bars.md#security), and refuses cross-site requests (./csrf.ts: a custom header is required
  * and a present Origin must be our own).
  *
  * POST carries any operation. GET carries a query by its persisted-query hash (Apollo's

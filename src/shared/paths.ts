@@ -1,6 +1,6 @@
 /**
  * URLs of the shop: the route table, the canonicalising market/locale path rules of docs/product-rules.md#markets-and-urls and
- * DESIGN.md §4, and the URL builders (hrefs, language/market switch, hreflang, canonical).
+ * docs/product-rules.md#markets-and-urls, and the URL builders (hrefs, language/market switch, hreflang, canonical).
  * Pure functions without React; docs/adr/0001-urls-and-markets.md explains the choices.
  *
  * Two URL modes:

@@ -1,5 +1,5 @@
 /**
- * Accessibility in the browser (DESIGN.md §5, §8): axe-core finds no WCAG 2.1 A/AA violation on
+ * Accessibility in the browser (docs/quality-bars.md#accessibility): axe-core finds no WCAG 2.1 A/AA violation on
  * the hydrated pages of the spine, in Finnish and in another market's language, including the
  * checkout and the not-found page.
  */

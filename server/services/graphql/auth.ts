@@ -1,6 +1,6 @@
 /**
  * API access and user identity.
- * - X-ApiKey: every HTTP request to the API needs the configured key (DESIGN.md §6), compared in
+ * - X-ApiKey: every HTTP request to the API needs the configured key (docs/quality-bars.md#service-hygiene), compared in
  *   constant time (server/services/shared/api-key.ts).
  * - Authorization: Bearer <JWT>, an access token of the auth service, verified by the one
  *   verifier (server/services/shared/auth-tokens.ts: ES256 against the auth service's JWKS).

@@ -3,7 +3,7 @@
  * `/graphql`. Resolvers come from one module per area (catalogue here; cart, checkout and orders
  * from their own folders) and are merged at start; a field defined twice stops the start.
  *
- * Hygiene (DESIGN.md §6/§8): X-ApiKey on every HTTP request (401 before anything runs), depth /
+ * Hygiene (docs/quality-bars.md#service-hygiene): X-ApiKey on every HTTP request (401 before anything runs), depth /
  * alias / cost limits as validation rules, no introspection and no GraphiQL in production, and
  * errors masked there (codes from errors.ts pass; anything else is 'Internal server error').
  *

@@ -1,6 +1,6 @@
 /**
  * Query limits as GraphQL validation rules, so an abusive query is rejected before any resolver
- * runs (DESIGN.md §8: depth, alias and cost limits). The rules depend on the document only, never
+ * runs (docs/quality-bars.md#service-hygiene: depth, alias and cost limits). The rules depend on the document only, never
  * on variables, so mercurius can keep caching validated documents: a list size given by a variable
  * is costed at its worst case (MAX_TAKE).
  */

@@ -1,5 +1,5 @@
 /**
- * The likes service (docs/product-rules.md#favourites, DESIGN.md §1), mounted at /likes (LIKES_URL):
+ * The likes service (docs/product-rules.md#favourites, docs/architecture.md#one-process-many-services), mounted at /likes (LIKES_URL):
  *
  *   GET  /likes/users/{userId}/products   → the saved product ids, newest first (JSON list);
  *                                           Last-Modified = when the list last changed
@@ -9,7 +9,7 @@
  *   POST /likes/users/{userId}/migrated   (no body) → 204, marks the migration done
  *
  * Every call needs `Authorization: Bearer <token>` from the auth service: no or a bad token is
- * 401, a token of another user 403 (object-level authorisation on every id, DESIGN.md §8). The
+ * 401, a token of another user 403 (object-level authorisation on every id, docs/quality-bars.md#security). The
  * storefront's browser reaches it through the same-origin proxy (server/ssr/likes-proxy.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'

@@ -1,5 +1,5 @@
 /**
- * The mail service (DESIGN.md §1): order-confirmation e-mails in the shopper's language, sent
+ * The mail service (docs/architecture.md#one-process-many-services): order-confirmation e-mails in the shopper's language, sent
  * once per order — when an invoice order is placed or a card order is paid — and the account
  * mails other services queue in `mail_messages` (the user API's password-reset link).
  *

@@ -1,5 +1,5 @@
 /**
- * The API key check shared by the services (DESIGN.md §6): compared in constant time, over
+ * The API key check shared by the services (docs/quality-bars.md#service-hygiene): compared in constant time, over
  * hashes of equal length, so the key cannot be guessed byte by byte from response times.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'

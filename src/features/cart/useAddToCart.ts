@@ -6,7 +6,7 @@
  * It creates the cart when there is none, adds through the addToCart mutation, updates the store
  * (so the cookie and other tabs follow) and opens the added-to-cart popup. The cart's thunks, API
  * and error rules load on the first add rather than with the product page: a product page is read
- * far more often than bought from, and its first-load JavaScript has a budget (DESIGN.md §8).
+ * far more often than bought from, and its first-load JavaScript has a budget (docs/quality-bars.md#first-load-javascript).
  */
 import { useCallback } from 'react'
 import { useIntl } from 'react-intl'

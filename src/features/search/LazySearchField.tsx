@@ -1,5 +1,5 @@
 /**
- * The header's search field as a chunk of its own (DESIGN.md §8 first-load budget). Pages render
+ * The header's search field as a chunk of its own (docs/quality-bars.md#first-load-javascript). Pages render
  * and hydrate a plain field with the same markup (role, label, placeholder, submit); the
  * combobox's code loads at the shopper's first sign of interest in it (pointing at it, touching
  * it, focusing it) and takes its place, with what was typed meanwhile and the focus. A page whose

@@ -4,7 +4,7 @@
  * suggestions, categories and brands, and products with image and price. The rules live in
  * combobox-state.ts; requests are debounced and a newer one cancels the older (debounced-fetch.ts).
  *
- * Kept light for the first load (DESIGN.md §8): the field, its state and the empty popup are
+ * Kept light for the first load (docs/quality-bars.md#first-load-javascript): the field, its state and the empty popup are
  * here; the service client and the options' rendering load on the first focus.
  */
 import {

@@ -3,7 +3,7 @@
  * and facet selections (`f.{id}=v1|v2`, `f.{id}.min/.max`) go to the service's `search-page` as
  * they are (contracts.md §4.5: the URL keeps sort, page and facets); an empty answer also asks
  * for TOP_PRODUCTS so the shopper has somewhere to go. A failing service gives a page that says
- * so instead of an error page (DESIGN.md §8).
+ * so instead of an error page (docs/quality-bars.md#resilience).
  */
 import type { PageLoaderArgs, PageMetaResult } from '../../app/route-types'
 import type { LocaleCode } from '../../shared/markets'

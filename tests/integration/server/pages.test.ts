@@ -1,7 +1,7 @@
 /**
  * The production server's answers for every page of docs/product-rules.md#markets-and-urls in every market and language: status,
  * canonicalising redirects (Location, query kept), login-required, members-only, 404 and 500, plus
- * the response hygiene of DESIGN.md §§5, 8 (escaped state, CSP nonce, compression, caching).
+ * the response hygiene of docs/quality-bars.md (escaped state, CSP nonce, compression, caching).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { gunzipSync } from 'node:zlib'

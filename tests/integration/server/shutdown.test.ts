@@ -1,5 +1,5 @@
 /**
- * SIGTERM lets requests in flight finish (DESIGN.md §8): the real server process is started, a
+ * SIGTERM lets requests in flight finish (docs/quality-bars.md#resilience): the real server process is started, a
  * request is left half-sent (its headers acknowledged with 100 Continue, so it is certainly in
  * flight), the process gets SIGTERM, and then the body is sent: the request must still be
  * answered, and the process must exit 0 once it has been.
