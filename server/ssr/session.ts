@@ -374,7 +374,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
       )
       if (result.ok) {
         // contracts.md §2.8: registration = auth register, then updateUser with the profile; a
-        // failed profile update is only logged (spec §8). The session only carried the profile:
+        // failed profile update is only logged (docs/product-rules.md#accounts-and-auth). The session only carried the profile:
         // the shopper logs in next, so this answer tells nobody whether the account is new.
         if (user) await saveProfile(request, result.token, user)
         await revoke(request, result.refreshToken)
@@ -433,7 +433,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: Sessi
         }),
       )
       if (!result.ok && (result.status === 401 || result.status === 400)) {
-        // spec §4, §8: a wrong current password logs the user out
+        // docs/product-rules.md#accounts-and-auth: a wrong current password logs the user out
         await revoke(request, refreshToken).catch((error: unknown) =>
           request.log.warn({ err: error }, 'auth logout failed'),
         )

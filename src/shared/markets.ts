@@ -1,6 +1,6 @@
 /**
  * Markets and languages: the one typed config that drives routes, links, cookies, GraphQL
- * variables, formatting, hreflang and the sitemap (DESIGN.md §4).
+ * variables, formatting, hreflang and the sitemap (docs/product-rules.md#markets-and-urls).
  */
 export const LOCALE_CODES = ['fi', 'sv', 'nb', 'da'] as const
 export type LocaleCode = (typeof LOCALE_CODES)[number]

@@ -1,5 +1,5 @@
 /**
- * Lumopay, the embedded test payment provider (DESIGN.md §6, docs/adr/0012-payments.md), as a
+ * Lumopay, the embedded test payment provider (docs/product-rules.md#payments, docs/adr/0012-payments.md), as a
  * Fastify plugin under /pay:
  *
  *   POST /pay/api/sessions          the shop creates the payment of an order (signed request)

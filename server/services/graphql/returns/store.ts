@@ -11,7 +11,7 @@ import type { CommerceDB } from '../cart/db'
 
 export type ReturnsDb = Kysely<CommerceDB> | Transaction<CommerceDB>
 
-/** Used when a market has no row in market_return_windows (spec §9: the 14-day return right). */
+/** Used when a market has no row in market_return_windows (docs/product-rules.md#orders-and-returns: the 14-day return right). */
 export const DEFAULT_RETURN_WINDOW_DAYS = 14
 
 export interface StoredReturnItem {
