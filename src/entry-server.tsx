@@ -133,7 +133,7 @@ export async function prepare(request: Request, context: PrepareContext): Promis
   let meta: PageMetaResult
   if (errors.length > 0 || !matchedHandle) {
     meta = {
-      title: intl.formatMessage({ id: errorTitleId(status) }),
+      title: intl.formatMessage({ id: errorTitleId(status, errors[0]) }),
       noindex: true,
     }
   } else {

@@ -1,16 +1,23 @@
 /**
  * The route error page (react-router errorElement, docs/product-rules.md#errors-and-feedback): status 404 shows 'Sivua ei löydy'
- * (in the page's language), 503 (a service the page needs did not answer, issue 31 row 7) says
+ * (in the page's language; a members-only page's 404 shows what membership gives and how to join
+ * instead), 503 (a service the page needs did not answer, issue 31 row 7) says
  * the shop is temporarily unavailable and to try again shortly, any other error 'Hups, jotain
  * taisi mennä pieleen' with its status (500 when it has none); all offer the way back home. If
  * showing the error page throws in turn, a boundary shows the minimal text of the spec with a
  * plain link home.
  */
-import { Component, type ErrorInfo, type ReactNode } from 'react'
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 import { RouteLink } from '../ui/RouteLink'
 import { isServiceUnavailable, SERVICE_UNAVAILABLE_STATUS } from '../shared/service-unavailable'
+import { isMembersOnly } from '../features/loyalty/members-only'
+
+// joining is loyalty code the other error pages never need: its own chunk, fetched when shown
+const MembersOnly = lazy(() =>
+  import('../features/loyalty/MembersOnly').then((module) => ({ default: module.MembersOnly })),
+)
 
 /**
  * The HTTP status an error stands for: a route error response's, the error's status/statusCode,
@@ -29,8 +36,9 @@ export function errorStatusOf(error: unknown): number {
   return 500
 }
 
-/** The message id of the error page's title (and the document's) for a status. */
-export function errorTitleId(status: number): string {
+/** The message id of the error page's title (and the document's) for a status and its error. */
+export function errorTitleId(status: number, error?: unknown): string {
+  if (isMembersOnly(error)) return 'members.only.title'
   if (status === 404) return 'error.notFound.title'
   if (status === SERVICE_UNAVAILABLE_STATUS) return 'error.unavailable.title'
   return 'error.generic.title'
@@ -78,7 +86,14 @@ export function UnavailableContent() {
 }
 
 function RouteErrorContent() {
-  const status = errorStatusOf(useRouteError())
+  const error = useRouteError()
+  const status = errorStatusOf(error)
+  if (isMembersOnly(error))
+    return (
+      <Suspense fallback={null}>
+        <MembersOnly />
+      </Suspense>
+    )
   if (status === 404) return <NotFoundContent />
   if (status === SERVICE_UNAVAILABLE_STATUS) return <UnavailableContent />
   return <GenericErrorContent status={status} />

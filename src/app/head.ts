@@ -20,7 +20,7 @@ import {
 import { htmlLang } from './i18n'
 import type { PageMetaResult, RouteHandle, RouteModule } from './route-types'
 import type { Site } from './site'
-import { errorStatusOf } from './ErrorPage'
+import { errorStatusOf, errorTitleId } from './ErrorPage'
 
 export const THEME_COLOR = '#f5ede7'
 
@@ -185,10 +185,9 @@ export function applyHead(document: Document, head: PageHead): void {
 // is updated the router has loaded the page's chunk, so this resolves from the module cache.
 const pageModules = import.meta.glob<RouteModule>(['../routes/*.tsx', '!../routes/*.test.tsx'])
 
-/** The head meta of an error: the not-found or the generic error title, never indexed. */
+/** The head meta of an error: the error page's own title (as the server's), never indexed. */
 export function errorMeta(intl: IntlShape, error: unknown): PageMetaResult {
-  const id = errorStatusOf(error) === 404 ? 'error.notFound.title' : 'error.generic.title'
-  return { title: intl.formatMessage({ id }), noindex: true }
+  return { title: intl.formatMessage({ id: errorTitleId(errorStatusOf(error), error) }), noindex: true }
 }
 
 async function metaOfMatch(

@@ -35,6 +35,8 @@ describe('check-is-member', () => {
     )
     expect(error).toBeInstanceOf(Response)
     expect((error as Response).status).toBe(404)
+    // the error page tells a members-only page from an unknown address by this body
+    expect(await (error as Response).text()).toBe('members-only')
   })
 
   it('answers 404 for a logged-in customer who has not joined', async () => {

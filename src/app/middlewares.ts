@@ -11,6 +11,7 @@ import { pageImpression } from '../features/events/slice'
 import { loadingStarted } from '../features/loading/slice'
 import { listPageEntered, selectionFromSearchParams } from '../features/list/slice'
 import { loginDialogSearch } from '../lib/login-dialog'
+import { membersOnlyResponse } from '../features/loyalty/members-only'
 
 export interface MiddlewareContext {
   request: Request
@@ -59,8 +60,8 @@ export function loginRedirect(homePath: string, url: URL): Response {
 
 const MIDDLEWARES: Record<string, Middleware> = {
   'check-is-member': ({ store }) => {
-    if (!visitorIsMember(store.getState()))
-      throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
+    // the not-found status of docs/product-rules.md#markets-and-urls, shown as what membership gives (features/loyalty/members-only)
+    if (!visitorIsMember(store.getState())) throw membersOnlyResponse()
   },
 
   'login-required': ({ store, homePath }, url) => {

@@ -2928,6 +2928,125 @@ export type SavedAddressFragment = {
   entryCode: string
 }
 
+export type StyleGalleryQueryVariables = Exact<{
+  dresses: string
+  coats: string
+  shoes: string
+  looks?: number | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type StyleGalleryQuery = {
+  runningCampaigns: Array<{ campaignId: number; name: string; alias: string | null; count: number }>
+  dresses: {
+    products: Array<{
+      productId: number
+      articleNumber: string | null
+      alias: string
+      name: string | null
+      canonicalUrl: string | null
+      stockStatus: StockStatus | null
+      badges: Array<ProductBadge> | null
+      incoming: string | null
+      primaryCategory: { name: string } | null
+      brand: { brandId: number; name: string | null } | null
+      productImages: Array<{ fileName: string } | null> | null
+      unitPrice: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        discountPercentage: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+      } | null
+      lowestPrice: {
+        isDiscounted: boolean
+        discountPercentage: number
+        comparisonPriceIncVat: number
+        comparisonPriceExVat: number
+        comparisonPriceIncVatFormatted: string | null
+        comparisonPriceExVatFormatted: string | null
+      } | null
+    } | null> | null
+  } | null
+  coats: {
+    products: Array<{
+      productId: number
+      articleNumber: string | null
+      alias: string
+      name: string | null
+      canonicalUrl: string | null
+      stockStatus: StockStatus | null
+      badges: Array<ProductBadge> | null
+      incoming: string | null
+      primaryCategory: { name: string } | null
+      brand: { brandId: number; name: string | null } | null
+      productImages: Array<{ fileName: string } | null> | null
+      unitPrice: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        discountPercentage: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+      } | null
+      lowestPrice: {
+        isDiscounted: boolean
+        discountPercentage: number
+        comparisonPriceIncVat: number
+        comparisonPriceExVat: number
+        comparisonPriceIncVatFormatted: string | null
+        comparisonPriceExVatFormatted: string | null
+      } | null
+    } | null> | null
+  } | null
+  shoes: {
+    products: Array<{
+      productId: number
+      articleNumber: string | null
+      alias: string
+      name: string | null
+      canonicalUrl: string | null
+      stockStatus: StockStatus | null
+      badges: Array<ProductBadge> | null
+      incoming: string | null
+      primaryCategory: { name: string } | null
+      brand: { brandId: number; name: string | null } | null
+      productImages: Array<{ fileName: string } | null> | null
+      unitPrice: {
+        isDiscounted: boolean
+        sellingPriceIncVat: number
+        sellingPriceExVat: number
+        regularPriceIncVat: number
+        regularPriceExVat: number
+        discountPercentage: number
+        sellingPriceIncVatFormatted: string | null
+        sellingPriceExVatFormatted: string | null
+        regularPriceIncVatFormatted: string | null
+        regularPriceExVatFormatted: string | null
+      } | null
+      lowestPrice: {
+        isDiscounted: boolean
+        discountPercentage: number
+        comparisonPriceIncVat: number
+        comparisonPriceExVat: number
+        comparisonPriceIncVatFormatted: string | null
+        comparisonPriceExVatFormatted: string | null
+      } | null
+    } | null> | null
+  } | null
+}
+
 export type SubscribeToNewsletterMutationVariables = Exact<{
   email: string
   tags?: Array<string | null | undefined> | string | null | undefined

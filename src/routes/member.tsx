@@ -2,25 +2,14 @@
  * The member programme `/lumo-member` (docs/product-rules.md#loyalty: points, bonus four times a year at 2.50 € per
  * 1,000 points): what membership gives, and joining (a guest logs in first).
  */
-import { useIntl, type IntlShape } from 'react-intl'
+import { useIntl } from 'react-intl'
 import type { PageMeta } from '../app/route-types'
 import { SHOP_PROMISES } from '../app/i18n'
-import { formatMoney } from '../shared/money'
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
-import { LOYALTY_MONEY, POINTS_PER_PAYOUT_STEP } from '../shared/loyalty'
-import { MARKETS, type CurrencyCode } from '../shared/markets'
+import { MARKETS } from '../shared/markets'
 import { useAppSelector } from '../app/hooks'
 import { JoinMembership } from '../features/loyalty/JoinMembership'
-
-/** The payout's value in the market's currency (2.50 € per 1,000 points, or the equivalent). */
-function introValues(intl: IntlShape, currency: CurrencyCode) {
-  return {
-    amount: formatMoney(LOYALTY_MONEY[currency].valuePerStep, currency, intl.locale, {
-      trimWholeAmounts: true,
-    }),
-    points: intl.formatNumber(POINTS_PER_PAYOUT_STEP),
-  }
-}
+import { membershipOfferValues as introValues } from '../features/loyalty/membership-offer'
 
 export const meta: PageMeta<unknown> = ({ intl, market }) => ({
   title: intl.formatMessage({ id: 'page.member.title' }),

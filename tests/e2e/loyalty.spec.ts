@@ -128,10 +128,53 @@ function payoutDate(retry: number): string {
     .slice(0, 10)
 }
 
-test('/lumostyle is a 404 for a customer who is not a member', async ({ page, context }) => {
+test('a guest on /lumostyle gets the 404 status and is shown what membership gives, and to log in', async ({
+  page,
+}) => {
+  const response = await page.goto('/fi/lumostyle')
+  expect(response?.status()).toBe(404)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: fi('members.only.title') })).toBeVisible()
+  await expect(page).toHaveTitle(new RegExp(fi('members.only.title')))
+  await expect(page.getByRole('listitem').filter({ hasText: '2,50 €' })).toBeVisible()
+  await expect(page.getByRole('link', { name: fi('loyalty.join.login') })).toBeVisible()
+  expect(await axeViolations(page)).toEqual([])
+})
+
+test("a customer who is not a member joins on /lumostyle and the members' page opens in place", async ({
+  page,
+  context,
+}, testInfo) => {
   await registerMember(context)
   const response = await page.goto('/fi/lumostyle')
   expect(response?.status()).toBe(404)
+  await waitForHydration(page)
+  await expect(page.getByRole('heading', { level: 1, name: fi('members.only.title') })).toBeVisible()
+  await page.getByRole('button', { name: fi('loyalty.join.button') }).click()
+  const modal = page.getByRole('dialog', { name: fi('modal.membershipJoined.title') })
+  await expect(modal).toBeVisible()
+  await modal.getByRole('button', { name: 'Sulje' }).click()
+
+  // the same address now shows the members' page: points, offers and outfits of real products
+  await expect(page.getByRole('heading', { level: 1, name: 'Lumo Style' })).toBeVisible()
+  await expect(page).toHaveURL(/\/fi\/lumostyle$/)
+  await expect(page.getByTestId('member-summary-points')).toHaveText('0')
+  await expect(page.getByRole('heading', { level: 2, name: fi('members.offers.title') })).toBeVisible()
+  const looks = page.locator('.outfit')
+  await expect(looks.first()).toBeVisible()
+  expect(await looks.count()).toBeGreaterThanOrEqual(2)
+  for (const look of await looks.all()) {
+    // a look is pieces of different kinds, each a real product with a link to its page
+    expect(await look.locator('.product-card').count()).toBeGreaterThanOrEqual(2)
+    await expect(look.locator('.product-card__link').first()).toHaveAttribute('href', /^\/fi\/p\//)
+  }
+  expect(await axeViolations(page)).toEqual([])
+  expect((await page.reload())?.status()).toBe(200)
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+    await page.screenshot({ path: testInfo.outputPath(`lumostyle-member-${width}.png`), fullPage: true })
+  }
 })
 
 test('a customer joins, buys, sees pending points; the payout gives a voucher the cart takes once', async ({
