@@ -1,5 +1,5 @@
 /**
- * What a members-only page shows to someone who is not a member (its status stays 404, spec §2):
+ * What a members-only page shows to someone who is not a member (its status stays 404, docs/product-rules.md#markets-and-urls):
  * that the page is for members, what membership gives and how to join. A guest is asked to log
  * in first (JoinMembership); once the customer has joined, the page's loader runs again and the
  * members' page itself opens in place.

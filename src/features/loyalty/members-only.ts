@@ -1,5 +1,5 @@
 /**
- * A members-only page seen by someone who is not a member. Spec §2 answers it with the not-found
+ * A members-only page seen by someone who is not a member. The rules (docs/product-rules.md#markets-and-urls) answer it with the not-found
  * status (the page exists for members only and search engines never see it), but the shopper is
  * told what the page is and how to get in (issue 29 item 4): the 404 carries this marker, and
  * the error page shows membership and joining instead of "page not found".

@@ -1,6 +1,6 @@
 /**
  * What membership pays, in the shopper's currency and language: the bonus amount per payout step
- * and the points of one step (spec §9: 2.50 € per 1,000 points, or the market's equivalent). The
+ * and the points of one step (docs/product-rules.md#loyalty: 2.50 € per 1,000 points, or the market's equivalent). The
  * member page, its description and the members-only notice say it the same way.
  */
 import type { IntlShape } from 'react-intl'
