@@ -1,0 +1,155 @@
+/**
+ * The receipt of an order (issue 29 item 1): what was bought with its pictures, sizes, quantities
+ * and prices; the order's money rows (the checkout's presenter, src/ui/MoneyRows.tsx); delivery and
+ * payment with their addresses, countries by name; what happens next. The confirmation page and
+ * the account's order detail show it; it prints as a clean page (receipt.css).
+ */
+import type { ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { formatMoney } from '../../shared/money'
+import { ProductImage } from '../../ui/Image'
+import { MoneyRows } from '../../ui/MoneyRows'
+import { countryName, type ReceiptAddress, type ReceiptLine, type ReceiptOrder } from './receipt-model'
+import './receipt.css'
+
+/** The pictures are small on the receipt: 72 px wide at most, twice that for sharp screens. */
+const LINE_IMAGE_WIDTH = 144
+
+export interface ReceiptProps {
+  order: ReceiptOrder
+  /** the heading level of the receipt's sections (2 on its own page, 3 inside the account's list) */
+  headingLevel?: 2 | 3
+  /** what happens next, and anything else the page adds below the facts */
+  children?: ReactNode
+}
+
+export function Receipt({ order, headingLevel = 2, children }: ReceiptProps) {
+  const intl = useIntl()
+  const Heading = `h${headingLevel}` as const
+  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+  const id = `receipt-${order.orderNumber}`
+  return (
+    <div className="receipt" aria-labelledby={`${id}-number`} role="group">
+      <header className="receipt__head">
+        <p className="receipt__number" id={`${id}-number`}>
+          {text('receipt.orderNumber')} <strong>{order.orderNumber}</strong>
+        </p>
+        <PrintButton />
+      </header>
+
+      <div className="receipt__body">
+        <section className="receipt__items" aria-labelledby={`${id}-items`}>
+          <Heading id={`${id}-items`} className="receipt__title">
+            {text('receipt.items', { count: order.lines.reduce((sum, line) => sum + line.quantity, 0) })}
+          </Heading>
+          <ul className="receipt__lines plain-list" role="list">
+            {order.lines.map((line) => (
+              <ReceiptLineItem key={line.key} line={line} currency={order.currency} />
+            ))}
+          </ul>
+          <MoneyRows className="receipt__money" money={order.money} currency={order.currency} />
+        </section>
+
+        <div className="receipt__facts">
+          <section className="receipt__card" aria-labelledby={`${id}-delivery`}>
+            <Heading id={`${id}-delivery`} className="receipt__title">
+              {text('receipt.delivery')}
+            </Heading>
+            {order.shippingMethod ? <p className="receipt__method">{order.shippingMethod}</p> : null}
+            <AddressLines address={order.shippingAddress} />
+          </section>
+          <section className="receipt__card" aria-labelledby={`${id}-payment`}>
+            <Heading id={`${id}-payment`} className="receipt__title">
+              {text('receipt.payment')}
+            </Heading>
+            {order.paymentMethod ? <p className="receipt__method">{order.paymentMethod}</p> : null}
+            <p className="receipt__label">{text('receipt.billingAddress')}</p>
+            <AddressLines address={order.billingAddress} />
+            {order.email ? <p className="receipt__email">{order.email}</p> : null}
+          </section>
+          {children}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function ReceiptLineItem({ line, currency }: { line: ReceiptLine; currency: ReceiptOrder['currency'] }) {
+  const intl = useIntl()
+  return (
+    <li className="receipt-line">
+      <div className="receipt-line__picture">
+        {line.imageFileName ? (
+          <ProductImage fileName={line.imageFileName} alt="" width={LINE_IMAGE_WIDTH} sizes="72px" />
+        ) : null}
+      </div>
+      <div className="receipt-line__text">
+        {line.brand ? <p className="receipt-line__brand">{line.brand}</p> : null}
+        <p className="receipt-line__name">{line.name}</p>
+        <p className="receipt-line__facts">
+          {[
+            line.size ? intl.formatMessage({ id: 'receipt.size' }, { size: line.size }) : null,
+            intl.formatMessage({ id: 'receipt.quantity' }, { quantity: line.quantity }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </div>
+      <p className="receipt-line__total">{formatMoney(line.total, currency, intl.locale)}</p>
+    </li>
+  )
+}
+
+function AddressLines({ address }: { address: ReceiptAddress | null }) {
+  const intl = useIntl()
+  if (!address) return null
+  const lines = [
+    address.name,
+    address.company,
+    address.careOf ? `c/o ${address.careOf}` : null,
+    ...address.lines,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.countryCode ? countryName(address.countryCode, intl.locale) : null,
+  ].filter((line): line is string => Boolean(line))
+  return (
+    <address className="receipt__address">
+      {lines.map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  )
+}
+
+/** Prints the page (the receipt alone: receipt.css hides the shop around it). */
+function PrintButton() {
+  const intl = useIntl()
+  return (
+    <button type="button" className="button button--secondary receipt__print" onClick={() => window.print()}>
+      {intl.formatMessage({ id: 'receipt.print' })}
+    </button>
+  )
+}
+
+/** The steps after a purchase, on the confirmation page. */
+export function NextSteps({
+  steps,
+  headingLevel = 2,
+}: {
+  steps: readonly ReactNode[]
+  headingLevel?: 2 | 3
+}) {
+  const intl = useIntl()
+  const Heading = `h${headingLevel}` as const
+  return (
+    <section className="receipt__card receipt__next" aria-labelledby="receipt-next">
+      <Heading id="receipt-next" className="receipt__title">
+        {intl.formatMessage({ id: 'receipt.next.title' })}
+      </Heading>
+      <ol className="receipt__steps">
+        {steps.map((step, index) => (
+          <li key={index}>{step}</li>
+        ))}
+      </ol>
+    </section>
+  )
+}
