@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
@@ -61,8 +61,17 @@ const boundaryZones = [
  * One module per fact (docs/architecture.md): a payment kind is named only in
  * src/shared/payment-kinds.ts; everywhere else a rule asks that module (`paidAtProvider(kind)`,
  * `isInvoiced(kind)`, …). Seed plans may say which kind an order was paid with (`payment: 'card'`).
+ * The names are read from the table's keys, so a new kind is covered without an edit here
+ * (scripts/lint/boundaries.test.ts checks they are exactly PAYMENT_KIND_IDS).
  */
-const PAYMENT_KIND_LITERAL = 'Literal[value=/^(card|invoice)$/]'
+export const PAYMENT_KIND_NAMES = [
+  ...(
+    readFileSync(path.join(import.meta.dirname, 'src/shared/payment-kinds.ts'), 'utf8')
+      .split('export const PAYMENT_KINDS = {')[1]
+      ?.split('\n} as const')[0] ?? ''
+  ).matchAll(/^ {2}(\w+): \{/gm),
+].map((match) => match[1])
+const PAYMENT_KIND_LITERAL = `Literal[value=/^(${PAYMENT_KIND_NAMES.join('|')})$/]`
 const paymentKindRule = {
   files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
   ignores: ['src/shared/payment-kinds.ts', '**/*.test.{ts,tsx}', '**/test-fixtures.ts'],

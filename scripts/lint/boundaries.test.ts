@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
@@ -48,6 +49,19 @@ describe('house boundaries in eslint.config.js', () => {
     const messages = await lintFixture('payment-kind-literal.ts')
     expect(messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax'])
     expect(messages[0]?.message).toContain('src/shared/payment-kinds.ts')
+  })
+
+  it('refuses every kind of the payment kinds table, read from its keys', async () => {
+    const config = pathToFileURL(path.join(REPO_ROOT, 'eslint.config.js')).href
+    const { PAYMENT_KIND_NAMES } = (await import(config)) as { PAYMENT_KIND_NAMES: string[] }
+    const { PAYMENT_KIND_IDS } = await import('../../src/shared/payment-kinds')
+    expect([...PAYMENT_KIND_NAMES].sort()).toEqual([...PAYMENT_KIND_IDS].sort())
+    for (const kind of PAYMENT_KIND_IDS) {
+      const [result] = await eslint.lintText(`export const kind = '${kind}'\n`, {
+        filePath: path.join(REPO_ROOT, 'server/services/graphql/checkout/payment-kind-literal.ts'),
+      })
+      expect(result?.messages.map((m) => m.ruleId)).toEqual(['no-restricted-syntax'])
+    }
   })
 
   it('passes a module that imports only what a service may', async () => {

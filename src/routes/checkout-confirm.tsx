@@ -22,7 +22,7 @@ import orderMoneyFields from '../../graphql/operations/order-money-fragment.grap
 import type { OrderConfirmationQuery, OrderConfirmationQueryVariables } from '../graphql/generated'
 import { listItems, type ListItem } from '../graphql/list-items'
 import { isUuid } from '../shared/validation/ids'
-import { isCurrencyCode } from '../shared/markets'
+import { FALLBACK_MARKET, MARKETS, isCurrencyCode } from '../shared/markets'
 import { formatMoney, fromDecimal } from '../shared/money'
 import { orderMoneyFromCartSummary, presentOrderMoney } from '../shared/order-money'
 import { MoneyRows } from '../ui/MoneyRows'
@@ -148,7 +148,7 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
   // an amount the API gave as a decimal; a currency the shop does not sell in shows the number alone
   const money = (amount: number) =>
     isCurrencyCode(order.currency)
-      ? formatMoney(fromDecimal(amount), order.currency, intl.locale)
+      ? formatMoney(fromDecimal(amount, order.currency), order.currency, intl.locale)
       : intl.formatNumber(amount)
 
   useEffect(() => {
@@ -157,7 +157,12 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
 
   // A receipt shows what was charged: VAT-inclusive amounts with their VAT beside them.
   const orderMoney = presentOrderMoney(
-    orderMoneyFromCartSummary(details.cart?.summary, { vatIncluded: true, code: details.cart?.promoCode }),
+    orderMoneyFromCartSummary(details.cart?.summary, {
+      vatIncluded: true,
+      code: details.cart?.promoCode,
+      // the rows show only for a currency the shop sells in
+      currency: isCurrencyCode(order.currency) ? order.currency : MARKETS[FALLBACK_MARKET].currency,
+    }),
   )
 
   return (

@@ -6,14 +6,20 @@
  * the order still waits for its payment, or back to the checkout.
  */
 import { useIntl } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
+
 import { isFailureReason, type FailureReason } from '../shared/lumopay'
+
 import { isUuid } from '../shared/validation/ids'
-import paymentStatusQuery from '../../graphql/operations/order-payment-status.graphql?raw'
-import type { OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables } from '../graphql/generated'
+
+import paymentStatusQuery from '../graphql/operations/order-payment-status'
 
 export interface FailData {
   reason: FailureReason | null
@@ -32,16 +38,13 @@ export const loader: PageLoader<FailData> = async ({ request, apollo }) => {
   const oid = query.get('oid')?.trim() ?? ''
   if (!isUuid(oid)) return { reason, orderNumber: null, paymentUrl: null }
   try {
-    const { checkout } = await runQuery<OrderPaymentStatusQuery, OrderPaymentStatusQueryVariables>(
-      apollo,
-      paymentStatusQuery,
-      { id: oid },
-    )
+    const { checkout } = await runQuery(apollo, paymentStatusQuery, { id: oid })
     return {
       reason,
       orderNumber: checkout?.order?.orderId ?? null,
-      // a refused card may be followed by another; a fraud refusal asks for another method
-      paymentUrl: reason === 'card_refused' ? (checkout?.paymentUrl ?? null) : null,
+      // a refused card or a declined wallet request may be tried again; a fraud refusal asks for another method
+      paymentUrl:
+        reason === 'card_refused' || reason === 'payment_declined' ? (checkout?.paymentUrl ?? null) : null,
     }
   } catch {
     return { reason, orderNumber: null, paymentUrl: null }

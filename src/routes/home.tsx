@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
 import type { PageLoader, PageMeta } from '../app/route-types'
 import { runQuery } from '../app/graphql'
-import { freeShippingAmount, SHOP_PROMISES } from '../app/i18n'
+import { freeShippingAmount } from '../app/i18n'
 import { useSite } from '../app/site'
 import { freeShippingThresholdOf } from '../features/channel/slice'
 import { MARKETS } from '../shared/markets'
@@ -76,7 +76,7 @@ export const meta: PageMeta<HomeData> = ({ data, intl, market }) => ({
     { id: 'app.description' },
     {
       amount: freeShippingAmount(intl, data.freeShippingThreshold, MARKETS[market].currency),
-      days: SHOP_PROMISES.returnDays,
+      days: MARKETS[market].returnWindowDays,
     },
   ),
 })

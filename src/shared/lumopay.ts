@@ -1,10 +1,12 @@
 /**
- * The part of Lumopay's protocol (server/contracts/lumopay.ts) the storefront reads too: why a
- * payment failed. The provider sends the shopper to /checkout/lumopay-fail?reason=…, and the
- * storefront shows the spec's message per reason.
+ * The part of the payment providers' protocol (server/contracts/payment-providers.ts) the
+ * storefront reads too: why a payment failed. A provider sends the shopper to
+ * /checkout/lumopay-fail?reason=…, and the storefront shows the spec's message per reason.
  */
 export const FAILURE_REASONS = [
   'card_refused',
+  /** the shopper declined the payment request in a phone wallet's app */
+  'payment_declined',
   'serial_returner',
   'out_of_stock',
   'sold_out',

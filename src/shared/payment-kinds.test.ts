@@ -10,7 +10,14 @@ import {
   paymentSecured,
   paymentTypeName,
   providerOf,
+  kindsOfferedIn,
+  offeredIn,
+  flowOf,
+  brandOf,
+  PAYMENT_PROVIDERS,
+  kindOfProvider,
 } from './payment-kinds'
+import { MARKET_ALIASES } from './markets'
 
 describe('payment kinds', () => {
   it('names payment types the way the customer-status rule reads them', () => {
@@ -52,5 +59,28 @@ describe('payment kinds', () => {
     expect(isPaymentKind(42)).toBe(false)
     expect(paidAtProvider('swish-unknown')).toBe(false)
     expect(isInvoiced('swish-unknown')).toBe(false)
+  })
+
+  it('offers each kind in its markets only; card and invoice everywhere', () => {
+    for (const market of MARKET_ALIASES) {
+      const offered = kindsOfferedIn(market)
+      expect(offered.slice(0, 2)).toEqual(['card', 'invoice'])
+      for (const kind of PAYMENT_KIND_IDS) expect(offered.includes(kind)).toBe(offeredIn(kind, market))
+    }
+    expect(offeredIn('card', 'is')).toBe(false)
+    expect(offeredIn('cheque', 'fi')).toBe(false)
+  })
+
+  it('gives every provider kind a page flow and a brand, and every provider one kind', () => {
+    expect(flowOf('card')).toBe('card')
+    expect(flowOf('invoice')).toBeNull()
+    expect(brandOf('invoice')).toBeNull()
+    for (const kind of kindsSettledBy('provider')) {
+      expect(flowOf(kind)).not.toBeNull()
+      expect(brandOf(kind)?.name).toBeTruthy()
+      expect(kindOfProvider(providerOf(kind)!)).toBe(kind)
+    }
+    expect(PAYMENT_PROVIDERS).toEqual(kindsSettledBy('provider').map(providerOf))
+    expect(kindOfProvider('nobody')).toBeNull()
   })
 })

@@ -3,9 +3,11 @@
  * checkout asks of the shopper for it, the type name the spec's customer-status rule reads, and
  * where a refund goes (ADR 0059). Every rule that depends on how an order is paid reads this
  * module; no other product file names a kind (the `paymentKindRule` of eslint.config.js refuses a
- * `'card'` or `'invoice'` literal elsewhere). The database holds the same list in `payment_kinds`
- * (migration 1058), which orders and payment options reference.
+ * kind's name as a literal elsewhere). The database holds the same list in `payment_kinds`
+ * (migrations 1058 and 1081–1083), which orders and payment options reference. Adding a kind is
+ * its entry here, its provider's page, its messages and one migration row (ADR 0076).
  */
+import { MARKET_ALIASES, type MarketAlias } from './markets'
 
 /**
  * - `provider`: placed first, then paid at a payment provider's page; the order waits for the
@@ -15,6 +17,15 @@
  */
 export type Settlement = 'provider' | 'invoiced'
 
+/**
+ * What the provider's page asks of the shopper (`null` for the shop's own invoice):
+ * - `card`: card number, expiry and security code;
+ * - `phone`: the shopper's mobile number; the provider sends a payment request to that phone's
+ *   app, where the shopper approves or declines it;
+ * - `app-switch`: the page opens the provider's app on this device to approve or decline.
+ */
+export type PaymentFlow = 'card' | 'phone' | 'app-switch'
+
 export interface PaymentKindDefinition {
   settlement: Settlement
   /** the provider that takes the payment (its service in server/services/), for `provider` kinds */
@@ -23,11 +34,33 @@ export interface PaymentKindDefinition {
   asksPersonalId: boolean
   /** the spec's payment type name (`customerStatus` rules: 'Card', 'DirectInvoice') */
   typeName: string
+  /** the markets whose checkout offers it (a phone wallet is national; its currency is the market's) */
+  markets: readonly MarketAlias[]
+  /** what the provider's page asks, for `provider` kinds */
+  flow: PaymentFlow | null
+  /** the provider's name as shoppers know it and its colour (its page, the checkout's option name) */
+  brand: { name: string; colour: string } | null
 }
 
 export const PAYMENT_KINDS = {
-  card: { settlement: 'provider', provider: 'lumopay', asksPersonalId: false, typeName: 'Card' },
-  invoice: { settlement: 'invoiced', provider: null, asksPersonalId: true, typeName: 'DirectInvoice' },
+  card: {
+    settlement: 'provider',
+    provider: 'lumopay',
+    asksPersonalId: false,
+    typeName: 'Card',
+    markets: MARKET_ALIASES,
+    flow: 'card',
+    brand: { name: 'Lumopay', colour: '#3036a8' },
+  },
+  invoice: {
+    settlement: 'invoiced',
+    provider: null,
+    asksPersonalId: true,
+    typeName: 'DirectInvoice',
+    markets: MARKET_ALIASES,
+    flow: null,
+    brand: null,
+  },
 } as const satisfies Record<string, PaymentKindDefinition>
 
 export type PaymentKind = keyof typeof PAYMENT_KINDS
@@ -65,6 +98,36 @@ export function asksPersonalId(kind: string | null | undefined): boolean {
 /** The provider that takes this kind's payments, or null (an invoice is the shop's own). */
 export function providerOf(kind: string | null | undefined): string | null {
   return definitionOf(kind)?.provider ?? null
+}
+
+/** The kinds a market's checkout offers, in the table's order. */
+export function kindsOfferedIn(market: MarketAlias): PaymentKind[] {
+  return PAYMENT_KIND_IDS.filter((kind) => offeredIn(kind, market))
+}
+
+/** Whether a market's checkout offers this kind. */
+export function offeredIn(kind: string | null | undefined, market: string): boolean {
+  return (definitionOf(kind)?.markets as readonly string[] | undefined)?.includes(market) ?? false
+}
+
+/** What the provider's page asks of the shopper, or null (an invoice, an unknown kind). */
+export function flowOf(kind: string | null | undefined): PaymentFlow | null {
+  return definitionOf(kind)?.flow ?? null
+}
+
+/** Every provider that takes a kind's payments (each has its page and callback), once each. */
+export const PAYMENT_PROVIDERS: readonly string[] = [
+  ...new Set(PAYMENT_KIND_IDS.flatMap((kind) => providerOf(kind) ?? [])),
+]
+
+/** The kind a provider takes, or null for a provider the table does not know. */
+export function kindOfProvider(provider: string): PaymentKind | null {
+  return PAYMENT_KIND_IDS.find((kind) => providerOf(kind) === provider) ?? null
+}
+
+/** The provider's brand (name and colour), or null for the shop's own invoice. */
+export function brandOf(kind: string | null | undefined): { name: string; colour: string } | null {
+  return definitionOf(kind)?.brand ?? null
 }
 
 /** The spec's payment type name ('Card', 'DirectInvoice'), or null for an unknown kind. */

@@ -29,6 +29,8 @@ import {
 import { Random } from './random'
 import {
   PAYMENT_KIND_IDS,
+  brandOf,
+  kindsOfferedIn,
   isInvoiced,
   kindsSettledBy,
   paidAtProvider,
@@ -114,7 +116,8 @@ const SHIPPING: Record<
   ],
 }
 
-const PAYMENT_NAMES: Record<PaymentKind, PerLanguage> = {
+/** The option names a kind's brand does not give (a provider's brand is its name in every language). */
+const PAYMENT_NAMES: Partial<Record<PaymentKind, PerLanguage>> = {
   card: { fi: 'Korttimaksu', sv: 'Kortbetalning', nb: 'Kortbetaling', da: 'Kortbetaling' },
   invoice: {
     fi: 'Lasku (14 päivää)',
@@ -125,9 +128,19 @@ const PAYMENT_NAMES: Record<PaymentKind, PerLanguage> = {
 }
 const INVOICE_FEE: Record<MarketAlias, number> = { fi: 295, se: 2900, no: 2900, dk: 1900 }
 
-/** Each market offers every payment kind, numbered market by market in the table's order. */
+function paymentNames(kind: PaymentKind): PerLanguage {
+  const brand = brandOf(kind)?.name ?? kind
+  return PAYMENT_NAMES[kind] ?? { fi: brand, sv: brand, nb: brand, da: brand }
+}
+
+/**
+ * A market's option of a kind: card and invoice keep their first numbering (1–8, market by
+ * market, which clients and tests know); a later kind is numbered from 100 × its place in the
+ * table, plus the market's.
+ */
 function paymentOptionId(marketIndex: number, kind: PaymentKind): number {
-  return marketIndex * PAYMENT_KIND_IDS.length + PAYMENT_KIND_IDS.indexOf(kind) + 1
+  const index = PAYMENT_KIND_IDS.indexOf(kind)
+  return index < 2 ? marketIndex * 2 + index + 1 : (index - 1) * 100 + marketIndex + 1
 }
 
 function namesFor(alias: MarketAlias, names: PerLanguage): Partial<PerLanguage> {
@@ -152,12 +165,13 @@ export function shippingAndPaymentRows() {
         sort_order: index,
       })
     })
-    PAYMENT_KIND_IDS.forEach((kind, index) => {
+    // each market offers the kinds whose markets include it (src/shared/payment-kinds.ts)
+    kindsOfferedIn(alias).forEach((kind, index) => {
       payment.push({
         payment_option_id: paymentOptionId(marketIndex, kind),
         market_alias: alias,
         kind,
-        display_names: toJson(namesFor(alias, PAYMENT_NAMES[kind])),
+        display_names: toJson(namesFor(alias, paymentNames(kind))),
         fee_inc_vat: isInvoiced(kind) ? INVOICE_FEE[alias] : 0,
         payment_type: 'STANDARD',
         // Provider payments leave for the provider's hosted page; an invoice is placed directly.

@@ -1,15 +1,16 @@
 /**
- * The provider's own tables of migration 0300_payments.sql as Kysely types, private to this
- * service. The shop's side of that migration (payment_callback_events, written by the commerce
+ * The providers' own tables of migrations 0300_payments.sql and 1080 as Kysely types, private to
+ * this service (named for Lumopay, the first provider; every session names its provider). The shop's side of that migration (payment_callback_events, written by the commerce
  * API) is in server/db/schema.ts.
  */
 import type { ColumnType, Generated, Kysely } from 'kysely'
 import type { CurrencyCode } from '../../../src/shared/markets'
 import type { DB, GeneratedTimestamp, Timestamp } from '../../db/schema'
-import type { SessionStatus } from '../../contracts/lumopay'
+import type { SessionStatus } from '../../contracts/payment-providers'
 
 export interface LumopaySessionsTable {
   session_id: Generated<string>
+  provider: ColumnType<string, string | undefined, string>
   reference: string
   merchant_order_id: string
   amount: number
@@ -23,16 +24,20 @@ export interface LumopaySessionsTable {
   status: ColumnType<SessionStatus, SessionStatus | undefined, SessionStatus>
   failure_reason: string | null
   transaction_id: string | null
+  phone_last_digits: string | null
   expires_at: Timestamp
   created_at: GeneratedTimestamp
   updated_at: GeneratedTimestamp
 }
 
+export type AttemptOutcome = 'approved' | 'card_refused' | 'serial_returner' | 'payment_declined'
+
 export interface LumopayAttemptsTable {
   attempt_id: Generated<number>
   session_id: string
-  card_last4: string
-  outcome: 'approved' | 'card_refused' | 'serial_returner'
+  card_last4: string | null
+  phone_last_digits: string | null
+  outcome: AttemptOutcome
   created_at: GeneratedTimestamp
 }
 
@@ -56,5 +61,9 @@ export type PaymentsDB = DB & {
 
 /** Widens the shared handle by the 0300 tables; the runtime object is unchanged. */
 export function paymentsDb(db: Kysely<DB>): Kysely<PaymentsDB> {
-  return db as unknown as Kysely<PaymentsDB>
+  return db.withTables<{
+    lumopay_sessions: LumopaySessionsTable
+    lumopay_attempts: LumopayAttemptsTable
+    lumopay_callback_deliveries: LumopayCallbackDeliveriesTable
+  }>()
 }

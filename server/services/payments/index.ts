@@ -1,14 +1,16 @@
 /**
- * Lumopay, the embedded test payment provider (docs/product-rules.md#payments, docs/adr/0012-payments.md), as a
- * Fastify plugin under /pay:
+ * The embedded test payment providers as a Fastify plugin under /pay: Lumopay, the card provider
+ * (docs/adr/0012-payments.md), at its root:
  *
  *   POST /pay/api/sessions          the shop creates the payment of an order (signed request)
  *   GET  /pay/orders/{reference}    the hosted payment page (card number, expiry, CVC)
  *   POST /pay/orders/{reference}    a card attempt; answers with a redirect to the shop
  *
- * Card data is posted only here; the shop's pages never see it and Lumopay keeps only the last
- * four digits. The callbacks to the shop are signed (server/contracts/lumopay.ts) and retried until answered; a
- * timer expires unpaid sessions and resends due callbacks (stopped when the app closes).
+ * and the phone wallets of src/shared/payment-kinds.ts under /pay/{provider} (wallets.ts, ADR
+ * 0076). Card data is posted only here; the shop's pages never see it and Lumopay keeps only the
+ * last four digits. The callbacks to the shop are signed (server/contracts/payment-providers.ts)
+ * and retried until answered; a timer expires unpaid sessions and resends due callbacks (stopped
+ * when the app closes).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config'
@@ -18,7 +20,9 @@ import { startPeriodicJob } from '../shared/periodic'
 import { checkCard } from './cards'
 import { paymentsDb } from './db'
 import { renderMessagePage, renderPaymentPage, type PageLanguage, type RenderedPage } from './page'
-import { HEALTH_PATH, SessionRequestSchema, verifySignature } from '../../contracts/lumopay'
+import { HEALTH_PATH, SessionRequestSchema } from '../../contracts/lumopay'
+import { CARD_PROVIDER, readSignedJson } from '../../contracts/payment-providers'
+import { walletRoutes } from './wallets'
 import {
   closedReason,
   createSession,
@@ -72,8 +76,9 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
     log: app.log,
   }
   // embedded: the page is on the host the shop sends the shopper back to (ADR 0057)
-  const pageUrl = (session: Session) =>
-    `${config.browserServices.payments ?? `${new URL(session.success_url).origin}/pay`}/orders/${session.reference}`
+  const browserBase = (session: Session) =>
+    config.browserServices.payments ?? `${new URL(session.success_url).origin}/pay`
+  const pageUrl = (session: Session) => `${browserBase(session)}/orders/${session.reference}`
 
   // Signed requests are verified over the exact bytes received; forms arrive url-encoded.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
@@ -93,23 +98,16 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
   )
 
   app.post('/pay/api/sessions', async (request, reply) => {
-    const raw = typeof request.body === 'string' ? request.body : ''
-    const verified = verifySignature(config.paymentSecret, request.headers, raw, deps.now().getTime())
-    if (!verified.ok) return reply.code(401).send({ error: `signature ${verified.error}` })
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch {
-      return reply.code(400).send({ error: 'body is not JSON' })
-    }
-    const parsed = SessionRequestSchema.safeParse(json)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      return reply
-        .code(400)
-        .send({ error: `${issue?.path.join('.') ?? 'body'}: ${issue?.message ?? 'invalid'}` })
-    }
-    const session = await createSession(deps, parsed.data)
+    const read = readSignedJson(
+      CARD_PROVIDER,
+      config.paymentSecret,
+      request,
+      SessionRequestSchema,
+      deps.now().getTime(),
+    )
+    if (!read.ok) return reply.code(read.status).send({ error: read.error })
+    const session = await createSession(deps, read.data)
+    if (!session) return reply.code(409).send({ error: 'reference: the order pays with another provider' })
     return reply.code(201).send({
       sessionId: session.session_id,
       url: pageUrl(session),
@@ -194,6 +192,8 @@ export default async function paymentsService(app: FastifyInstance, options: Pay
       return reply.redirect(returnUrl(result.session), 303)
     },
   )
+
+  walletRoutes(app, { deps, paymentSecret: config.paymentSecret, browserBase, send, languageFrom })
 
   startPeriodicJob(app, 'Lumopay sweep', options.sweepIntervalMs ?? 30_000, () =>
     expireSessions(deps).then(() => deliverDue(deps)),

@@ -19,8 +19,8 @@ export function pageMessages(language: PageLanguage): Record<string, string> {
 }
 
 /** A message with its {placeholders} filled in, escaped for HTML. */
-function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
-  const template = pageMessages(language)[id] ?? id
+export function t(language: PageLanguage, id: string, values: Record<string, string> = {}): string {
+  const template = pageMessages(language)[id] ?? localeTexts(language, 'wallet.')[id] ?? id
   return escapeHtml(template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole))
 }
 
@@ -37,7 +37,21 @@ export interface RenderedPage {
   csp: string
 }
 
-function frame(language: PageLanguage, title: string, body: string, formOrigins: string[]): RenderedPage {
+/** Whose page it is: the provider's name at the top and its colour on links and buttons. */
+export interface PageBrand {
+  name: string
+  colour: string
+}
+
+const LUMOPAY_BRAND: PageBrand = { name: 'Lumopay', colour: '#3036a8' }
+
+export function frame(
+  language: PageLanguage,
+  title: string,
+  body: string,
+  formOrigins: string[],
+  brand: PageBrand = LUMOPAY_BRAND,
+): RenderedPage {
   const nonce = randomBytes(16).toString('base64')
   const csp = [
     "default-src 'none'",
@@ -58,7 +72,7 @@ function frame(language: PageLanguage, title: string, body: string, formOrigins:
 body{font-family:system-ui,sans-serif;margin:0;background:#f3f4f8;color:#15172b}
 main{max-width:28rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.75rem;box-shadow:0 1px 4px #0002}
 h1{font-size:1.3rem;margin:0 0 .25rem}
-.brand{font-weight:700;color:#3036a8;letter-spacing:.04em}
+.brand{font-weight:700;color:${brand.colour};letter-spacing:.04em}
 .amount{font-size:1.6rem;font-weight:700;margin:.5rem 0 1rem}
 label{display:block;font-weight:600;margin-top:1rem}
 input{display:block;width:100%;box-sizing:border-box;font-size:1.1rem;padding:.6rem;margin-top:.3rem;border:1px solid #767676;border-radius:.4rem}
@@ -66,15 +80,17 @@ input[aria-invalid=true]{border-color:#b00020;border-width:2px}
 .row{display:flex;gap:1rem}.row>div{flex:1}
 .error{color:#b00020;margin:.3rem 0 0}
 .alert{border:2px solid #b00020;padding:.75rem;border-radius:.4rem;color:#b00020}
-button{margin-top:1.5rem;width:100%;font-size:1.1rem;padding:.8rem;border:0;border-radius:.4rem;background:#3036a8;color:#fff;font-weight:700;cursor:pointer}
+button{margin-top:1.5rem;width:100%;font-size:1.1rem;padding:.8rem;border:0;border-radius:.4rem;background:${brand.colour};color:#fff;font-weight:700;cursor:pointer}
+button.secondary{background:#fff;color:#15172b;border:2px solid #15172b}
+.app{border:2px solid ${brand.colour};border-radius:1rem;padding:1rem;margin-top:1.5rem}
 .note{font-size:.9rem;color:#44475a}
 table{border-collapse:collapse;font-size:.9rem}td,th{text-align:left;padding:.2rem .6rem .2rem 0}
-a{color:#3036a8}
+a{color:${brand.colour}}
 </style>
 </head>
 <body>
 <main>
-<p class="brand">Lumopay</p>
+<p class="brand">${escapeHtml(brand.name)}</p>
 ${body}
 </main>
 </body>
@@ -151,10 +167,11 @@ export function renderMessagePage(
   messageId: string,
   link: { href: string; label: string } | null,
   status: 'notFound' | 'closed',
+  brand?: PageBrand,
 ): RenderedPage {
   const title = t(language, status === 'notFound' ? 'lumopay.notFound' : 'lumopay.closed')
   const body = `<h1>${title}</h1>
 <p>${t(language, messageId)}</p>
 ${link ? `<p><a href="${escapeHtml(link.href)}">${t(language, link.label)}</a></p>` : ''}`
-  return frame(language, title, body, [])
+  return frame(language, title, body, [], brand)
 }

@@ -1,8 +1,9 @@
 /**
- * Lumopay's state: payment sessions, card attempts and the callbacks to the shop.
+ * The providers' state: payment sessions, attempts (cards, or wallet requests approved or
+ * declined in the app) and the callbacks to the shop.
  *
- * A session is created by the shop (signed), one per order reference. The shopper pays on the
- * hosted page; an approved card marks the session paid and queues a signed `payment.paid`
+ * A session is created by the shop (signed), one per order reference, naming its provider. The
+ * shopper pays on the provider's page; an approved attempt marks the session paid and queues a signed `payment.paid`
  * callback, which is delivered at once and retried with back-off until the shop answers. If the
  * shop refuses a payment (its order was given up meanwhile, or the customer is blocked), the
  * payment is voided. A session nobody paid before it expires, or one refused too often, queues a
@@ -10,19 +11,20 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
-import type { LumopaySessionsTable, PaymentsDB } from './db'
+import type { AttemptOutcome, LumopaySessionsTable, PaymentsDB } from './db'
 import {
+  CARD_PROVIDER,
   isFailureReason,
-  signedHeaders,
+  postSigned,
   type CallbackAnswer,
   type CallbackEvent,
   type FailureReason,
   type SessionRequest,
-} from '../../contracts/lumopay'
+} from '../../contracts/payment-providers'
 
 export type Session = Selectable<LumopaySessionsTable>
 
-/** Refused cards a session takes before it gives up and the order is released. */
+/** Refused attempts (cards, or wallet requests declined) a session takes before it gives up and the order is released. */
 export const MAX_REFUSED_ATTEMPTS = 5
 export const DEFAULT_EXPIRY_MINUTES = 30
 /** Deliveries stop after this many tries (about a day with the back-off below). */
@@ -40,22 +42,33 @@ export interface ProviderDeps {
   log?: { warn(obj: unknown, msg?: string): void }
 }
 
-export async function findSession(deps: ProviderDeps, reference: string): Promise<Session | undefined> {
+/** The order's session at this provider (another provider's session is not found here). */
+export async function findSession(
+  deps: ProviderDeps,
+  reference: string,
+  provider = CARD_PROVIDER,
+): Promise<Session | undefined> {
   return deps.db
     .selectFrom('lumopay_sessions')
     .selectAll()
     .where('reference', '=', reference)
+    .where('provider', '=', provider)
     .executeTakeFirst()
 }
 
 /** Creates the order's session, or returns the one it already has (the shop may ask again). */
-export async function createSession(deps: ProviderDeps, request: SessionRequest): Promise<Session> {
+export async function createSession(
+  deps: ProviderDeps,
+  request: SessionRequest,
+  provider = CARD_PROVIDER,
+): Promise<Session | undefined> {
   const expiresAt = new Date(
     deps.now().getTime() + (request.expiresInMinutes ?? DEFAULT_EXPIRY_MINUTES) * 60_000,
   )
   const inserted = await deps.db
     .insertInto('lumopay_sessions')
     .values({
+      provider,
       reference: request.reference,
       merchant_order_id: request.orderId,
       amount: request.amount,
@@ -71,7 +84,8 @@ export async function createSession(deps: ProviderDeps, request: SessionRequest)
     .onConflict((oc) => oc.column('reference').doNothing())
     .returningAll()
     .executeTakeFirst()
-  return inserted ?? (await findSession(deps, request.reference))!
+  // undefined: the order already has a session at another provider
+  return inserted ?? (await findSession(deps, request.reference, provider))
 }
 
 function eventFor(
@@ -126,6 +140,7 @@ export async function deliver(deps: ProviderDeps, eventId: string): Promise<Deli
       'd.delivered_at',
       's.callback_url',
       's.reference',
+      's.provider',
     ])
     .where('d.event_id', '=', eventId)
     .executeTakeFirst()
@@ -134,12 +149,14 @@ export async function deliver(deps: ProviderDeps, eventId: string): Promise<Deli
   let status: number | null = null
   let answer: CallbackAnswer | undefined
   try {
-    const response = await deps.fetch(row.callback_url, {
-      method: 'POST',
-      headers: signedHeaders(deps.secret, row.body, deps.now().getTime()),
-      body: row.body,
-      signal: AbortSignal.timeout(10_000),
-    })
+    const response = await postSigned(
+      deps.fetch,
+      row.callback_url,
+      row.provider,
+      deps.secret,
+      row.body,
+      deps.now().getTime(),
+    )
     status = response.status
     const parsed = (await response.json().catch(() => ({}))) as Partial<CallbackAnswer>
     if (response.ok) {
@@ -151,7 +168,10 @@ export async function deliver(deps: ProviderDeps, eventId: string): Promise<Deli
       answer = { result: 'refused', reason: isFailureReason(parsed.reason) ? parsed.reason : 'sold_out' }
     }
   } catch (error) {
-    deps.log?.warn({ err: error, eventId }, 'Lumopay: callback delivery failed; it is retried')
+    deps.log?.warn(
+      { err: error, eventId, provider: row.provider },
+      'Payment callback delivery failed; it is retried',
+    )
   }
   const now = deps.now()
   const attempts = row.attempts + 1
@@ -183,11 +203,21 @@ export type PayResult =
   | { kind: 'refused'; reason: FailureReason; session: Session }
   | { kind: 'closed'; session: Session }
 
-/** One card attempt on an open session (the card has passed the field checks). */
+/**
+ * What one attempt on a session was: a card (it has passed the field checks) with its last four
+ * digits, or a wallet request the shopper approved or declined in the app, with the phone's last
+ * digits.
+ */
+export type Attempt =
+  | { outcome: Exclude<AttemptOutcome, 'payment_declined'>; last4: string }
+  | { outcome: 'approved' | 'payment_declined'; phoneLastDigits: string | null }
+
+/** One attempt on an open session of this provider. */
 export async function pay(
   deps: ProviderDeps,
   reference: string,
-  card: { outcome: 'approved' | 'card_refused' | 'serial_returner'; last4: string },
+  attempt: Attempt,
+  provider = CARD_PROVIDER,
 ): Promise<PayResult> {
   const now = deps.now()
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -195,6 +225,7 @@ export async function pay(
       .selectFrom('lumopay_sessions')
       .selectAll()
       .where('reference', '=', reference)
+      .where('provider', '=', provider)
       .forUpdate()
       .executeTakeFirstOrThrow()
     if (session.status !== 'open') return { kind: 'closed' as const, session }
@@ -203,9 +234,14 @@ export async function pay(
     }
     await trx
       .insertInto('lumopay_attempts')
-      .values({ session_id: session.session_id, card_last4: card.last4, outcome: card.outcome })
+      .values({
+        session_id: session.session_id,
+        card_last4: 'last4' in attempt ? attempt.last4 : null,
+        phone_last_digits: 'phoneLastDigits' in attempt ? attempt.phoneLastDigits : null,
+        outcome: attempt.outcome,
+      })
       .execute()
-    if (card.outcome !== 'approved') {
+    if (attempt.outcome !== 'approved') {
       const refused = await trx
         .selectFrom('lumopay_attempts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -214,11 +250,18 @@ export async function pay(
         .executeTakeFirstOrThrow()
       const closed =
         Number(refused.count) >= MAX_REFUSED_ATTEMPTS
-          ? await closeSession(trx, session, 'failed', card.outcome, now)
-          : session
-      return { kind: 'refused' as const, reason: card.outcome, session: closed }
+          ? await closeSession(trx, session, 'failed', attempt.outcome, now)
+          : // a declined wallet request is over: the next one needs the phone number again
+            await trx
+              .updateTable('lumopay_sessions')
+              .set({ phone_last_digits: null, updated_at: now })
+              .where('session_id', '=', session.session_id)
+              .returningAll()
+              .executeTakeFirstOrThrow()
+      return { kind: 'refused' as const, reason: attempt.outcome, session: closed }
     }
-    const transactionId = `lp_${randomBytes(12).toString('hex')}`
+    const prefix = provider === CARD_PROVIDER ? 'lp' : provider
+    const transactionId = `${prefix}_${randomBytes(12).toString('hex')}`
     const paid = await trx
       .updateTable('lumopay_sessions')
       .set({ status: 'paid', transaction_id: transactionId, updated_at: now })
@@ -231,11 +274,31 @@ export async function pay(
   })
   if (outcome.kind === 'approved') {
     const delivery = await deliver(deps, outcome.eventId)
-    const session = (await findSession(deps, reference))!
+    const session = (await findSession(deps, reference, provider))!
     return { kind: 'paid', session, delivery }
   }
   if (outcome.session.status !== 'open' && outcome.session.status !== 'paid') await deliverDue(deps)
   return outcome
+}
+
+/**
+ * A wallet's payment request sent to the shopper's phone: the session remembers the phone's last
+ * digits while the request waits in the app. Null when the session is no longer open.
+ */
+export async function requestPayment(
+  deps: ProviderDeps,
+  reference: string,
+  provider: string,
+  phoneLastDigits: string,
+): Promise<Session | undefined> {
+  return deps.db
+    .updateTable('lumopay_sessions')
+    .set({ phone_last_digits: phoneLastDigits, updated_at: deps.now() })
+    .where('reference', '=', reference)
+    .where('provider', '=', provider)
+    .where('status', '=', 'open')
+    .returningAll()
+    .executeTakeFirst()
 }
 
 async function closeSession(

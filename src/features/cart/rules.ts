@@ -13,6 +13,7 @@ import {
   presentOrderMoney,
   type MoneyPresentation,
 } from '../../shared/order-money'
+import type { CurrencyCode } from '../../shared/markets'
 
 /** docs/product-rules.md#cart: a bonus voucher needs a purchase of at least 25 euro. */
 export const VOUCHER_MINIMUM_PURCHASE_EUR = 25
@@ -182,6 +183,9 @@ export function freeShippingProgress(
 export function cartMoney(
   cart: Pick<CartView, 'summary' | 'promoCode'>,
   vatIncluded: boolean,
+  currency: CurrencyCode,
 ): MoneyPresentation {
-  return presentOrderMoney(orderMoneyFromCartSummary(cart.summary, { vatIncluded, code: cart.promoCode }))
+  return presentOrderMoney(
+    orderMoneyFromCartSummary(cart.summary, { vatIncluded, code: cart.promoCode, currency }),
+  )
 }

@@ -1,6 +1,8 @@
 /**
  * Payment (docs/product-rules.md#checkout): the payment options for this customer, with a notice when the customer's
- * status limits them, and one naming the options whose provider cannot be reached now.
+ * status limits them, and one naming the options whose provider cannot be reached now. An option
+ * paid at a provider says what happens next (`checkout.payment.next.{kind}`: the card page, the
+ * phone number and the wallet's app); the shop's own invoice says its fee.
  */
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
@@ -8,6 +10,7 @@ import { listItems } from '../../graphql/list-items'
 import { RadioGroup } from './fields'
 import { paymentSelected } from './slice'
 import type { CheckoutFields } from './useCheckoutFields'
+import { paidAtProvider } from '../../shared/payment-kinds'
 
 const UNLIMITED_STATUSES = ['ok', 'blacklisted', 'invalidemail']
 
@@ -46,8 +49,8 @@ export function PaymentSection({ fields }: { fields: CheckoutFields }) {
             value: String(option.id),
             label: option.displayName ?? '',
             detail:
-              option.checkoutType === 'EXTERNAL'
-                ? intl.formatMessage({ id: 'checkout.payment.external' })
+              option.checkoutType === 'EXTERNAL' && paidAtProvider(option.name)
+                ? intl.formatMessage({ id: `checkout.payment.next.${option.name}` })
                 : intl.formatMessage(
                     { id: 'checkout.payment.fee' },
                     { fee: (organisation ? option.feeExVatFormatted : option.feeIncVatFormatted) ?? '' },

@@ -66,5 +66,8 @@ export function isValidOrganisationId(
       return isValidNorwegianOrganisationId(value)
     case 'DK':
       return isValidDanishOrganisationId(value)
+    default:
+      // a country without a checker here: no organisation number is taken as valid
+      return false
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The commerce API's side of a card payment (docs/adr/0012-payments.md). After placeOrder has
- * placed a card order with its payment pending, the shop creates the order's payment session at
- * the provider (config.services.payments, a signed server-to-server request) with the amount and
- * the shopper's return pages. Asking again is harmless: the provider keeps one session per order,
+ * The commerce API's side of a provider payment (docs/adr/0012-payments.md, ADR 0076). After
+ * placeOrder has placed an order paid at a provider (a card at Lumopay, a phone wallet) with its
+ * payment pending, the shop creates the order's payment session at the kind's provider (under
+ * config.services.payments, a signed server-to-server request) with the amount and the
+ * shopper's return pages. Asking again is harmless: the provider keeps one session per order,
  * so a placeOrder repeated for the same cart (its idempotent answer) also repairs a session the
  * provider did not get the first time.
  *
  * Return pages come from `checkout.checkoutUrls`: `redirectUrl` is the market's
- * /checkout/confirm page, and the failure page is its sibling /checkout/lumopay-fail. Only URLs on
+ * /checkout/confirm page, and the failure page (every provider's) is its sibling
+ * /checkout/lumopay-fail. Only URLs on
  * the shop's own origins (the one the shopper reached, PUBLIC_URL and the market domains) are
  * accepted — no open redirect;
  * anything else falls back to the confirm page of the order's market and language.
@@ -20,14 +22,16 @@ import {
   type LocaleCode,
   type MarketAlias,
 } from '../../../../src/shared/markets'
-import { PROVIDER_NAME, signedHeaders, type SessionRequest } from '../../../contracts/lumopay'
+import { PROVIDER_NAME, type SessionRequest } from '../../../contracts/lumopay'
+import { callbackPath, postSigned, providerBaseUrl } from '../../../contracts/payment-providers'
+import { providerOf } from '../../../../src/shared/payment-kinds'
 import { SHOP_NAME } from '../../../../src/shared/shop'
 import type { GraphQLContext } from '../context'
 import { apiError, ERROR_CODES } from '../errors'
 import type { PlaceOrderResponse } from './place-order'
 import { serviceFetch } from './card-provider'
 
-/** Minutes a card order waits for its payment before the stock goes back (ADR 0012). */
+/** Minutes a provider order waits for its payment before the stock goes back (ADR 0012). */
 export const CARD_PAYMENT_MINUTES = 30
 /**
  * Minutes left for an order placed at `placedAt` to be paid: a session created late (a repeated
@@ -38,7 +42,7 @@ export function paymentMinutesLeft(placedAt: Date, now: Date): number {
   return Math.max(1, Math.min(CARD_PAYMENT_MINUTES, left))
 }
 
-export const CALLBACK_PATH = `/payments/${PROVIDER_NAME}/callback`
+export const CALLBACK_PATH = callbackPath(PROVIDER_NAME)
 
 type UrlConfig = Pick<Config, 'publicUrl' | 'marketDomains' | 'urlMode'> & {
   /** the origin this shopper reached the shop at, when it is not PUBLIC_URL's (ADR 0057) */
@@ -108,11 +112,11 @@ export function returnUrls(
 }
 
 /** Where the provider posts its callbacks: the commerce API's origin. */
-export function callbackUrl(config: Pick<Config, 'services'>): string {
-  return new URL(CALLBACK_PATH, config.services.api).toString()
+export function callbackUrl(config: Pick<Config, 'services'>, provider = PROVIDER_NAME): string {
+  return new URL(callbackPath(provider), config.services.api).toString()
 }
 
-/** After placeOrder: a pending card order gets its payment session at the provider. */
+/** After placeOrder: a pending provider order gets its payment session at its kind's provider. */
 export async function startCardPayment(
   ctx: GraphQLContext,
   response: PlaceOrderResponse,
@@ -129,6 +133,7 @@ export async function startCardPayment(
       'language',
       'market_alias',
       'created_at',
+      'payment_kind',
     ])
     .where('public_id', '=', response.publicId)
     .executeTakeFirstOrThrow()
@@ -136,6 +141,7 @@ export async function startCardPayment(
     ? order.market_alias
     : 'fi'
   const language = isLocaleCode(order.language) ? order.language : 'fi'
+  const provider = providerOf(order.payment_kind) ?? PROVIDER_NAME
   const checkoutUrls =
     rawCheckout && typeof rawCheckout === 'object'
       ? (rawCheckout as Record<string, unknown>)['checkoutUrls']
@@ -148,18 +154,18 @@ export async function startCardPayment(
     language,
     shopName: SHOP_NAME,
     ...returnUrls({ ...ctx.config, shopUrl: ctx.shopUrl }, { market, language }, checkoutUrls),
-    callbackUrl: callbackUrl(ctx.config),
+    callbackUrl: callbackUrl(ctx.config, provider),
     expiresInMinutes: paymentMinutesLeft(order.created_at, new Date()),
   }
-  const body = JSON.stringify(session)
   let ok = false
   try {
-    const answer = await serviceFetch(ctx)(`${ctx.config.services.payments}/api/sessions`, {
-      method: 'POST',
-      headers: signedHeaders(ctx.config.paymentSecret, body),
-      body,
-      signal: AbortSignal.timeout(10_000),
-    })
+    const answer = await postSigned(
+      serviceFetch(ctx),
+      `${providerBaseUrl(ctx.config.services.payments, provider)}/api/sessions`,
+      provider,
+      ctx.config.paymentSecret,
+      JSON.stringify(session),
+    )
     ok = answer.ok
   } catch {
     // unreachable provider: the same answer as a refusal below

@@ -1,11 +1,14 @@
 /**
- * The commerce API's endpoint for the payment provider's callbacks:
- * `POST /payments/lumopay/callback` on the API's origin (docs/adr/0012-payments.md).
+ * The commerce API's endpoints for the payment providers' callbacks:
+ * `POST /payments/{provider}/callback` on the API's origin, one per provider of
+ * src/shared/payment-kinds.ts (docs/adr/0012-payments.md, ADR 0076).
  *
- * 1. The signature (HMAC-SHA256 over timestamp + body, config.paymentSecret) must match the exact
- *    bytes received and the timestamp must be within 5 minutes: forged → 401, stale → 401.
+ * 1. The signature (HMAC-SHA256 over timestamp + body with the provider's key, see
+ *    server/contracts/payment-providers.ts) must match the exact bytes received and the timestamp
+ *    must be within 5 minutes: forged → 401, stale → 401.
  * 2. An event id seen before answers what it answered the first time and changes nothing.
- * 3. The event must name an order of ours by id and public id, with its amount and currency.
+ * 3. The event must name an order of ours by id and public id, paid with this provider's kind,
+ *    with its amount and currency.
  * 4. Out-of-order events never flip a settled order: `payment.failed` for a paid order, or for
  *    one already cancelled, is ignored (200); `payment.paid` for an order given up meanwhile is
  *    refused (409 with the reason the shopper sees) so the provider voids the payment.
@@ -15,16 +18,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../../config'
 import type { Database } from '../../../db'
 import {
+  callbackPath,
   CallbackEventSchema,
-  PROVIDER_NAME,
-  verifySignature,
+  readSignedJson,
   type CallbackAnswer,
   type CallbackEvent,
   type FailureReason,
-} from '../../../contracts/lumopay'
-import { CALLBACK_PATH } from './card-payment'
+} from '../../../contracts/payment-providers'
 import { confirmOrderPayment } from './payment'
-import { paidAtProvider } from '../../../../src/shared/payment-kinds'
+import { PAYMENT_PROVIDERS, providerOf } from '../../../../src/shared/payment-kinds'
 
 export interface PaymentCallbackOptions {
   database: Database
@@ -44,12 +46,18 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
     done(null, body),
   )
 
-  async function record(event: CallbackEvent, orderId: number, result: CallbackAnswer, reason?: string) {
+  async function recordEvent(
+    provider: string,
+    event: CallbackEvent,
+    orderId: number,
+    result: CallbackAnswer,
+    reason?: string,
+  ) {
     await db
       .insertInto('payment_callback_events')
       .values({
         event_id: event.id,
-        provider: PROVIDER_NAME,
+        provider,
         order_id: orderId,
         type: event.type,
         event_created_at: new Date(event.createdAt),
@@ -61,7 +69,9 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
     return result
   }
 
-  async function handle(event: CallbackEvent): Promise<CallbackAnswer | 'not-found'> {
+  async function handle(provider: string, event: CallbackEvent): Promise<CallbackAnswer | 'not-found'> {
+    const record = (orderId: number, result: CallbackAnswer, reason?: string) =>
+      recordEvent(provider, event, orderId, result, reason)
     const seen = await db
       .selectFrom('payment_callback_events')
       .select(['result', 'reason'])
@@ -90,24 +100,25 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
           .where('public_id', '=', event.reference)
           .executeTakeFirst()
       : undefined
-    if (!order || !paidAtProvider(order.payment_kind)) return 'not-found'
+    // only the provider of the order's kind may settle it
+    if (!order || providerOf(order.payment_kind) !== provider) return 'not-found'
     if (order.total_inc_vat !== event.amount || order.currency_code !== event.currency) {
-      return record(event, order.order_id, { result: 'refused', reason: 'sold_out' }, 'amount mismatch')
+      return record(order.order_id, { result: 'refused', reason: 'sold_out' }, 'amount mismatch')
     }
 
     if (event.type === 'payment.failed') {
       // settled orders stay as they are: a late 'failed' after 'paid' (or a second one) is ignored
       if (order.paid_at !== null || order.status === 'cancelled') {
-        return record(event, order.order_id, { result: 'ignored' })
+        return record(order.order_id, { result: 'ignored' })
       }
       await confirmOrderPayment(options.database.db, order.order_id, {
         status: 'failed',
-        reason: `${PROVIDER_NAME}: ${event.reason ?? 'payment failed'}`,
+        reason: `${provider}: ${event.reason ?? 'payment failed'}`,
       })
-      return record(event, order.order_id, { result: 'applied' }, event.reason)
+      return record(order.order_id, { result: 'applied' }, event.reason)
     }
 
-    if (order.paid_at !== null) return record(event, order.order_id, { result: 'ignored' })
+    if (order.paid_at !== null) return record(order.order_id, { result: 'ignored' })
     if (order.status === 'cancelled') {
       const cancellation = await db
         .selectFrom('order_events')
@@ -119,7 +130,7 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
         .executeTakeFirst()
       // the reservation ran out and the items went back on sale
       const reason: FailureReason = cancellation?.reason?.endsWith('expired') ? 'out_of_stock' : 'sold_out'
-      return record(event, order.order_id, { result: 'refused', reason })
+      return record(order.order_id, { result: 'refused', reason })
     }
     const blocked = await db
       .selectFrom('customer_email_rules')
@@ -130,32 +141,31 @@ export default async function paymentCallbackRoutes(app: FastifyInstance, option
     if (blocked) {
       await confirmOrderPayment(options.database.db, order.order_id, {
         status: 'failed',
-        reason: `${PROVIDER_NAME}: user blocked`,
+        reason: `${provider}: user blocked`,
       })
-      return record(event, order.order_id, { result: 'refused', reason: 'user_blocked' })
+      return record(order.order_id, { result: 'refused', reason: 'user_blocked' })
     }
     await confirmOrderPayment(options.database.db, order.order_id, {
       status: 'paid',
       transactionId: event.transactionId ?? event.sessionId,
       paidAt: new Date(event.createdAt),
     })
-    return record(event, order.order_id, { result: 'applied' })
+    return record(order.order_id, { result: 'applied' })
   }
 
-  app.post(CALLBACK_PATH, async (request, reply) => {
-    const raw = typeof request.body === 'string' ? request.body : ''
-    const verified = verifySignature(options.config.paymentSecret, request.headers, raw, now().getTime())
-    if (!verified.ok) return reply.code(401).send({ error: `signature ${verified.error}` })
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch {
-      return reply.code(400).send({ error: 'body is not JSON' })
-    }
-    const parsed = CallbackEventSchema.safeParse(json)
-    if (!parsed.success) return reply.code(400).send({ error: 'not a payment event' })
-    const result = await handle(parsed.data)
-    if (result === 'not-found') return reply.code(404).send({ error: 'no such card order' })
-    return answer(reply, result)
-  })
+  for (const provider of PAYMENT_PROVIDERS) {
+    app.post(callbackPath(provider), async (request, reply) => {
+      const read = readSignedJson(
+        provider,
+        options.config.paymentSecret,
+        request,
+        CallbackEventSchema,
+        now().getTime(),
+      )
+      if (!read.ok) return reply.code(read.status).send({ error: read.error })
+      const result = await handle(provider, read.data)
+      if (result === 'not-found') return reply.code(404).send({ error: `no such ${provider} order` })
+      return answer(reply, result)
+    })
+  }
 }

@@ -43,7 +43,8 @@ import { minimumOrderCheck, minimumOrderValueNotReached } from '../cart/minimum'
 import { formatter } from '../pricing/present'
 import { isVoucherCode, redeemVoucher } from '../cart/bonus-voucher'
 import { assertFirstPurchase } from '../mail-subscriptions/first-purchase'
-import { awaitingProviderPayment } from '../../../../src/shared/payment-kinds'
+import { awaitingProviderPayment, providerOf } from '../../../../src/shared/payment-kinds'
+import { CARD_PROVIDER, providerBaseUrl } from '../../../contracts/payment-providers'
 import { guestInvoiceHold, holdNote, type ApprovalHold } from './approval'
 
 type Trx = Transaction<CommerceDB>
@@ -63,11 +64,17 @@ export interface ShopPlace {
 }
 
 /**
- * Where the shopper pays a card order: the payment service's hosted page for this order; the
- * embedded Lumopay on the shopper's own host, so their cookies are there when they come back.
+ * Where the shopper pays an order paid at a provider: its kind's provider's page for this order
+ * in the payments service; embedded on the shopper's own host, so their cookies are there when
+ * they come back.
  */
-export function paymentRedirectUrl({ config, shopUrl }: ShopPlace, publicId: string): string {
-  return `${config.browserServices.payments ?? `${shopUrl}/pay`}/orders/${publicId}`
+export function paymentRedirectUrl(
+  { config, shopUrl }: ShopPlace,
+  publicId: string,
+  kind: PaymentKind,
+): string {
+  const base = config.browserServices.payments ?? `${shopUrl}/pay`
+  return `${providerBaseUrl(base, providerOf(kind) ?? CARD_PROVIDER)}/orders/${publicId}`
 }
 
 interface ExistingOrder {
@@ -92,7 +99,7 @@ export function responseFor(place: ShopPlace, order: ExistingOrder): PlaceOrderR
     orderId: String(order.order_id),
     publicId: order.public_id,
     status: awaitingPayment ? 'pending' : 'completed',
-    redirectUrl: awaitingPayment ? paymentRedirectUrl(place, order.public_id) : null,
+    redirectUrl: awaitingPayment ? paymentRedirectUrl(place, order.public_id, order.payment_kind) : null,
   }
 }
 

@@ -73,7 +73,7 @@ export const resolvers: ResolverModule = {
       if (!order || !awaitingProviderPayment(order) || order.status === 'cancelled') {
         return null
       }
-      return paymentRedirectUrl(ctx, order.public_id)
+      return paymentRedirectUrl(ctx, order.public_id, order.payment_kind)
     },
   },
 }
