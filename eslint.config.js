@@ -4,6 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+import { shopListPlugin } from './scripts/lint/shop-list-rule.js'
 
 /**
  * The house boundaries (docs/architecture.md, "Who may import what"). Each zone forbids the
@@ -87,6 +88,28 @@ const paymentKindRule = {
   },
 }
 
+/**
+ * One shop definition (ADR 0077): no literal list of markets, countries, currencies or customer
+ * types outside src/shared/shop-definition.ts (scripts/lint/shop-list-rule.js). Tests may list
+ * them; the seed's fixtures are test data the integration tests assert against; the payment kinds'
+ * table names the markets each kind is offered in (ADR 0059).
+ */
+const shopListRule = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+  ignores: [
+    'src/shared/shop-definition.ts',
+    'src/shared/payment-kinds.ts',
+    'server/db/seed/fixtures.ts',
+    // the phone wallets' mobile-number rules per country; the same facts are MARKETS[alias].phone
+    'server/services/payments/phones.ts',
+    '**/*.test.{ts,tsx}',
+    '**/test-fixtures.ts',
+    '**/test-helpers.tsx',
+  ],
+  plugins: { 'shop-definition': shopListPlugin(import.meta.dirname) },
+  rules: { 'shop-definition/no-literal-list': 'error' },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -130,4 +153,5 @@ export default tseslint.config(
     },
   },
   paymentKindRule,
+  shopListRule,
 )

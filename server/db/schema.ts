@@ -10,6 +10,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { CurrencyCode, LocaleCode, MarketAlias } from '../../src/shared/markets'
 import type { PaymentKind } from '../../src/shared/payment-kinds'
+import type { BuyerType } from '../../src/shared/customer-types'
 
 /** timestamptz: a Date out, a Date or ISO string in; `Generated` when the column has a default. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>
@@ -57,6 +58,17 @@ export interface LanguagesTable {
   name: string
   ts_config: string
   sort_order: Generated<number>
+}
+
+/** The shop definition's currencies with their minor unit (migration 1085, ADR 0077). */
+export interface CurrenciesTable {
+  code: CurrencyCode
+  minor_unit: number
+}
+
+/** The legal buyer types of src/shared/customer-types.ts, referenced by users and orders (migration 1085). */
+export interface BuyerTypesTable {
+  code: BuyerType
 }
 
 export interface MarketsTable {
@@ -712,6 +724,8 @@ export interface WebVitalsTable {
 
 export interface DB {
   languages: LanguagesTable
+  currencies: CurrenciesTable
+  buyer_types: BuyerTypesTable
   markets: MarketsTable
   market_languages: MarketLanguagesTable
   categories: CategoriesTable

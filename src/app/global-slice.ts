@@ -10,6 +10,7 @@ import {
   CUSTOMER_TYPES,
   DEFAULT_CUSTOMER_TYPE,
   isCustomerType,
+  pricesIncludeVat,
   type CustomerType,
 } from '../shared/customer-types'
 
@@ -80,12 +81,8 @@ export const DEFAULT_CONFIG: GlobalConfig = {
   siteTopThreshold: 10,
   productListDefaultSort: 'LATEST',
   customSortRoutes: [],
-  customerTypes: [
-    { type: 'PERSON', vat: true },
-    { type: 'ORGANIZATION', vat: false },
-    { type: 'STUDENT', vat: true },
-    { type: 'CURVE', vat: true },
-  ],
+  // the price-display types of the shop definition and whether their prices include VAT
+  customerTypes: CUSTOMER_TYPES.map((type) => ({ type, vat: pricesIncludeVat(type) })),
 }
 
 export const initialGlobalState: GlobalState = {

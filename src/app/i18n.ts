@@ -87,7 +87,6 @@ export const messagesModuleId = (locale: LocaleCode) => `virtual:lumo-messages/$
  * freeShippingAmount).
  */
 export const SHOP_PROMISES = {
-  returnDays: 14,
   serviceHours: { from: 8, to: 17 },
   orderEmailHours: 24,
   newsletterDiscountPercent: 15,
@@ -107,7 +106,7 @@ export function freeShippingAmount(
 ): string {
   return threshold === null
     ? '–'
-    : formatMoney(fromDecimal(threshold), currency, intl.locale, { trimWholeAmounts: true })
+    : formatMoney(fromDecimal(threshold, currency), currency, intl.locale, { trimWholeAmounts: true })
 }
 
 /** The `lang` attribute of a locale: its ISO language part (`fi`, `sv`, `nb`, `da`). */

@@ -6,8 +6,9 @@
  */
 import { useIntl } from 'react-intl'
 import { useLoaderData } from 'react-router'
-import { SHOP_PROMISES } from '../app/i18n'
-import type { PageLoader } from '../app/route-types'
+import type { PageLoader, PageMeta } from '../app/route-types'
+import { useSite } from '../app/site'
+import { MARKETS } from '../shared/markets'
 import { fetchOrders } from '../features/account/api'
 import { orderNumberOf } from '../features/account/OrderList'
 import { RegisterReturn, type CustomerOrderChoice } from '../features/returns/RegisterReturn'
@@ -38,19 +39,22 @@ export const loader: PageLoader<RegisterReturnData> = async ({ request, store, a
   }
 }
 
-export const meta = messageMeta({
-  title: 'page.registerReturn.title',
-  description: 'page.registerReturn.intro',
-  values: { days: SHOP_PROMISES.returnDays },
-})
+/** The page's market's return window (the shop definition; the database holds the same per market). */
+export const meta: PageMeta<RegisterReturnData> = (args) =>
+  messageMeta<RegisterReturnData>({
+    title: 'page.registerReturn.title',
+    description: 'page.registerReturn.intro',
+    values: { days: MARKETS[args.market].returnWindowDays },
+  })(args)
 
 export function Component() {
   const intl = useIntl()
   const data = useLoaderData() as RegisterReturnData
+  const { market } = useSite()
   return (
     <InfoPage
       title={intl.formatMessage({ id: 'page.registerReturn.title' })}
-      intro={intl.formatMessage({ id: 'page.registerReturn.intro' }, { days: SHOP_PROMISES.returnDays })}
+      intro={intl.formatMessage({ id: 'page.registerReturn.intro' }, { days: MARKETS[market].returnWindowDays })}
       links={SHOP_LINKS}
     >
       <RegisterReturn customerOrders={data.customerOrders} initialOrderNumber={data.initialOrderNumber} />

@@ -5,8 +5,10 @@
  * "Tulossa pian" is incoming, one it calls "Loppuunmyyty" is sold out.
  */
 
-/** At or below this many units in stock the card says "few left" (issue #3: few left is ≤ 6). */
-export const FEW_LEFT_THRESHOLD = 6
+import { SHOP_DATA } from './shop-definition'
+
+/** At or below this many units in stock the card says "few left" (the shop definition's stock rule). */
+export const FEW_LEFT_THRESHOLD: number = SHOP_DATA.stock.fewLeftThreshold
 
 export const AVAILABILITY_TIERS = ['IN_STOCK', 'FEW_LEFT', 'INCOMING', 'SOLD_OUT'] as const
 export type AvailabilityTier = (typeof AVAILABILITY_TIERS)[number]

@@ -7,35 +7,30 @@
  * other markets use fixed, rounded equivalents in their own currency, so that a member's points
  * are worth the same in every market and a voucher's value never moves with an exchange rate.
  */
-import type { CurrencyCode } from './markets'
+import { CURRENCY_CODES, type CurrencyCode } from './markets'
 import type { Minor } from './money'
+import { SHOP_DATA } from './shop-definition'
 
 /** Bonus vouchers are promo codes with this prefix (docs/product-rules.md#loyalty keep-or-drop rule). */
 export const LOYALTY_VOUCHER_PREFIX = 'BONUS'
 
 /** docs/product-rules.md#loyalty: points stay pending this many days after the purchase, then they are credited. */
-export const POINTS_PENDING_DAYS = 30
+export const POINTS_PENDING_DAYS: number = SHOP_DATA.loyalty.pendingDays
 
 /** docs/product-rules.md#loyalty: a payout converts each full step of points into voucher value. */
-export const POINTS_PER_PAYOUT_STEP = 1000
+export const POINTS_PER_PAYOUT_STEP: number = SHOP_DATA.loyalty.pointsPerPayoutStep
 
 /** How long a bonus voucher can be used after its payout. */
-export const VOUCHER_VALID_DAYS = 365
+export const VOUCHER_VALID_DAYS: number = SHOP_DATA.loyalty.voucherValidDays
 
 /**
  * Money per currency, in minor units: what one point costs (10 points per euro, the same value in
  * the other currencies), the voucher value of 1,000 points (2.50 €) and the voucher's minimum
  * purchase (25 €).
  */
-export const LOYALTY_MONEY: Record<
-  CurrencyCode,
-  { minorPerPoint: Minor; valuePerStep: Minor; voucherMinimumPurchase: Minor }
-> = {
-  EUR: { minorPerPoint: 10, valuePerStep: 250, voucherMinimumPurchase: 2500 },
-  SEK: { minorPerPoint: 112, valuePerStep: 2800, voucherMinimumPurchase: 28000 },
-  NOK: { minorPerPoint: 117, valuePerStep: 2900, voucherMinimumPurchase: 29000 },
-  DKK: { minorPerPoint: 75, valuePerStep: 1900, voucherMinimumPurchase: 19000 },
-}
+export const LOYALTY_MONEY = Object.fromEntries(
+  CURRENCY_CODES.map((code) => [code, SHOP_DATA.currencies[code].loyalty]),
+) as Record<CurrencyCode, { minorPerPoint: Minor; valuePerStep: Minor; voucherMinimumPurchase: Minor }>
 
 /** Points an amount paid earns: whole points only, never negative. */
 export function pointsFor(amount: Minor, currency: CurrencyCode): number {
@@ -66,11 +61,11 @@ export function payoutPeriod(asOf: Date): string {
   return `${asOf.getUTCFullYear()}-Q${Math.floor(asOf.getUTCMonth() / 3) + 1}`
 }
 
-export const MEMBERSHIP_LEVELS = ['BRONZE', 'SILVER', 'GOLD'] as const
-export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number]
+export type MembershipLevel = keyof typeof SHOP_DATA.loyalty.levels
+export const MEMBERSHIP_LEVELS = Object.keys(SHOP_DATA.loyalty.levels) as MembershipLevel[]
 
 /** Points earned (not spent) in the last 12 months a level needs. */
-export const LEVEL_THRESHOLDS: Record<MembershipLevel, number> = { BRONZE: 0, SILVER: 2000, GOLD: 6000 }
+export const LEVEL_THRESHOLDS: Record<MembershipLevel, number> = SHOP_DATA.loyalty.levels
 
 /** The member's level from the points they earned in the last 12 months. */
 export function membershipLevel(pointsEarnedLastYear: number): MembershipLevel {

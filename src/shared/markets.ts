@@ -1,28 +1,44 @@
 /**
- * Markets and languages: the one typed config that drives routes, links, cookies, GraphQL
- * variables, formatting, hreflang and the sitemap (docs/product-rules.md#markets-and-urls).
+ * Markets and languages: the typed lists and lookups that drive routes, links, cookies, GraphQL
+ * variables, formatting, hreflang and the sitemap (docs/adr/0001-urls-and-markets.md). Every
+ * value is derived from the shop definition's table (`shop-definition.ts`, ADR 0077); nothing
+ * here names a market, a language or a currency.
  */
-export const LOCALE_CODES = ['fi', 'sv', 'nb', 'da'] as const
-export type LocaleCode = (typeof LOCALE_CODES)[number]
+import { SHOP_DATA, type ShippingOptionData } from './shop-definition'
 
-export const MARKET_ALIASES = ['fi', 'se', 'no', 'dk'] as const
-export type MarketAlias = (typeof MARKET_ALIASES)[number]
+type Data = typeof SHOP_DATA
 
-export const CURRENCY_CODES = ['EUR', 'SEK', 'NOK', 'DKK'] as const
-export type CurrencyCode = (typeof CURRENCY_CODES)[number]
+export type LocaleCode = keyof Data['languages']
+export type MarketAlias = keyof Data['markets']
+export type CurrencyCode = keyof Data['currencies']
+export type LocaleIso = Data['languages'][LocaleCode]['iso']
+export type CountryCode = Data['markets'][MarketAlias]['countryCode']
+
+const keysOf = <K extends string>(record: Readonly<Record<K, unknown>>) => Object.keys(record) as K[]
+
+export const LOCALE_CODES: readonly LocaleCode[] = keysOf(SHOP_DATA.languages)
+export const MARKET_ALIASES: readonly MarketAlias[] = keysOf(SHOP_DATA.markets)
+export const CURRENCY_CODES: readonly CurrencyCode[] = keysOf(SHOP_DATA.currencies)
 
 export function isCurrencyCode(value: unknown): value is CurrencyCode {
-  return typeof value === 'string' && (CURRENCY_CODES as readonly string[]).includes(value)
+  return typeof value === 'string' && Object.hasOwn(SHOP_DATA.currencies, value)
 }
 
-/** Each currency's name and symbol as the channel describes them (the built-in copy for when the API cannot answer). */
-export const CURRENCIES: Record<CurrencyCode, { name: string; symbol: string }> = {
-  EUR: { name: 'Euro', symbol: '€' },
-  SEK: { name: 'Svensk krona', symbol: 'kr' },
-  NOK: { name: 'Norsk krone', symbol: 'kr' },
-  DKK: { name: 'Dansk krone', symbol: 'kr' },
+export interface CurrencyConfig {
+  code: CurrencyCode
+  name: string
+  symbol: string
+  /** ISO 4217 minor unit: the decimals of an amount (EUR 2, ISK 0) */
+  minorUnit: number
 }
-export type LocaleIso = 'fi-FI' | 'sv-SE' | 'nb-NO' | 'da-DK'
+
+/** Each currency's name, symbol and minor unit (the built-in copy for when the API cannot answer). */
+export const CURRENCIES = Object.fromEntries(
+  CURRENCY_CODES.map((code) => {
+    const { name, symbol, minorUnit } = SHOP_DATA.currencies[code]
+    return [code, { code, name, symbol, minorUnit }]
+  }),
+) as Record<CurrencyCode, CurrencyConfig>
 
 export interface LocaleConfig {
   code: LocaleCode
@@ -30,85 +46,96 @@ export interface LocaleConfig {
   /** The language's own name, shown in the language switch. */
   name: string
   country: string
+  /** the currency of the market the language is the default of */
   currency: CurrencyCode
   flag: string
+  /** PostgreSQL's full-text configuration */
+  tsConfig: string
+  /** the language whose route slugs this one uses where it has none of its own */
+  slugsFrom: LocaleCode | null
 }
 
 export interface MarketConfig {
   alias: MarketAlias
   /** ISO 3166-1 alpha-2 */
-  countryCode: 'FI' | 'SE' | 'NO' | 'DK'
+  countryCode: CountryCode
   countryName: string
   currency: CurrencyCode
   defaultLocale: LocaleCode
   allowedLocales: readonly LocaleCode[]
   /** IANA zone for dates shown to shoppers (the server runs in UTC). */
   timeZone: string
+  /** standard VAT in basis points */
+  vatRateBp: number
+  zipPattern: RegExp
+  phone: { callingCode: string; mobile: RegExp; trunkZero: boolean }
+  /** minor units incl. VAT */
+  minOrderValue: number
+  freeShippingThreshold: number
+  shipping: readonly ShippingOptionData[]
+  invoiceFee: number
+  invoiceDueDays: number
+  returnWindowDays: number
 }
+
+export const MARKETS = Object.fromEntries(
+  MARKET_ALIASES.map((alias) => {
+    const { languages, ...market } = SHOP_DATA.markets[alias] as Data['markets'][MarketAlias]
+    const allowedLocales = languages as readonly LocaleCode[]
+    const config: MarketConfig = {
+      ...market,
+      alias,
+      allowedLocales,
+      defaultLocale: allowedLocales[0] as LocaleCode,
+    }
+    return [alias, config]
+  }),
+) as Record<MarketAlias, MarketConfig>
 
 /**
- * The standard VAT rate per market in basis points (25.5 % = 2550), integers so that sums stay
- * exact. Finland raised its rate to 25.5 % in 2024. The seed writes it into the database, which
- * the commerce API then reads.
+ * The standard VAT rate per market in basis points (25.5 % = 2550). The seed writes it into the
+ * database, which the commerce API then reads.
  */
-export const STANDARD_VAT_RATE_BP: Record<MarketAlias, number> = { fi: 2550, se: 2500, no: 2500, dk: 2500 }
+export const STANDARD_VAT_RATE_BP = Object.fromEntries(
+  MARKET_ALIASES.map((alias) => [alias, MARKETS[alias].vatRateBp]),
+) as Record<MarketAlias, number>
 
-export const DEFAULT_LOCALE: LocaleCode = 'fi'
-export const FALLBACK_MARKET: MarketAlias = 'fi'
-export const CHANNEL_ID = '1|fi'
+export const DEFAULT_LOCALE = SHOP_DATA.defaultLanguage as LocaleCode
+export const FALLBACK_MARKET = SHOP_DATA.fallbackMarket as MarketAlias
+export const CHANNEL_ID = `1|${FALLBACK_MARKET}`
 
-export const LOCALES: Record<LocaleCode, LocaleConfig> = {
-  fi: { code: 'fi', iso: 'fi-FI', name: 'Suomi', country: 'Suomi', currency: 'EUR', flag: '🇫🇮' },
-  sv: { code: 'sv', iso: 'sv-SE', name: 'Svenska', country: 'Sverige', currency: 'SEK', flag: '🇸🇪' },
-  nb: { code: 'nb', iso: 'nb-NO', name: 'Norsk', country: 'Norge', currency: 'NOK', flag: '🇳🇴' },
-  da: { code: 'da', iso: 'da-DK', name: 'Dansk', country: 'Danmark', currency: 'DKK', flag: '🇩🇰' },
+function homeMarketOf(code: LocaleCode): MarketConfig {
+  const markets = MARKET_ALIASES.map((alias) => MARKETS[alias])
+  return (
+    markets.find((market) => market.defaultLocale === code) ??
+    markets.find((market) => market.allowedLocales.includes(code)) ??
+    MARKETS[FALLBACK_MARKET]
+  )
 }
 
-export const MARKETS: Record<MarketAlias, MarketConfig> = {
-  fi: {
-    alias: 'fi',
-    countryCode: 'FI',
-    countryName: 'Suomi',
-    currency: 'EUR',
-    defaultLocale: 'fi',
-    allowedLocales: ['fi', 'sv'],
-    timeZone: 'Europe/Helsinki',
-  },
-  se: {
-    alias: 'se',
-    countryCode: 'SE',
-    countryName: 'Sverige',
-    currency: 'SEK',
-    defaultLocale: 'sv',
-    allowedLocales: ['sv'],
-    timeZone: 'Europe/Stockholm',
-  },
-  no: {
-    alias: 'no',
-    countryCode: 'NO',
-    countryName: 'Norge',
-    currency: 'NOK',
-    defaultLocale: 'nb',
-    allowedLocales: ['nb'],
-    timeZone: 'Europe/Oslo',
-  },
-  dk: {
-    alias: 'dk',
-    countryCode: 'DK',
-    countryName: 'Danmark',
-    currency: 'DKK',
-    defaultLocale: 'da',
-    allowedLocales: ['da'],
-    timeZone: 'Europe/Copenhagen',
-  },
-}
+export const LOCALES = Object.fromEntries(
+  LOCALE_CODES.map((code) => {
+    const language = SHOP_DATA.languages[code]
+    const config: LocaleConfig = {
+      code,
+      iso: language.iso,
+      name: language.name,
+      country: language.country,
+      currency: homeMarketOf(code).currency,
+      flag: language.flag,
+      tsConfig: language.tsConfig,
+      slugsFrom: 'slugsFrom' in language ? (language.slugsFrom as LocaleCode) : null,
+    }
+    return [code, config]
+  }),
+) as Record<LocaleCode, LocaleConfig>
 
 export function isMarketAlias(value: unknown): value is MarketAlias {
-  return typeof value === 'string' && (MARKET_ALIASES as readonly string[]).includes(value)
+  return typeof value === 'string' && Object.hasOwn(SHOP_DATA.markets, value)
 }
 
 export function isLocaleCode(value: unknown): value is LocaleCode {
-  return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value)
+  return typeof value === 'string' && Object.hasOwn(SHOP_DATA.languages, value)
 }
 
 export function localeFromIso(iso: string): LocaleCode | undefined {
@@ -119,7 +146,34 @@ export function isLocaleAllowed(market: MarketAlias, locale: LocaleCode): boolea
   return MARKETS[market].allowedLocales.includes(locale)
 }
 
+/** The countries of the markets (ISO 3166-1 alpha-2). */
+export const COUNTRY_CODES: readonly CountryCode[] = MARKET_ALIASES.map((alias) => MARKETS[alias].countryCode)
+
+export function isCountryCode(value: unknown): value is CountryCode {
+  return typeof value === 'string' && (COUNTRY_CODES as readonly string[]).includes(value)
+}
+
+/** The market of a country, or undefined for a country the shop does not sell to. */
+export function marketOfCountry(country: string): MarketConfig | undefined {
+  return MARKET_ALIASES.map((alias) => MARKETS[alias]).find((market) => market.countryCode === country)
+}
+
 /** The GraphQL variables every operation gets (docs/product-rules.md#markets-and-urls). */
 export function apiScope(market: MarketAlias, locale: LocaleCode) {
   return { channelId: CHANNEL_ID, marketId: market, languageId: LOCALES[locale].iso }
+}
+
+/** The market's config, or the fallback market's for an alias the shop does not know (old rows). */
+export function marketOrFallback(alias: string): MarketConfig {
+  return isMarketAlias(alias) ? MARKETS[alias] : MARKETS[FALLBACK_MARKET]
+}
+
+/** Days after delivery a return can be registered in the market (the database keeps a row per market). */
+export function marketReturnWindowDays(alias: string): number {
+  return marketOrFallback(alias).returnWindowDays
+}
+
+/** Days after placement an invoice order of the market falls due. */
+export function marketInvoiceDueDays(alias: string): number {
+  return marketOrFallback(alias).invoiceDueDays
 }

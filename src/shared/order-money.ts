@@ -16,6 +16,7 @@
  * including VAT for private persons, excluding it for business customers (docs/product-rules.md#cart).
  */
 import { isVoucherCode } from './loyalty'
+import type { CurrencyCode } from './markets'
 import { fromDecimal, type Minor } from './money'
 
 /** The kinds of rows, in the order they are shown; the key of each row's label is `money.row.<kind>`. */
@@ -145,7 +146,6 @@ export interface ApiCartSummary {
   } | null
 }
 
-const minor = (amount: number | null | undefined): Minor => fromDecimal(amount ?? 0)
 
 /**
  * A cart's (or an order's cart's) summary from the commerce API in one VAT view. The API's total
@@ -154,8 +154,10 @@ const minor = (amount: number | null | undefined): Minor => fromDecimal(amount ?
  */
 export function orderMoneyFromCartSummary(
   summary: ApiCartSummary | null | undefined,
-  options: { vatIncluded: boolean; code?: string | null },
+  options: { vatIncluded: boolean; code?: string | null; currency: CurrencyCode },
 ): OrderMoney {
+  // the API's decimals in the currency's minor units (ISK has none)
+  const minor = (amount: number | null | undefined): Minor => fromDecimal(amount ?? 0, options.currency)
   const inc = options.vatIncluded
   const sub = summary?.subTotal
   const total = summary?.total

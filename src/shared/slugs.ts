@@ -3,7 +3,7 @@
  * Unicode NFC (the form react-router matches against); `paths.ts` emits them percent-encoded.
  * Invoices has only a Finnish path in the spec; the other three are our choice (ADR 0001).
  */
-import type { LocaleCode } from './markets'
+import { LOCALES, LOCALE_CODES, type LocaleCode } from './markets'
 
 export const LOCALISED_ROUTE_NAMES = [
   'checkout',
@@ -23,7 +23,7 @@ export const LOCALISED_ROUTE_NAMES = [
 
 export type LocalisedRouteName = (typeof LOCALISED_ROUTE_NAMES)[number]
 
-export const LOCALISED_PATHS: Record<LocalisedRouteName, Record<LocaleCode, string>> = {
+const WRITTEN_PATHS: Record<LocalisedRouteName, Partial<Record<LocaleCode, string>>> = {
   checkout: { sv: '/kassan', nb: '/kassen', da: '/kassen', fi: '/kassa' },
   'account-orders': {
     sv: '/mina-sidor/ordrar',
@@ -74,3 +74,17 @@ export const LOCALISED_PATHS: Record<LocalisedRouteName, Record<LocaleCode, stri
   // what is collected and the cookie choices (issue #13); not in the spec's table
   privacy: { sv: '/integritet', nb: '/personvern', da: '/privatliv', fi: '/tietosuoja' },
 }
+
+/** Every route's path in every language: a language without its own slug uses its `slugsFrom` language's. */
+export const LOCALISED_PATHS = Object.fromEntries(
+  LOCALISED_ROUTE_NAMES.map((name) => {
+    const written = WRITTEN_PATHS[name]
+    const paths = LOCALE_CODES.map((code) => {
+      const from = LOCALES[code].slugsFrom
+      const path = written[code] ?? (from ? written[from] : undefined)
+      if (path === undefined) throw new Error(`no ${name} path in ${code}`)
+      return [code, path]
+    })
+    return [name, Object.fromEntries(paths)]
+  }),
+) as Record<LocalisedRouteName, Record<LocaleCode, string>>

@@ -25,7 +25,7 @@ export function ShopPromises({ className = 'promises plain-list' }: { className?
         </li>
       )}
       <li>
-        <FormattedMessage id="promise.returns" values={{ days: SHOP_PROMISES.returnDays }} />
+        <FormattedMessage id="promise.returns" values={{ days: MARKETS[market].returnWindowDays }} />
       </li>
       <li>
         <FormattedMessage id="promise.customerService" values={{ from, to }} />

@@ -5,12 +5,15 @@
  */
 import type { Insertable } from 'kysely'
 import {
+  CURRENCIES,
   LOCALE_CODES,
+  MARKETS,
   MARKET_ALIASES,
   STANDARD_VAT_RATE_BP,
   type LocaleCode,
   type MarketAlias,
 } from '../../../src/shared/markets'
+import { SHOP_DATA } from '../../../src/shared/shop-definition'
 import type {
   BrandTextsTable,
   BrandsTable,
@@ -71,8 +74,11 @@ import {
   type PerLanguage,
 } from './vocabulary'
 
-/** Rough euro exchange rates for the shelf prices of the other markets. */
-const EURO_RATE: Record<MarketAlias, number> = { fi: 1, se: 11.2, no: 11.7, dk: 7.46 }
+/** The market's currency: its rough euro rate (the shop definition) and its minor units per major unit. */
+function currencyOf(market: MarketAlias) {
+  const code = MARKETS[market].currency
+  return { perEuro: SHOP_DATA.currencies[code].perEuro, scale: 10 ** CURRENCIES[code].minorUnit }
+}
 
 const EURO_PRICE_POINTS = [
   12.95, 14.95, 19.95, 24.95, 29.95, 34.95, 39.95, 44.95, 49.95, 59.95, 69.95, 79.95, 89.95, 99.95, 119.95,
@@ -98,28 +104,30 @@ export function at(date: string, hour = 9, minute = 0): Date {
 // Prices
 // ---------------------------------------------------------------------------------------------
 
-/** Shelf prices end in 9: 149, 649, 1299 (kronor); returned in minor units. */
-function nordicPrice(amount: number): number {
+/** Shelf prices end in 9: 149, 649, 1299 (kronor); returned in minor units (`scale` per major unit). */
+function nordicPrice(amount: number, scale: number): number {
   const step = amount < 200 ? 10 : amount < 1000 ? 50 : 100
   const rounded = Math.max(step, Math.round(amount / step) * step) - 1
-  return rounded * 100
+  return rounded * scale
 }
 
-/** Regular prices of one product in every market, minor units inc VAT. */
+/** Regular prices of one product in every market, minor units inc VAT: euro as is, the others in 9. */
 export function regularPrices(euro: number): Record<MarketAlias, number> {
-  return {
-    fi: Math.round(euro * 100),
-    se: nordicPrice(euro * EURO_RATE.se),
-    no: nordicPrice(euro * EURO_RATE.no),
-    dk: nordicPrice(euro * EURO_RATE.dk),
-  }
+  return Object.fromEntries(
+    MARKET_ALIASES.map((market) => {
+      const { perEuro, scale } = currencyOf(market)
+      return [market, perEuro === 1 ? Math.round(euro * scale) : nordicPrice(euro * perEuro, scale)]
+    }),
+  ) as Record<MarketAlias, number>
 }
 
 /** A discounted shelf price: euro prices end in ,95, the others in 9. Always below the regular price. */
 export function discountedPrice(market: MarketAlias, regular: number, percentage: number): number {
-  const target = (regular / 100) * (1 - percentage / 100)
-  const price = market === 'fi' ? Math.round((Math.floor(target - 0.95) + 0.95) * 100) : nordicPrice(target)
-  return Math.min(price, regular - 100)
+  const { perEuro, scale } = currencyOf(market)
+  const target = (regular / scale) * (1 - percentage / 100)
+  const price =
+    perEuro === 1 ? Math.round((Math.floor(target - 0.95) + 0.95) * scale) : nordicPrice(target, scale)
+  return Math.min(price, regular - scale)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,9 @@
  */
 import type { Insertable } from 'kysely'
 import {
+  CURRENCIES,
+  CURRENCY_CODES,
+  DEFAULT_LOCALE,
   LOCALES,
   LOCALE_CODES,
   MARKETS,
@@ -14,17 +17,17 @@ import {
   type LocaleCode,
   type MarketAlias,
 } from '../../../src/shared/markets'
+import { BUYER_TYPES } from '../../../src/shared/customer-types'
 import { toJson, type AddressJson, type DB, type OrderStatus, type PaymentKind } from '../schema'
 import { addDays, at, buildProduct, type CatalogueContext, type ProductRows } from './catalogue'
 import {
+  FIXTURE_ADDRESSES,
   FIXTURE_CUSTOMERS,
   FIXTURE_EMAIL_RULES,
   FIXTURE_GIFT_CODES,
   FIXTURE_MEMBER_TYPES,
   FIXTURE_NO_DELIVERY_ZIP,
   FIXTURE_PROMO_CODES,
-  FREE_SHIPPING_THRESHOLD,
-  MIN_ORDER_VALUE,
 } from './fixtures'
 import { Random } from './random'
 import {
@@ -39,20 +42,12 @@ import type { PerLanguage } from './vocabulary'
 
 type Rows<T extends keyof DB> = Insertable<DB[T]>[]
 
-const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
-const CURRENCY: Record<MarketAlias, { name: string; symbol: string }> = {
-  fi: { name: 'Euro', symbol: '€' },
-  se: { name: 'Svensk krona', symbol: 'kr' },
-  no: { name: 'Norsk krone', symbol: 'kr' },
-  dk: { name: 'Dansk krone', symbol: 'kr' },
-}
-
 export function marketRows() {
   const languages: Rows<'languages'> = LOCALE_CODES.map((code, index) => ({
     code,
     iso: LOCALES[code].iso,
     name: LOCALES[code].name,
-    ts_config: TS_CONFIG[code],
+    ts_config: LOCALES[code].tsConfig,
     sort_order: index,
   }))
   const markets: Rows<'markets'> = MARKET_ALIASES.map((alias, index) => {
@@ -63,11 +58,11 @@ export function marketRows() {
       country_code: market.countryCode,
       country_name: market.countryName,
       currency_code: market.currency,
-      currency_name: CURRENCY[alias].name,
-      currency_symbol: CURRENCY[alias].symbol,
+      currency_name: CURRENCIES[market.currency].name,
+      currency_symbol: CURRENCIES[market.currency].symbol,
       vat_rate_bp: STANDARD_VAT_RATE_BP[alias],
       default_language: market.defaultLocale,
-      min_order_value_inc_vat: MIN_ORDER_VALUE[alias],
+      min_order_value_inc_vat: market.minOrderValue,
       group_key: 'nordics',
       is_virtual: false,
       only_display_in_checkout: false,
@@ -81,52 +76,27 @@ export function marketRows() {
       sort_order: index,
     })),
   )
-  return { languages, markets, marketLanguages }
+  const currencies: Rows<'currencies'> = CURRENCY_CODES.map((code) => ({
+    code,
+    minor_unit: CURRENCIES[code].minorUnit,
+  }))
+  const buyerTypes: Rows<'buyer_types'> = BUYER_TYPES.map((code) => ({ code }))
+  const returnWindows: Rows<'market_return_windows'> = MARKET_ALIASES.map((alias) => ({
+    market_alias: alias,
+    days: MARKETS[alias].returnWindowDays,
+  }))
+  return { languages, currencies, markets, marketLanguages, buyerTypes, returnWindows }
 }
 
-const SHIPPING: Record<
-  MarketAlias,
-  Array<{ name: string; names: Partial<PerLanguage>; fee: number; free: boolean }>
-> = {
-  fi: [
-    {
-      name: 'posti-pickup',
-      names: { fi: 'Posti – noutopiste', sv: 'Posti – utlämningsställe' },
-      fee: 490,
-      free: true,
-    },
-    {
-      name: 'posti-home',
-      names: { fi: 'Posti – kotiinkuljetus', sv: 'Posti – hemleverans' },
-      fee: 990,
-      free: false,
-    },
-  ],
-  se: [
-    { name: 'postnord-pickup', names: { sv: 'PostNord – ombud' }, fee: 4900, free: true },
-    { name: 'home-delivery', names: { sv: 'Hemleverans' }, fee: 9900, free: false },
-  ],
-  no: [
-    { name: 'posten-pickup', names: { nb: 'Posten – hentested' }, fee: 5900, free: true },
-    { name: 'home-delivery', names: { nb: 'Hjemlevering' }, fee: 12900, free: false },
-  ],
-  dk: [
-    { name: 'gls-parcelshop', names: { da: 'GLS – pakkeshop' }, fee: 3900, free: true },
-    { name: 'home-delivery', names: { da: 'Hjemmelevering' }, fee: 6900, free: false },
-  ],
-}
-
-/** The option names a kind's brand does not give (a provider's brand is its name in every language). */
 const PAYMENT_NAMES: Partial<Record<PaymentKind, PerLanguage>> = {
   card: { fi: 'Korttimaksu', sv: 'Kortbetalning', nb: 'Kortbetaling', da: 'Kortbetaling' },
   invoice: {
-    fi: 'Lasku (14 päivää)',
-    sv: 'Faktura (14 dagar)',
-    nb: 'Faktura (14 dager)',
-    da: 'Faktura (14 dage)',
+    fi: 'Lasku ({days} päivää)',
+    sv: 'Faktura ({days} dagar)',
+    nb: 'Faktura ({days} dager)',
+    da: 'Faktura ({days} dage)',
   },
 }
-const INVOICE_FEE: Record<MarketAlias, number> = { fi: 295, se: 2900, no: 2900, dk: 1900 }
 
 function paymentNames(kind: PaymentKind): PerLanguage {
   const brand = brandOf(kind)?.name ?? kind
@@ -143,15 +113,23 @@ function paymentOptionId(marketIndex: number, kind: PaymentKind): number {
   return index < 2 ? marketIndex * 2 + index + 1 : (index - 1) * 100 + marketIndex + 1
 }
 
-function namesFor(alias: MarketAlias, names: PerLanguage): Partial<PerLanguage> {
-  return Object.fromEntries(MARKETS[alias].allowedLocales.map((language) => [language, names[language]]))
+/** The names in the market's languages; `{days}` is the market's invoice term. */
+function namesFor(alias: MarketAlias, names: Partial<PerLanguage>): Partial<PerLanguage> {
+  const days = String(MARKETS[alias].invoiceDueDays)
+  return Object.fromEntries(
+    MARKETS[alias].allowedLocales.map((language) => [
+      language,
+      (names[language] ?? names[DEFAULT_LOCALE] ?? '').replace('{days}', days),
+    ]),
+  )
 }
 
 export function shippingAndPaymentRows() {
   const shipping: Rows<'shipping_options'> = []
   const payment: Rows<'payment_options'> = []
   MARKET_ALIASES.forEach((alias, marketIndex) => {
-    SHIPPING[alias].forEach((option, index) => {
+    const market = MARKETS[alias]
+    market.shipping.forEach((option, index) => {
       shipping.push({
         shipping_option_id: marketIndex * 2 + index + 1,
         market_alias: alias,
@@ -159,7 +137,7 @@ export function shippingAndPaymentRows() {
         display_names: toJson(option.names),
         fee_inc_vat: option.fee,
         vat_rate_bp: STANDARD_VAT_RATE_BP[alias],
-        free_shipping_threshold_inc_vat: option.free ? FREE_SHIPPING_THRESHOLD[alias] : null,
+        free_shipping_threshold_inc_vat: option.freeAboveThreshold ? market.freeShippingThreshold : null,
         is_default: index === 0,
         is_active: true,
         sort_order: index,
@@ -172,7 +150,7 @@ export function shippingAndPaymentRows() {
         market_alias: alias,
         kind,
         display_names: toJson(namesFor(alias, paymentNames(kind))),
-        fee_inc_vat: isInvoiced(kind) ? INVOICE_FEE[alias] : 0,
+        fee_inc_vat: isInvoiced(kind) ? market.invoiceFee : 0,
         payment_type: 'STANDARD',
         // Provider payments leave for the provider's hosted page; an invoice is placed directly.
         checkout_type: paidAtProvider(kind) ? 'EXTERNAL' : 'STANDARD',
@@ -264,7 +242,7 @@ function promoCodeRows(referenceDate: string, created: Date) {
       kind: bigSpender.kind,
       percentage: null,
       description: 'Finland and Sweden only',
-      markets: (['fi', 'se'] as const).map((alias) => ({
+      markets: (Object.keys(bigSpender.amountOff) as (keyof typeof bigSpender.amountOff)[]).map((alias) => ({
         market_alias: alias,
         min_order_value_inc_vat: bigSpender.minOrderValue[alias],
         amount_off_inc_vat: bigSpender.amountOff[alias],
@@ -542,34 +520,6 @@ export function contentRows(referenceDate: string) {
 // Customers and orders
 // ---------------------------------------------------------------------------------------------
 
-const CITIES: Record<
-  MarketAlias,
-  { street: string; zip: string; city: string; country: string; mobile: string }
-> = {
-  fi: {
-    street: 'Mannerheimintie 12 A 4',
-    zip: '00100',
-    city: 'Helsinki',
-    country: 'FI',
-    mobile: '+358401234567',
-  },
-  se: {
-    street: 'Drottninggatan 45',
-    zip: '111 21',
-    city: 'Stockholm',
-    country: 'SE',
-    mobile: '+46701234567',
-  },
-  no: { street: 'Karl Johans gate 20', zip: '0159', city: 'Oslo', country: 'NO', mobile: '+4791234567' },
-  dk: {
-    street: 'Strøget 18, 2. th.',
-    zip: '1160',
-    city: 'København K',
-    country: 'DK',
-    mobile: '+4520123456',
-  },
-}
-
 interface OrderPlan {
   customer: keyof typeof FIXTURE_CUSTOMERS
   daysAgo: number
@@ -638,7 +588,7 @@ export interface CustomerRows {
 /** The fixture customers' accounts. */
 function userRows(referenceDate: string): Rows<'users'> {
   return Object.entries(FIXTURE_CUSTOMERS).map(([key, customer]) => {
-    const place = CITIES[customer.market]
+    const place = FIXTURE_ADDRESSES[customer.market]
     const address: AddressJson = {
       firstName: customer.firstName,
       lastName: customer.lastName,
@@ -739,10 +689,10 @@ function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: 
   const customer = FIXTURE_CUSTOMERS[plan.customer]
   const itemValue = rows.reduce((sum, row) => sum + row.total_inc_vat, 0)
   const discount = plan.promoCode === 'WELCOME15' ? Math.round(itemValue * 0.15) : 0
-  const shippingOption = SHIPPING[market][0]
+  const shippingOption = MARKETS[market].shipping[0]
   if (!shippingOption) throw new Error(`no shipping option in ${market}`)
-  const shippingFee = itemValue - discount >= FREE_SHIPPING_THRESHOLD[market] ? 0 : shippingOption.fee
-  const paymentFee = isInvoiced(plan.payment) ? INVOICE_FEE[market] : 0
+  const shippingFee = itemValue - discount >= MARKETS[market].freeShippingThreshold ? 0 : shippingOption.fee
+  const paymentFee = isInvoiced(plan.payment) ? MARKETS[market].invoiceFee : 0
   const total = itemValue - discount + shippingFee + paymentFee
   const totalEx = exVat(itemValue - discount, vat) + exVat(shippingFee, vat) + exVat(paymentFee, vat)
   const marketIndex = MARKET_ALIASES.indexOf(market)
@@ -757,7 +707,7 @@ function orderRow(random: Random, users: Rows<'users'>, cart: PlacedCart, rows: 
     email: customer.email,
     first_name: customer.firstName,
     last_name: customer.lastName,
-    zip: CITIES[market].zip.replace(/\s/g, ''),
+    zip: FIXTURE_ADDRESSES[market].zip.replace(/\s/g, ''),
     customer_type: plan.customer === 'business' ? 'ORGANIZATION' : 'PERSON',
     personal_id: null,
     billing_address: address ?? toJson({}),

@@ -5,7 +5,7 @@
  * All money is minor units including VAT. Dates relative to the seed's reference date
  * (`seedDatabase(db, { referenceDate })`, default today UTC).
  */
-import type { MarketAlias } from '../../../src/shared/markets'
+import { MARKETS, MARKET_ALIASES, type MarketAlias } from '../../../src/shared/markets'
 
 /** The stock situations the seed draws for a SKU. */
 export type StockStatus = 'in-stock' | 'few-left' | 'out-of-stock' | 'oversellable' | 'static' | 'incoming'
@@ -285,6 +285,35 @@ export const FIXTURE_CUSTOMERS = {
   { userId: string; email: string; market: MarketAlias; firstName: string; lastName: string }
 >
 
+/** A fixture customer's address in each market (the seed's customers and their orders). */
+export const FIXTURE_ADDRESSES: Record<
+  MarketAlias,
+  { street: string; zip: string; city: string; country: string; mobile: string }
+> = {
+  fi: {
+    street: 'Mannerheimintie 12 A 4',
+    zip: '00100',
+    city: 'Helsinki',
+    country: 'FI',
+    mobile: '+358401234567',
+  },
+  se: {
+    street: 'Drottninggatan 45',
+    zip: '111 21',
+    city: 'Stockholm',
+    country: 'SE',
+    mobile: '+46701234567',
+  },
+  no: { street: 'Karl Johans gate 20', zip: '0159', city: 'Oslo', country: 'NO', mobile: '+4791234567' },
+  dk: {
+    street: 'Strøget 18, 2. th.',
+    zip: '1160',
+    city: 'København K',
+    country: 'DK',
+    mobile: '+4520123456',
+  },
+}
+
 /** Finnish zip range without delivery: Åland is outside the EU VAT area. */
 export const FIXTURE_NO_DELIVERY_ZIP = {
   market: 'fi',
@@ -293,13 +322,12 @@ export const FIXTURE_NO_DELIVERY_ZIP = {
   example: '22100',
 } as const
 
-/** Free shipping thresholds of the default shipping option per market (69 € and equivalents). */
-/** Minimum order value per market (minor units incl. VAT): 10 € / 100 kr / 100 kr / 75 kr. */
-export const MIN_ORDER_VALUE: Record<MarketAlias, number> = { fi: 1000, se: 10000, no: 10000, dk: 7500 }
+/** Minimum order value per market (minor units incl. VAT), from the shop definition. */
+export const MIN_ORDER_VALUE = Object.fromEntries(
+  MARKET_ALIASES.map((alias) => [alias, MARKETS[alias].minOrderValue]),
+) as Record<MarketAlias, number>
 
-export const FREE_SHIPPING_THRESHOLD: Record<MarketAlias, number> = {
-  fi: 6900,
-  se: 79000,
-  no: 79000,
-  dk: 52000,
-}
+/** Free shipping thresholds of the default shipping option per market (69 € and equivalents), from the definition. */
+export const FREE_SHIPPING_THRESHOLD = Object.fromEntries(
+  MARKET_ALIASES.map((alias) => [alias, MARKETS[alias].freeShippingThreshold]),
+) as Record<MarketAlias, number>

@@ -82,8 +82,18 @@ interface SeedRun {
 async function seedMarkets({ trx }: SeedRun) {
   const markets = marketRows()
   await bulkInsert(trx, 'languages', markets.languages)
+  // the reference tables keep their rows through a reseed: the definition's are upserted
+  for (const row of markets.currencies)
+    await trx
+      .insertInto('currencies')
+      .values(row)
+      .onConflict((oc) => oc.column('code').doUpdateSet({ minor_unit: row.minor_unit }))
+      .execute()
+  for (const row of markets.buyerTypes)
+    await trx.insertInto('buyer_types').values(row).onConflict((oc) => oc.column('code').doNothing()).execute()
   await bulkInsert(trx, 'markets', markets.markets)
   await bulkInsert(trx, 'market_languages', markets.marketLanguages)
+  await bulkInsert(trx, 'market_return_windows', markets.returnWindows)
 }
 
 async function seedCategories({ trx, structureCreated }: SeedRun) {
@@ -298,7 +308,13 @@ export async function ensureSeeded(
  * Tables whose rows the migrations write (not the seed): a reseed keeps them, or they would be gone
  * for good — the migration that filled them never runs again.
  */
-export const MIGRATION_DATA_TABLES = ['schema_migrations', 'search_synonyms', 'payment_kinds'] as const
+export const MIGRATION_DATA_TABLES = [
+  'schema_migrations',
+  'search_synonyms',
+  'payment_kinds',
+  'currencies',
+  'buyer_types',
+] as const
 
 /** Empties every table but MIGRATION_DATA_TABLES (also other areas' tables), for a reseed. */
 export async function resetDatabase(db: Kysely<DB>): Promise<void> {

@@ -8,6 +8,7 @@ import { SignJWT } from 'jose'
 import { AUTH_AUDIENCE, AUTH_ISSUER } from '../shared/auth-tokens'
 import { ACCESS_TOKEN_LIFETIME_MS } from '../shared/session-revocations'
 import type { SigningKey } from './keys'
+import type { BuyerType } from '../../../src/shared/customer-types'
 
 /** seconds; the one lifetime the revocations (../shared/session-revocations.ts) keep rows for */
 export const ACCESS_TOKEN_MAX_AGE = ACCESS_TOKEN_LIFETIME_MS / 1000
@@ -28,7 +29,7 @@ export interface AccessClaims {
   sid: string
   name: string
   email: string
-  customerType: 'PERSON' | 'ORGANIZATION'
+  customerType: BuyerType
   memberDiscount: boolean
   memberType: string
   memberId: string

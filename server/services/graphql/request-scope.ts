@@ -4,6 +4,7 @@
  * one another.
  */
 import type { LocaleCode, LocaleIso, MarketAlias, CurrencyCode } from '../../../src/shared/markets'
+import type { BuyerType } from '../../../src/shared/customer-types'
 
 /** A market as the database describes it (markets + market_languages). */
 export interface MarketRow {
@@ -37,7 +38,7 @@ export interface RequestScope {
   locale: LocaleIso
 }
 
-export type CustomerType = 'PERSON' | 'ORGANIZATION'
+export type CustomerType = BuyerType
 
 /** The signed-in shopper from the bearer token; null for anonymous requests. */
 export interface RequestUser {

@@ -10,6 +10,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely'
 import { toJson, type DB, type LoyaltyContactsTable } from '../../db/schema'
 import type { NoticeMailPayload } from '../../contracts/mail'
 import { MARKETS, isMarketAlias } from '../../../src/shared/markets'
+import { POINTS_PENDING_DAYS } from '../../../src/shared/loyalty'
 import { mailLanguage, membershipUrl, type UrlConfig } from './links'
 import { syncContactPoints } from './points'
 
@@ -207,7 +208,7 @@ async function queueJoinedMail(
   const language = mailLanguage(market, lastOrder?.language ?? MARKETS[market].defaultLocale)
   const payload: NoticeMailPayload = {
     firstName: user.first_name,
-    params: { memberNumber },
+    params: { memberNumber, days: String(POINTS_PENDING_DAYS) },
     actionUrl: membershipUrl(config, market, language.code),
     shopUrl: new URL(config.publicUrl).origin,
   }

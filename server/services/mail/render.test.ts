@@ -8,6 +8,7 @@ import {
 } from './render'
 
 const ORDER: OrderMail = {
+  returnWindowDays: 14,
   orderNumber: '1042',
   language: 'fi',
   currency: 'EUR',

@@ -42,6 +42,8 @@ export interface OrderMail {
   shippingAddress: MailAddress
   /** the shop's address for links (PUBLIC_URL) */
   shopUrl: string
+  /** the market's return window in days (the `{days}` of the returns paragraph) */
+  returnWindowDays: number
 }
 
 export interface RenderedMail {
@@ -152,7 +154,7 @@ export function renderOrderConfirmation(order: OrderMail): RenderedMail {
     `${t('mail.orderConfirmation.deliveryAddress')}:`,
     ...address,
     '',
-    t('mail.orderConfirmation.returns'),
+    t('mail.orderConfirmation.returns', { days: String(order.returnWindowDays) }),
     t('mail.orderConfirmation.signature'),
     order.shopUrl,
     '',
@@ -182,7 +184,7 @@ ${totals.map(([label, value]) => (value ? `<tr><td>${e(label)}</td><td style="te
 <p><strong>${e(t('mail.orderConfirmation.shippingMethod'))}:</strong> ${e(order.shippingMethod)}<br>
 <strong>${e(t('mail.orderConfirmation.paymentMethod'))}:</strong> ${e(order.paymentMethod)}</p>
 <p><strong>${e(t('mail.orderConfirmation.deliveryAddress'))}:</strong><br>${address.map(e).join('<br>')}</p>
-<p>${e(t('mail.orderConfirmation.returns'))}</p>
+<p>${e(t('mail.orderConfirmation.returns', { days: String(order.returnWindowDays) }))}</p>
 <p>${e(t('mail.orderConfirmation.signature'))}<br><a href="${e(order.shopUrl)}">${e(order.shopUrl)}</a></p>
 </body>
 </html>

@@ -10,13 +10,14 @@
  */
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
 import type { SessionRevocations } from './session-revocations'
+import type { BuyerType } from '../../../src/shared/customer-types'
 
 export const AUTH_ISSUER = 'lumo-auth'
 export const AUTH_AUDIENCE = 'lumo'
 export const JWKS_PATH = '/.well-known/jwks.json'
 export const REFETCH_INTERVAL_MS = 30_000
 
-export type AuthCustomerType = 'PERSON' | 'ORGANIZATION'
+export type AuthCustomerType = BuyerType
 
 export interface VerifiedUser {
   /** users.user_id (the token's `sub`) */

@@ -6,14 +6,15 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { REPO_ROOT } from '../../repo-root'
 
-export type ServiceLanguage = 'fi' | 'sv' | 'nb' | 'da'
+import { LOCALES, LOCALE_CODES, type LocaleCode } from '../../../src/shared/markets'
 
-export const LANGUAGE_ISO: Record<ServiceLanguage, string> = {
-  fi: 'fi-FI',
-  sv: 'sv-SE',
-  nb: 'nb-NO',
-  da: 'da-DK',
-}
+/** The shop's languages (the shop definition). */
+export type ServiceLanguage = LocaleCode
+
+export const LANGUAGE_ISO = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALES[code].iso])) as Record<
+  ServiceLanguage,
+  string
+>
 
 const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 const selections = new Map<string, Record<string, string>>()

@@ -53,7 +53,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
   const currency = order.currency ?? ''
   const money = (amount: number) =>
     isCurrencyCode(currency)
-      ? formatMoney(fromDecimal(amount), currency, LOCALES[site.locale].iso)
+      ? formatMoney(fromDecimal(amount, currency), currency, LOCALES[site.locale].iso)
       : amount.toFixed(2)
   const ordersPath = routerPath(hrefFor(site, 'account-orders'), site.basename)
   const returnPath = `${routerPath(hrefFor(site, 'register-return'), site.basename)}?order=${encodeURIComponent(number)}`
@@ -127,6 +127,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
             orderMoneyFromCartSummary(order.cart?.summary, {
               vatIncluded: true,
               code: order.cart?.promoCode,
+              currency,
             }),
           )}
           currency={currency}

@@ -13,6 +13,7 @@ import { sendCartEvent } from '../loyalty/api'
 import { getSession, postSession, type SessionFailure, type SessionResult } from './api'
 import { connected, connectFailed, connectStarted, loggedOut, sessionRestored } from './slice'
 import type { SessionGranted } from '../../shared/session'
+import type { BuyerType } from '../../shared/customer-types'
 
 /**
  * `check-email`: the registration was taken but the login with the same credentials was not (the
@@ -31,7 +32,7 @@ export interface RegistrationProfile {
   address?: { firstName?: string; lastName?: string; mobile?: string; zip?: string; city?: string }
   newsletter?: boolean
   sms?: boolean
-  customerType?: 'PERSON' | 'ORGANIZATION'
+  customerType?: BuyerType
 }
 
 type Dispatch = AppDispatch

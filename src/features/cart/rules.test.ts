@@ -103,7 +103,7 @@ describe('amounts in the customer’s VAT view', () => {
     expect(shownPrice(cart.items[0]?.unitPrice, true)).toBe('59,95 €')
     expect(shownPrice(cart.items[0]?.unitPrice, false)).toBe('47,77 €')
     const rows = (vatIncluded: boolean) =>
-      cartMoney(cart, vatIncluded).rows.map((row) => [row.kind, row.amount])
+      cartMoney(cart, vatIncluded, 'EUR').rows.map((row) => [row.kind, row.amount])
     expect(rows(true)).toEqual([
       ['products', 5995],
       ['shipping', 490],
@@ -114,7 +114,7 @@ describe('amounts in the customer’s VAT view', () => {
       ['shipping', 390],
       ['total', 5167],
     ])
-    expect(cartMoney(cart, true)).toMatchObject({ vat: 1318, campaignSavings: 0, addsUp: true })
+    expect(cartMoney(cart, true, 'EUR')).toMatchObject({ vat: 1318, campaignSavings: 0, addsUp: true })
   })
 
   it('shows the code’s discount, not the campaign prices inside the lines, free shipping and what is left to pay', () => {
@@ -132,7 +132,7 @@ describe('amounts in the customer’s VAT view', () => {
         balance: { ...summary.balance!, pending: 25, totalSellingPriceExBalanceIncVat: 25.95 },
       },
     })
-    const money = cartMoney(cart, true)
+    const money = cartMoney(cart, true, 'EUR')
     expect(money.rows).toEqual([
       { kind: 'products', amount: 5995, isTotal: false },
       { kind: 'promotionCode', amount: -900, code: 'WELCOME15', isTotal: false },
@@ -150,7 +150,7 @@ describe('amounts in the customer’s VAT view', () => {
       promoCode: 'BONUS-7F3K',
       summary: { ...summary, total: { ...summary.total!, sellingPriceIncVat: 59.85, discountIncVat: 5 } },
     })
-    expect(cartMoney(cart, true).rows[1]).toMatchObject({ kind: 'bonusVoucher', amount: -500 })
+    expect(cartMoney(cart, true, 'EUR').rows[1]).toMatchObject({ kind: 'bonusVoucher', amount: -500 })
   })
 })
 

@@ -7,6 +7,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import { listItems } from '../../graphql/list-items'
 import type { CheckoutData, OrderValidationResult } from './types'
 import type { CountryCode } from '../../shared/validation'
+import type { BuyerType } from '../../shared/customer-types'
 
 /** The storefront's own pages the API needs for a card payment's return. */
 export interface CheckoutUrls {
@@ -28,7 +29,7 @@ export interface CheckoutChoices {
 export type Gender = 'UNSPECIFIED' | 'WOMAN' | 'MAN'
 
 export interface CustomerForm {
-  customerType: 'PERSON' | 'ORGANIZATION'
+  customerType: BuyerType
   email: string
   firstName: string
   lastName: string

@@ -41,9 +41,9 @@ export function ServiceProductCard({
   const image = product.imageInfo.images[0]?.sources[0]
   const { currency } = MARKETS[site.market]
   const iso = LOCALES[site.locale].iso
-  const selling = formatMoney(fromDecimal(product.sellingPrice.min), currency, iso)
+  const selling = formatMoney(fromDecimal(product.sellingPrice.min, currency), currency, iso)
   const reduced = product.listPrice.min > product.sellingPrice.min
-  const regular = reduced ? formatMoney(fromDecimal(product.listPrice.min), currency, iso) : null
+  const regular = reduced ? formatMoney(fromDecimal(product.listPrice.min, currency), currency, iso) : null
   const inside = routerPath(product.link, site.basename)
   // a link of this market and language stays in the router; anything else is a full page load
   const internal = site.basename === '' ? product.link.startsWith('/') : inside !== product.link

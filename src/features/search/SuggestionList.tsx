@@ -37,7 +37,7 @@ function ProductOption({ option }: { option: SuggestionOption }) {
   const product = option.product!
   const image = product.imageInfo.images[0]?.sources[0]
   const price = formatMoney(
-    fromDecimal(product.sellingPrice.min),
+    fromDecimal(product.sellingPrice.min, MARKETS[market].currency),
     MARKETS[market].currency,
     LOCALES[locale].iso,
   )

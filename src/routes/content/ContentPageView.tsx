@@ -25,7 +25,7 @@ function figures(
 ) {
   return {
     amount: freeShippingAmount(intl, freeShippingThreshold, MARKETS[market].currency),
-    days: SHOP_PROMISES.returnDays,
+    days: MARKETS[market].returnWindowDays,
     hours: SHOP_PROMISES.orderEmailHours,
     from: SHOP_PROMISES.serviceHours.from,
     to: SHOP_PROMISES.serviceHours.to,

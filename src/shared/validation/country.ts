@@ -1,9 +1,5 @@
-/** The four shop countries (ISO 3166-1 alpha-2), the markets' `countryCode`. */
-export type CountryCode = 'FI' | 'SE' | 'NO' | 'DK'
-
-export function isCountryCode(value: unknown): value is CountryCode {
-  return value === 'FI' || value === 'SE' || value === 'NO' || value === 'DK'
-}
+/** The shop countries (ISO 3166-1 alpha-2) are the markets' `countryCode` (the shop definition). */
+export { isCountryCode, type CountryCode } from '../markets'
 
 /** Whether year-month-day is a date of the Gregorian calendar (month 1-12). */
 export function isRealDate(year: number, month: number, day: number): boolean {

@@ -262,6 +262,7 @@ describe('stored: names, addresses, line messages and reviews on every page that
 
 describe('mails: every shopper text in the HTML body', () => {
   const ORDER: OrderMail = {
+    returnWindowDays: 14,
     orderNumber: '1042',
     language: 'fi',
     currency: 'EUR',

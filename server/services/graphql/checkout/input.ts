@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { badUserInput } from '../errors'
 import type { SavedCheckout } from '../cart/load'
+import { BUYER_TYPE_TUPLE } from '../../../../src/shared/customer-types'
 
 export const text = (max: number) =>
   z
@@ -39,7 +40,7 @@ const checkoutInput = z.object({
   message: text(1000),
   email: text(254),
   identityNumber: text(40),
-  customerType: z.enum(['PERSON', 'ORGANIZATION']).nullish(),
+  customerType: z.enum(BUYER_TYPE_TUPLE).nullish(),
   billingAddress: address,
   shippingAddress: address,
 })

@@ -14,6 +14,7 @@ import {
   isValidZip,
 } from '../../../../src/shared/validation'
 import { isUuid } from '../../../../src/shared/validation/ids'
+import type { BuyerType } from '../../../../src/shared/customer-types'
 
 export const CUSTOMER_BLACKLISTED = 'Customer is blacklisted'
 export const EMAIL_INVALID = 'Email seems to be invalid'
@@ -28,7 +29,7 @@ export interface CheckoutFields {
   shippingId?: number | null
   /** a private person's personal id or an organisation's number, checked when given */
   identityNumber?: string | null
-  customerType?: 'PERSON' | 'ORGANIZATION' | null
+  customerType?: BuyerType | null
 }
 
 const emailSchema = z.email()

@@ -16,6 +16,7 @@ import type { AmountPair, CartTotals, LineTotals } from '../pricing/summary'
 import type { CartShape } from '../cart/present'
 import type { LoadedOrder } from './load'
 import { isInvoiced } from '../../../../src/shared/payment-kinds'
+import { marketInvoiceDueDays } from '../../../../src/shared/markets'
 
 const ADDRESS_FIELDS = [
   'firstName',
@@ -210,13 +211,11 @@ function articleNumberOf(loaded: LoadedOrder, orderRowId: number | null): string
   return loaded.rows.find((row) => row.order_row_id === orderRowId)?.article_number ?? null
 }
 
-/** The invoice term: an invoice order falls due this many days after it was placed. */
-export const INVOICE_TERM_DAYS = 14
-
-export function invoiceDueDate(order: Pick<Order, 'payment_kind' | 'created_at'>): Date | null {
+/** The invoice term: an invoice order falls due its market's days after it was placed (the shop definition). */
+export function invoiceDueDate(order: Pick<Order, 'payment_kind' | 'created_at' | 'market_alias'>): Date | null {
   if (!isInvoiced(order.payment_kind)) return null
   const due = new Date(order.created_at)
-  due.setUTCDate(due.getUTCDate() + INVOICE_TERM_DAYS)
+  due.setUTCDate(due.getUTCDate() + marketInvoiceDueDays(order.market_alias))
   return due
 }
 

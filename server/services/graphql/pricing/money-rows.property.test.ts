@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MARKETS, type MarketAlias } from '../../../../src/shared/markets'
+import { LOCALES, MARKETS, MARKET_ALIASES, type MarketAlias } from '../../../../src/shared/markets'
 import { formatMoney } from '../../../../src/shared/money'
 import {
   orderMoneyFromCartSummary,
@@ -25,7 +25,9 @@ import { computeCartTotals, type PricingLine } from './summary'
 import type { PromoDiscount } from './promo'
 
 const VAT_RATES_BP = [2_550, 2_400, 2_500, 1_400, 1_200, 0]
-const LANGUAGE_OF: Record<MarketAlias, string> = { fi: 'fi-FI', se: 'sv-SE', no: 'nb-NO', dk: 'da-DK' }
+const LANGUAGE_OF = Object.fromEntries(
+  MARKET_ALIASES.map((alias) => [alias, LOCALES[MARKETS[alias].defaultLocale].iso]),
+) as Record<MarketAlias, string>
 
 const lineArb = fc
   .record({
@@ -112,7 +114,7 @@ describe('money rows', () => {
         const formatIn = (amount: number) => formatMoney(amount, currency, LANGUAGE_OF[cart.market])
 
         for (const vatIncluded of [true, false]) {
-          const money = presentOrderMoney(orderMoneyFromCartSummary(summary, { vatIncluded, code }))
+          const money = presentOrderMoney(orderMoneyFromCartSummary(summary, { vatIncluded, code, currency }))
           expectRowsAddUp(money.rows, formatIn)
           const view = vatIncluded ? 'incVat' : 'exVat'
           const byKind = new Map(money.rows.map((row) => [row.kind, row.amount]))
@@ -146,7 +148,7 @@ describe('money rows', () => {
             vatTotal: totals.total.vat,
           }),
         )
-        const checkout = presentOrderMoney(orderMoneyFromCartSummary(summary, { vatIncluded: true, code }))
+        const checkout = presentOrderMoney(orderMoneyFromCartSummary(summary, { vatIncluded: true, code, currency }))
         expectRowsAddUp(placed.rows, formatIn)
         expect(placed.rows).toEqual(checkout.rows)
         expect(placed.campaignSavings).toBe(checkout.campaignSavings)
@@ -183,7 +185,7 @@ describe('money rows', () => {
       orderMoneyFromCartSummary(
         // an order's summary has no selected options, only its fees (orders/present.ts)
         summary,
-        { vatIncluded: true },
+        { vatIncluded: true, currency: 'EUR' },
       ),
     )
     expect(money.rows.map((row) => [row.kind, row.amount])).toEqual([

@@ -10,8 +10,9 @@
  */
 import { allocate, percentOf, splitIncVat, type Minor, type VatSplit } from './money'
 import type { PromoDiscount } from './promo'
+import type { BuyerType } from '../../../../src/shared/customer-types'
 
-export type CustomerType = 'PERSON' | 'ORGANIZATION'
+export type CustomerType = BuyerType
 
 export interface PricingLine {
   skuId: number

@@ -14,6 +14,7 @@ import { localeTexts, type ServiceLanguage } from '../../shared/locale-texts'
 import { LOCALES, type LocaleCode } from '../../../../src/shared/markets'
 import { formatMoney } from '../../../../src/shared/money'
 import { returnReasonMessage } from '../../../../src/shared/returns'
+import { returnWindowDays } from './store'
 import type { CommerceDB } from '../cart/db'
 
 type Trx = Transaction<CommerceDB>
@@ -59,15 +60,17 @@ async function queue(trx: Trx, order: Order, kind: string, payload: NoticeMailPa
     .execute()
 }
 
-export function queueOrderShippedMail(
+export async function queueOrderShippedMail(
   trx: Trx,
   order: Order,
   shipment: { carrier: string; trackingNumber: string; trackingLink: string | null },
 ): Promise<void> {
+  const days = await returnWindowDays(trx, order.market_alias)
   return queue(trx, order, 'order-shipped', {
     firstName: order.first_name,
     params: {
       number: String(order.order_id),
+      days: String(days),
       carrier: shipment.carrier,
       trackingNumber: shipment.trackingNumber,
     },

@@ -21,7 +21,7 @@ import { Email, parseArgs } from '../catalogue/validation'
 import { commerceDb } from '../cart/db'
 import { registerReturn, returnableOrder, ReturnItemsInput } from './register'
 import {
-  DEFAULT_RETURN_WINDOW_DAYS,
+  definedReturnWindowDays,
   findOrderForReturn,
   loadOrderRows,
   loadReturns,
@@ -149,7 +149,7 @@ function orderReturnsLoader(ctx: GraphQLContext): BatchLoader<number, OrderRetur
             returns: returnsByOrder.get(order.order_id) ?? [],
             windowDays:
               windows.find((window) => window.market_alias === order.market_alias)?.days ??
-              DEFAULT_RETURN_WINDOW_DAYS,
+              definedReturnWindowDays(order.market_alias),
           },
         ]),
       )

@@ -8,11 +8,12 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Order, OrderRow } from '../../../db/schema'
 import { RETURN_NUMBER_PATTERN, returnDeadline } from '../../../../src/shared/returns'
 import type { CommerceDB } from '../cart/db'
+import { marketReturnWindowDays } from '../../../../src/shared/markets'
 
 export type ReturnsDb = Kysely<CommerceDB> | Transaction<CommerceDB>
 
-/** Used when a market has no row in market_return_windows (docs/product-rules.md#orders-and-returns: the 14-day return right). */
-export const DEFAULT_RETURN_WINDOW_DAYS = 14
+/** The shop definition's window, for a market with no row in market_return_windows. */
+export const definedReturnWindowDays = marketReturnWindowDays
 
 export interface StoredReturnItem {
   orderRowId: number
@@ -41,7 +42,7 @@ export async function returnWindowDays(db: ReturnsDb, marketAlias: string): Prom
     .select('days')
     .where('market_alias', '=', marketAlias as Order['market_alias'])
     .executeTakeFirst()
-  return row?.days ?? DEFAULT_RETURN_WINDOW_DAYS
+  return row?.days ?? definedReturnWindowDays(marketAlias)
 }
 
 /** The order number the shopper types (`1042`, also `#1042`) → the order id, or null. */

@@ -10,6 +10,7 @@ import { isCountryCode, isValidOrganisationId, isValidPersonalId } from '../../.
 import { badUserInput } from '../errors'
 import { addressInput, text } from '../checkout/input'
 import type { Updateable } from 'kysely'
+import { BUYER_TYPE_TUPLE } from '../../../../src/shared/customer-types'
 
 /** The storefront's own JSON (favourites, preferences): bounded so a row stays small. */
 export const MAX_META_DATA_LENGTH = 64 * 1024
@@ -21,7 +22,7 @@ const userInput = z.object({
   sms: z.boolean().nullish(),
   personalId: text(20),
   organizationId: text(20),
-  customerType: z.enum(['PERSON', 'ORGANIZATION']).nullish(),
+  customerType: z.enum(BUYER_TYPE_TUPLE).nullish(),
   metaData: z
     .string()
     .max(MAX_META_DATA_LENGTH, `must be at most ${MAX_META_DATA_LENGTH} characters`)
