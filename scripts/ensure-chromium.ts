@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url'
 export const CHROMIUM_PACKAGE = 'chromium'
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-/** The flags every headless run on these machines uses (stack-notes §4). */
+/** The flags every headless run on these machines uses (docs/platform-notes.md#headless-chromium-flags). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,5 +1,5 @@
 /**
- * The auth protocol's wire names (contracts.md §2.8) that both ends spell: the auth service
+ * The auth protocol's wire names (docs/service-contracts.md#auth-protocol) that both ends spell: the auth service
  * (server/services/auth) and the storefront's session endpoints (server/ssr/session.ts).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Image URLs for the image service (contracts.md §2.10):
+ * Image URLs for the image service (docs/service-contracts.md#lists-and-images):
  * `{base}/{type}/{sizeFolder}/{encoded fileName}`, and the srcset / sizes the storefront's images
  * use for the spec's screen sizes (§7 "Images").
  *

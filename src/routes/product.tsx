@@ -3,7 +3,7 @@
  * with their stock and the back-in-stock sign-up, add to cart, the price per customer type with
  * the lowest-price notice, details, size guide, reviews and related products, with Product,
  * Offer, AggregateRating and BreadcrumbList JSON-LD. The loader awaits the product, the first
- * page of reviews and the related products (critical data, stack-notes G7); an unknown alias is
+ * page of reviews and the related products (critical data, docs/platform-notes.md#loader-promises-do-not-stream); an unknown alias is
  * a real 404. What the shopper only needs on demand (zoom, size guide, back-in-stock and review
  * forms, more reviews) loads in the browser when asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * The sign step of the login (contracts.md §2.8). POST /auth/login {username} creates a
+ * The sign step of the login (docs/service-contracts.md#auth-protocol). POST /auth/login {username} creates a
  * challenge (`sign`, 5 minutes); the sign endpoint, which needs the API key, signs it once with
  * a random signature; the login, register or password request that presents
  * {identity, signature, timestamp} uses it up. All three steps go through the database, so they

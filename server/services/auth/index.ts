@@ -1,6 +1,6 @@
 /**
  * The auth service (docs/adr/0018-auth-service.md) as a Fastify plugin under /auth, speaking
- * the protocol of contracts.md §2.8 in the shapes of the Geins SDK's authServiceClient:
+ * the protocol of docs/service-contracts.md#auth-protocol in the shapes of the Geins SDK's authServiceClient:
  *
  *   POST /auth/login {username}                      → {sign} (challenge, 5 min, single use)
  *   GET  /auth/sign/{apiKey}?identity={sign}         → {identity, signature, timestamp}

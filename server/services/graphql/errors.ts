@@ -1,6 +1,6 @@
 /**
  * GraphQL errors with a machine-readable `extensions.code`. Resolvers throw these; the storefront
- * branches on the code (e.g. RequirementsNotMet vs InvalidPromoCode, contracts.md §3.6), never on
+ * branches on the code (e.g. RequirementsNotMet vs InvalidPromoCode, docs/service-contracts.md#commerce-api), never on
  * the message. Errors thrown any other way are masked in production (see masking.ts).
  */
 import { GraphQLError } from 'graphql'

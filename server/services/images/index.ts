@@ -1,5 +1,5 @@
 /**
- * The image service (docs/product-rules.md#images, contracts.md §2.10) as a Fastify plugin:
+ * The image service (docs/product-rules.md#images, docs/service-contracts.md#lists-and-images) as a Fastify plugin:
  * `GET /img/{type}/{sizeFolder}/{fileName}?format=&q=` renders a stored image (seeded product
  * images are SVG text in the `images` table) to AVIF, WebP or JPEG at the asked size.
  *
@@ -8,7 +8,7 @@
  * served with a year's immutable Cache-Control: a variant's URL names its bytes, and a replaced
  * source image gets a new cache key (its created_at is part of the key). Renders run through a
  * queue with a line per client address served in turn (job-queue.ts), and each address has a
- * budget of render cost per minute (cost.ts; stack-notes G15).
+ * budget of render cost per minute (cost.ts; docs/platform-notes.md#sharp-and-avif-cost).
  */
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'

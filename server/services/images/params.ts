@@ -1,5 +1,5 @@
 /**
- * The image service's request grammar (contracts.md §2.10): `/img/{type}/{sizeFolder}/{fileName}`
+ * The image service's request grammar (docs/service-contracts.md#lists-and-images): `/img/{type}/{sizeFolder}/{fileName}`
  * with `?format=webp|avif|jpeg&q=1..100`. Everything a client can vary is validated here, so the
  * renderer only ever sees sizes and qualities inside the limits.
  */

@@ -44,7 +44,7 @@ export async function renderVariant(source: SourceImage, variant: ImageVariant):
         })
   switch (variant.format) {
     case 'avif':
-      // Default effort is seconds per large image here (stack-notes G15); 3 keeps it near WebP.
+      // Default effort is seconds per large image here (docs/platform-notes.md#sharp-and-avif-cost); 3 keeps it near WebP.
       return image.avif({ quality: variant.quality, effort: 3 }).toBuffer()
     case 'webp':
       return image.webp({ quality: variant.quality }).toBuffer()

@@ -1,5 +1,5 @@
 /**
- * The search and recommendation service (docs/product-rules.md#search, docs/quality-bars.md#search-relevance, contracts.md §4; ADR 0032),
+ * The search and recommendation service (docs/product-rules.md#search, docs/quality-bars.md#search-relevance, docs/service-contracts.md#search-api; ADR 0032),
  * mounted at /api/storefront/v3 (SEARCH_URL) in the Voyado Elevate Storefront API v3 shape, so a
  * client written for that API works unchanged:
  *

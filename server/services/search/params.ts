@@ -1,5 +1,5 @@
 /**
- * The query string of every request (contracts.md §4.1): `market`, `locale`, `touchpoint`,
+ * The query string of every request (docs/service-contracts.md#search-api): `market`, `locale`, `touchpoint`,
  * `customerKey` and `sessionKey` are required and checked; lists are joined with `|`; facets come
  * as `f.{id}` (a list or `true`) and `f.{id}.min` / `f.{id}.max` (a range). Anything wrong is one
  * clear message for a 400 answer.

@@ -1,5 +1,5 @@
 /**
- * The response building blocks (contracts.md §4.3) from the catalogue: one ProductGroup per style
+ * The response building blocks (docs/service-contracts.md#search-api) from the catalogue: one ProductGroup per style
  * (a style's colour variants share products.variant_group_id), a Product per colour, a Variant per
  * SKU (size), with prices and stock of the market from product_listing and a ticket on each.
  */

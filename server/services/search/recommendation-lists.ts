@@ -1,4 +1,4 @@
-/** The recommendation lists a page asks for (contracts.md §4), each from its algorithm and anchors. */
+/** The recommendation lists a page asks for (docs/service-contracts.md#search-api), each from its algorithm and anchors. */
 import type { RecommendationList, RecommendationListConfig } from '../../../src/shared/search-api'
 import type { SearchContext } from './context'
 import type { QueryScope } from './params'

@@ -1,5 +1,5 @@
 /**
- * Recommendation lists (contracts.md §4.2 algorithms) from real data: the orders (co-purchase),
+ * Recommendation lists (docs/service-contracts.md#search-api algorithms) from real data: the orders (co-purchase),
  * the behaviour the notifications and queries left (co-view, co-add-to-cart in one session, the
  * decayed popularity) and the catalogue (same category, style, brand, price band).
  *

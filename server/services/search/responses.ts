@@ -1,6 +1,6 @@
 /**
  * Building the response shapes that are not products: sort options, facets with their labels,
- * the navigation tree, phrase and content suggestions (contracts.md §4.3).
+ * the navigation tree, phrase and content suggestions (docs/service-contracts.md#search-api).
  */
 import { toDecimal } from '../../../src/shared/money'
 import { compareSizes } from '../../../src/shared/sizes'

@@ -1,6 +1,6 @@
 /**
  * Query text: normalising, splitting into words, edit distance for typo tolerance and the `{…}`
- * highlight markers of phrase suggestions (contracts.md §4.5). Language-neutral; the stemming is
+ * highlight markers of phrase suggestions (docs/service-contracts.md#search-api). Language-neutral; the stemming is
  * PostgreSQL's (the snowball configurations of the `languages` table).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Tickets (contracts.md §4.3, docs/product-rules.md#search): every product and variant the service shows carries one,
+ * Tickets (docs/service-contracts.md#search-api, docs/product-rules.md#search): every product and variant the service shows carries one,
  * and the storefront sends it back with the click and add-to-cart notifications. A ticket names
  * the product, the variant and where it was shown (a search phrase, a recommendation list), so a
  * click teaches the ranking of that phrase and that list. Signed, so that notifications cannot

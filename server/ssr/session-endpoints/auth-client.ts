@@ -60,7 +60,7 @@ export function createAuthClient({
     const { sign } = (await challenge.json().catch(() => ({}))) as { sign?: unknown }
     if (!challenge.ok || typeof sign !== 'string')
       throw new AuthUnavailableError(`challenge ${challenge.status}`)
-    // contracts.md §2.8: the challenge is appended to the sign endpoint, which holds the API key
+    // docs/service-contracts.md#auth-protocol: the challenge is appended to the sign endpoint, which holds the API key
     const signUrl = `${config.services.sign}${encodeURIComponent(sign)}`
     const signed = await call(request, signUrl, { method: 'GET' })
     if (!signed.ok) throw new AuthUnavailableError(`sign ${signed.status}`)

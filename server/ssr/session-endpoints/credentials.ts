@@ -70,7 +70,7 @@ export function registerCredentialRoutes(scope: FastifyInstance, kit: SessionKit
       }),
     )
     if (result.ok) {
-      // contracts.md §2.8: registration = auth register, then updateUser with the profile; a
+      // docs/service-contracts.md#auth-protocol: registration = auth register, then updateUser with the profile; a
       // failed profile update is only logged (docs/product-rules.md#accounts-and-auth). The session only carried the profile:
       // the shopper logs in next, so this answer tells nobody whether the account is new.
       if (user) await saveProfile(request, result.token, user)

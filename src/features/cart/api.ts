@@ -2,7 +2,7 @@
  * The cart's GraphQL operations (graphql/operations/cart-*.graphql) run through a page's Apollo
  * client. Apollo's `gql` is imported on demand, so importing this module keeps Apollo out of a
  * page's first-load JavaScript (docs/adr/0006-data-loading.md). API errors come back as
- * `CartApiError` with the API's `extensions.code` (contracts.md §3.6).
+ * `CartApiError` with the API's `extensions.code` (docs/service-contracts.md#commerce-api).
  */
 import type { ApolloClient, DocumentNode } from '@apollo/client'
 import { apiScope, type LocaleCode, type MarketAlias } from '../../shared/markets'

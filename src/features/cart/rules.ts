@@ -48,7 +48,7 @@ export function sizeName(item: CartItem): string | null {
   return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.name ?? null
 }
 
-/** The search service's key of a line's size: the SKU's article number (contracts.md §4.2 `cart[]`). */
+/** The search service's key of a line's size: the SKU's article number (docs/service-contracts.md#search-api `cart[]`). */
 export function variantKeyOf(item: CartItem): string | undefined {
   return listItems(item.product?.skus).find((sku) => sku.skuId === item.skuId)?.articleNumber ?? undefined
 }

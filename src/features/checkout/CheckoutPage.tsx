@@ -1,6 +1,6 @@
 /**
  * The checkout (docs/product-rules.md#checkout customer form, §4 customer status, §5 validation, §8 checkout feedback;
- * contracts.md §2.9): the cart, the customer form, shipping options for the zip, payment options
+ * docs/service-contracts.md#checkout-flow): the cart, the customer form, shipping options for the zip, payment options
  * for the customer, order message and entry code, terms, and the summary.
  *
  * Flow: the route loader (src/routes/checkout.tsx) runs createOrUpdateCheckout for the shopper's

@@ -1,5 +1,5 @@
 /**
- * The checkout's calls to the commerce API (contracts.md §2.9): checkoutPreview when the page
+ * The checkout's calls to the commerce API (docs/service-contracts.md#checkout-flow): checkoutPreview when the page
  * is rendered on the server (it saves nothing), createOrUpdateCheckout on every change,
  * validateOrderCreation before payment, placeOrder, and the newsletter consent. Documents live in graphql/operations; Apollo's `gql` is imported on demand like
  * src/app/graphql.ts does, so the page's first load does not carry Apollo (ADR 0006).

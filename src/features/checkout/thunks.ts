@@ -1,5 +1,5 @@
 /**
- * The checkout's actions against the commerce API (contracts.md §2.9). The /kassa route loader
+ * The checkout's actions against the commerce API (docs/service-contracts.md#checkout-flow). The /kassa route loader
  * and the checkout page dispatch these; the answers go into the checkout slice, and the page only
  * renders the state and reacts to an order's outcome (navigation, focus, messages).
  *

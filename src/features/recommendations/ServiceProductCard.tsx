@@ -1,5 +1,5 @@
 /**
- * A product as the search service sends it (contracts.md §4.3 Product) in a search result or a
+ * A product as the search service sends it (docs/service-contracts.md#search-api Product) in a search result or a
  * recommendation list: image, brand, title, price. Its `ticket` travels with it: opening the
  * product sends the `click` notification (keepalive, so it survives the page change) and
  * remembers the ticket for a later add-to-cart (docs/product-rules.md#search).

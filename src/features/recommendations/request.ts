@@ -1,6 +1,6 @@
 /**
  * Which recommendation lists each place of the shop asks for (docs/product-rules.md#search, issue #12 item 4, with the
- * algorithms of contracts.md §4.2): one request per place, so a page makes one call.
+ * algorithms of docs/service-contracts.md#search-api): one request per place, so a page makes one call.
  */
 import type { RecommendationListConfig } from '../../shared/search-api'
 import type { SearchEndpoints } from '../search/client'

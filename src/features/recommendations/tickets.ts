@@ -1,7 +1,7 @@
 /**
  * The recommendation tickets of the products the shopper opened from a search or recommendation
  * list, kept for the tab's session: a later add-to-cart of that product sends its ticket too
- * (contracts.md §4.5, "the ticket remembered in addedToCart").
+ * (docs/service-contracts.md#search-api, "the ticket remembered in addedToCart").
  */
 const STORAGE_KEY = 'lumo.search-tickets'
 const MAX_TICKETS = 50

@@ -1,5 +1,5 @@
 /**
- * The auth protocol of contracts.md §2.8 step by step, as the Geins SDK's authServiceClient
+ * The auth protocol of docs/service-contracts.md#auth-protocol step by step, as the Geins SDK's authServiceClient
  * speaks it: challenge, sign (API key), login with the digest, then the token verified by the
  * shop's one verifier against the JWKS.
  */

@@ -1,6 +1,6 @@
 /**
  * The search service (server/services/search) on a seeded database: each endpoint's response
- * shape against contracts.md §4, relevance basics in the four languages, notifications teaching
+ * shape against docs/service-contracts.md#search-api, relevance basics in the four languages, notifications teaching
  * the ranking, per-session and per-customer data, the index following catalogue changes, and
  * clear 400s for bad requests.
  */

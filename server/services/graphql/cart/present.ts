@@ -1,5 +1,5 @@
 /**
- * A priced cart → CartType (the Ralph `Cart` fragment's fields, contracts.md §3.5). Line amounts
+ * A priced cart → CartType (the Ralph `Cart` fragment's fields, docs/service-contracts.md#commerce-api). Line amounts
  * are campaign prices; the promo discount, fees and balance live in the summary.
  */
 import { splitIncVat, toDecimal } from '../pricing/money'

@@ -1,5 +1,5 @@
 /**
- * Order-creation rules. Field messages are the Geins ones (contracts.md §3.6); the customer-status
+ * Order-creation rules. Field messages are the Geins ones (docs/service-contracts.md#commerce-api); the customer-status
  * inputs of docs/product-rules.md#checkout come from data: blocked or invalid e-mails from customer_email_rules, member
  * types and the payment kinds they may not use from member_types (NOCREDIT-* blocks invoice).
  */

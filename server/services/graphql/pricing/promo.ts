@@ -1,7 +1,7 @@
 /**
  * Promo-code rules: whether a code may be applied to a cart, and the discount it gives.
  * The storefront tells "requirements not met" from "invalid code" by `extensions.code`
- * (contracts.md §3.6), so every refusal carries one of the two codes below.
+ * (docs/service-contracts.md#commerce-api), so every refusal carries one of the two codes below.
  */
 import type { Minor } from './money'
 

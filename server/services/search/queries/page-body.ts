@@ -1,4 +1,4 @@
-/** The page configuration the Elevate library sends with a query (contracts.md §4.1). */
+/** The page configuration the Elevate library sends with a query (docs/service-contracts.md#search-api). */
 import { z } from 'zod'
 import { RECOMMENDATION_ALGORITHMS } from '../../../../src/shared/search-api'
 

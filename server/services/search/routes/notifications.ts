@@ -1,4 +1,4 @@
-/** POST /notifications/{name}: the behaviour the browser reports (contracts.md §4.2). */
+/** POST /notifications/{name}: the behaviour the browser reports (docs/service-contracts.md#search-api). */
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { MARKETS } from '../../../../src/shared/markets'

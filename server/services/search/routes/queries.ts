@@ -1,4 +1,4 @@
-/** GET|POST /queries/{endpoint}: the page queries of the Storefront API v3 (contracts.md §4.1). */
+/** GET|POST /queries/{endpoint}: the page queries of the Storefront API v3 (docs/service-contracts.md#search-api). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { QUERY_ENDPOINTS, type QueryEndpoint } from '../../../../src/shared/search-api'
 import type { SearchContext } from '../context'
