@@ -110,6 +110,36 @@ const shopListRule = {
   rules: { 'shop-definition/no-literal-list': 'error' },
 }
 
+/**
+ * Types from one source (ADR 0078): no `value as unknown as T` (or `as any as T`) in product code.
+ * A value the compiler cannot follow gets a type guard, a zod parse where it enters, or a type
+ * generated from the schema instead. Tests may build deliberately partial objects.
+ */
+const DOUBLE_ASSERTION = {
+  meta: {
+    type: 'problem',
+    messages: {
+      double:
+        'No `as unknown as` (ADR 0078): give the value its real type — a type guard, a zod parse at the boundary, or a generated type.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const report = (node) => context.report({ node, messageId: 'double' })
+    const inner = '[expression.typeAnnotation.type=/^TS(Unknown|Any)Keyword$/]'
+    return {
+      [`TSAsExpression${inner}[expression.type='TSAsExpression']`]: report,
+      [`TSTypeAssertion${inner}[expression.type='TSTypeAssertion']`]: report,
+    }
+  },
+}
+const doubleAssertionRule = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+  ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.ts', '**/test-fixtures.ts', '**/test-helpers.tsx'],
+  plugins: { types: { rules: { 'no-double-assertion': DOUBLE_ASSERTION } } },
+  rules: { 'types/no-double-assertion': 'error' },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -154,4 +184,5 @@ export default tseslint.config(
   },
   paymentKindRule,
   shopListRule,
+  doubleAssertionRule,
 )

@@ -22,6 +22,13 @@ interface NodeFsModule {
   NODEFS: { stream_ops: { fsync?: (stream: NodeFsStream) => number } }
 }
 
+function hasNodeFs(module: object): module is NodeFsModule {
+  const nodeFs: unknown = Reflect.get(module, 'NODEFS')
+  if (typeof nodeFs !== 'object' || nodeFs === null) return false
+  const streamOps: unknown = Reflect.get(nodeFs, 'stream_ops')
+  return typeof streamOps === 'object' && streamOps !== null
+}
+
 /** PGlite's Node filesystem with an fsync that reaches the disk; `onSync` sees each synced path. */
 export class DurableNodeFS extends NodeFS {
   constructor(
@@ -35,7 +42,8 @@ export class DurableNodeFS extends NodeFS {
     const { emscriptenOpts } = await super.init(pg, options)
     const addFsync: PreRun = (module: PostgresModule) => {
       // NODEFS is on the module at run time; PGlite's types do not name it
-      ;(module as unknown as NodeFsModule).NODEFS.stream_ops.fsync = (stream) => {
+      if (!hasNodeFs(module)) throw new Error('PGlite module without NODEFS: cannot make fsync durable')
+      module.NODEFS.stream_ops.fsync = (stream: NodeFsStream) => {
         fsyncSync(stream.nfd)
         this.onSync?.(stream.path)
         return 0

@@ -49,14 +49,16 @@ const incrementalHandler = new CheckedOnceHandler()
 /** The query manager's per-document info, keyed by the (shared) transformed document. */
 const documentInfo = new WeakMap<DocumentNode, unknown>()
 
-interface QueryManagerInternals {
-  transformCache?: { has(document: DocumentNode): boolean }
+/** The client's query manager, an Apollo internal its types do not name (undefined if it is gone). */
+function queryManagerOf(client: ApolloClient): object | undefined {
+  const manager: unknown = Reflect.get(client, 'queryManager')
+  return typeof manager === 'object' && manager !== null ? manager : undefined
 }
 
 /** Whether the client's query manager looks up document info in the process-wide map. */
 export function sharesDocumentInfo(client: ApolloClient): boolean {
-  const manager = (client as unknown as { queryManager?: QueryManagerInternals }).queryManager
-  return manager?.transformCache === documentInfo
+  const manager = queryManagerOf(client)
+  return manager !== undefined && Reflect.get(manager, 'transformCache') === documentInfo
 }
 
 export function createServerApolloClient(
@@ -68,8 +70,8 @@ export function createServerApolloClient(
     cache: new SharedTransformCache({ typePolicies: TYPE_POLICIES }),
     incrementalHandler,
   })
-  const manager = (client as unknown as { queryManager?: QueryManagerInternals }).queryManager
+  const manager = queryManagerOf(client)
   // an Apollo version without this field keeps its own cache: slower, still correct
-  if (manager && manager.transformCache) manager.transformCache = documentInfo
+  if (manager && Reflect.get(manager, 'transformCache')) Reflect.set(manager, 'transformCache', documentInfo)
   return client
 }

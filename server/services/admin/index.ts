@@ -23,6 +23,7 @@ import {
   registerAdminRoutes,
   type AdminDB,
 } from '../shared/admin'
+import type { DB } from '../../db/schema'
 
 export interface AdminServiceOptions {
   database: Database
@@ -39,7 +40,7 @@ const auditQuery = z.object({
 })
 
 export default async function adminService(app: FastifyInstance, { database, config }: AdminServiceOptions) {
-  const db = database.db as unknown as Kysely<AdminDB>
+  const db: Kysely<AdminDB> = database.db.withTables<Omit<AdminDB, keyof DB>>()
   await registerAdminRoutes(app, { area: 'audit', config }, (admin) => {
     admin.get('/', async (request) => {
       const { limit, action, before } = parseAdminInput(auditQuery, request.query)

@@ -52,7 +52,7 @@ export type AuthDB = DB & {
   auth_login_failures: AuthLoginFailuresTable
 }
 
-/** Widens the shared handle by the 0800 and 1065 tables; the runtime object is unchanged. */
+/** The shared handle with the 0800 and 1065 tables (Kysely's withTables: same pool, wider type). */
 export function authDb(db: Kysely<DB>): Kysely<AuthDB> {
-  return db as unknown as Kysely<AuthDB>
+  return db.withTables<Omit<AuthDB, keyof DB>>()
 }

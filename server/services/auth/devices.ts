@@ -7,7 +7,7 @@
  * DEVICE_FAILURE_LIMIT failures the device is revoked (auth_revoked_devices) and counts as
  * unknown. Its audience differs from an access token's, so neither is ever taken for the other.
  */
-import { createLocalJWKSet, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose'
+import { createLocalJWKSet, jwtVerify, SignJWT } from 'jose'
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { DEVICE_TOKEN_MAX_AGE } from '../../contracts/auth'
@@ -54,7 +54,7 @@ export async function knownDevice(
   if (!token || token.length > 2000) return null
   const auth = authDb(db)
   const rows = await auth.selectFrom('auth_signing_keys').select('public_jwk').execute()
-  const keys = createLocalJWKSet({ keys: rows.map((row) => row.public_jwk) } as unknown as JSONWebKeySet)
+  const keys = createLocalJWKSet({ keys: rows.map((row) => ({ ...row.public_jwk })) })
   let payload
   try {
     ;({ payload } = await jwtVerify(token, keys, {

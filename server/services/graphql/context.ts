@@ -3,6 +3,7 @@
  * batch the database reads of one request so that a list of products costs a fixed number of SQL
  * statements whatever its length.
  */
+import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
@@ -16,6 +17,8 @@ import type { CustomerType, MarketRow, RequestScope, RequestUser } from './reque
 export type { CustomerType, MarketRow, RequestScope, RequestUser }
 
 export interface GraphQLContext {
+  /** The Fastify instance; mercurius adds it to each request's context (absent in unit tests' contexts). */
+  app?: FastifyInstance
   db: Kysely<DB>
   database: Database
   config: Config

@@ -5,6 +5,7 @@
  * 'Internal server error' (no message, no stack) and the original goes to the log.
  */
 import { GraphQLError, type ExecutionResult } from 'graphql'
+import type { FastifyReply } from 'fastify'
 import mercurius, { type MercuriusContext } from 'mercurius'
 import type { Config } from '../../config'
 import { ERROR_CODES, PUBLIC_ERROR_CODES } from './errors'
@@ -87,7 +88,9 @@ const quietLog = { info: silent, debug: silent, trace: silent }
 
 /** The context as mercurius' default formatter sees it: its own per-error log line muted. */
 function quietContext(context: MercuriusContext): MercuriusContext {
-  return { ...context, reply: { log: quietLog } } as unknown as MercuriusContext
+  // the request's own reply with only its log replaced (a subscription's context may have none)
+  const reply: FastifyReply = Object.create(context.reply ?? null, { log: { value: quietLog } })
+  return { ...context, reply }
 }
 
 export function formatErrors(

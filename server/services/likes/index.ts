@@ -18,7 +18,8 @@ import type { Database } from '../../db'
 import { createTokenVerifier } from '../shared/auth-tokens'
 import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
-import type { LikesDatabase } from './db'
+import type { DB } from '../../db/schema'
+import type { LikesDatabase, LikesDB } from './db'
 import { parseFavouriteIds } from './favourite-ids'
 import { isMigrated, loadFavourites, markMigrated, saveFavourites } from './store'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
@@ -55,7 +56,7 @@ function isUnknownUser(error: unknown): boolean {
 }
 
 export default async function likesService(app: FastifyInstance, options: LikesServiceOptions) {
-  const db = options.database.db as unknown as LikesDatabase
+  const db: LikesDatabase = options.database.db.withTables<Omit<LikesDB, keyof DB>>()
   const verifier =
     options.verifier ??
     createTokenVerifier({

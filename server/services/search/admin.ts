@@ -16,13 +16,18 @@ import type { DB } from '../../db/schema'
 import { LOCALE_CODES } from '../../../src/shared/markets'
 import { AdminRefusal, parseAdminInput, recordAdminAction, registerAdminRoutes } from '../shared/admin'
 import { popularSearches, type PopularSearchRules } from './behaviour'
-import type { SearchDatabase } from './db'
+import type { SearchDatabase, SearchDB } from './db'
 import { normaliseQuery } from './text'
 
 const popularQuery = z.object({ language: z.enum(LOCALE_CODES).default('fi') })
 const term = z.string().transform(normaliseQuery).pipe(z.string().min(1, 'a word or phrase').max(100))
 const blockBody = z.object({ term })
 const termParams = z.object({ term })
+
+/** The transaction as the audit log takes it (a search view of the database is the shared one and more). */
+function auditable(trx: Kysely<SearchDB>): Kysely<DB> {
+  return trx
+}
 
 export async function registerSearchAdmin(
   app: FastifyInstance,
@@ -54,7 +59,7 @@ export async function registerSearchAdmin(
           .values({ term: body.term, blocked_by: request.adminActor ?? 'admin' })
           .onConflict((oc) => oc.column('term').doNothing())
           .execute()
-        await recordAdminAction(trx as unknown as Kysely<DB>, request, {
+        await recordAdminAction(auditable(trx), request, {
           action: 'search.block-term',
           target: body.term,
         })
@@ -72,7 +77,7 @@ export async function registerSearchAdmin(
         if (Number(deleted.numDeletedRows) === 0) {
           throw new AdminRefusal(404, 'NOT_BLOCKED', `"${params.term}" is not a blocked term.`)
         }
-        await recordAdminAction(trx as unknown as Kysely<DB>, request, {
+        await recordAdminAction(auditable(trx), request, {
           action: 'search.unblock-term',
           target: params.term,
         })

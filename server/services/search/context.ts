@@ -14,7 +14,7 @@ import {
   sessionEnded,
   type PopularSearchRules,
 } from './behaviour'
-import type { SearchDatabase } from './db'
+import type { SearchDatabase, SearchDB } from './db'
 import { createIndexLifecycle, type IndexLifecycle } from './index-lifecycle'
 import { BadRequest, type SessionScope } from './params'
 import { createProductReader, type ProductReader } from './products'
@@ -23,6 +23,7 @@ import { createQueryCompiler, type QueryCompiler } from './query-compiler'
 import { createTickets, type Tickets } from './tickets'
 import type { Config } from '../../config'
 import type { Database } from '../../db'
+import type { DB } from '../../db/schema'
 
 export interface SearchServiceOptions {
   database: Database
@@ -93,7 +94,7 @@ function browserPath(url: string, config: SearchServiceOptions['config']): strin
 }
 
 export function createSearchContext(app: FastifyInstance, options: SearchServiceOptions): SearchContext {
-  const db = options.database.db as unknown as SearchDatabase
+  const db: SearchDatabase = options.database.db.withTables<Omit<SearchDB, keyof DB>>()
   const halfLifeDays = options.halfLifeDays ?? 14
   const popularRules: PopularSearchRules = { ...POPULAR_SEARCH_RULES, ...options.popularSearches }
   const tickets = createTickets(options.config.sessionSecret)

@@ -148,7 +148,8 @@ export function parseFacets(query: RawQuery): FacetSelection {
     if (!name.startsWith('f.')) continue
     const range = /^f\.([\w-]+)\.(min|max)$/.exec(name)
     if (range) {
-      const [, id, bound] = range as unknown as [string, string, 'min' | 'max']
+      const [, id = '', boundText] = range
+      const bound = boundText === 'min' ? 'min' : 'max'
       const text = single(query, name) ?? ''
       const number = Number(text)
       if (text.trim() === '' || !Number.isFinite(number)) throw new BadRequest(`${name} must be a number`)

@@ -115,7 +115,8 @@ export async function recordAdminAction(
   request: FastifyRequest,
   { action, target = '', details = {} }: AdminAction,
 ): Promise<void> {
-  await (db as unknown as Kysely<AdminDB>)
+  await db
+    .withTables<Omit<AdminDB, keyof DB>>()
     .insertInto('admin_audit_log')
     .values({
       actor: request.adminActor ?? DEFAULT_ACTOR,

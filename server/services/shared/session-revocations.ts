@@ -24,7 +24,7 @@ interface AuthRevokedSessionsTable {
 export type RevocationDB = DB & { auth_revoked_sessions: AuthRevokedSessionsTable }
 
 function revocationDb(db: Kysely<DB>): Kysely<RevocationDB> {
-  return db as unknown as Kysely<RevocationDB>
+  return db.withTables<Omit<RevocationDB, keyof DB>>()
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -33,7 +33,6 @@ import {
 import { cartEventLine } from '../events/payload'
 import { connected } from '../auth/slice'
 import type { GetCartApollo } from './thunks'
-import type { CartView } from './types'
 
 /** The shop events of a new cart (this tab's or another's), against the cart before it. */
 function recordCartChanges(store: AppStore, action: ReturnType<typeof cartLoaded>, before: RootState): void {
@@ -48,10 +47,9 @@ function recordCartChanges(store: AppStore, action: ReturnType<typeof cartLoaded
       store.dispatch(shopEventRecorded({ type: 'cart:items-changed', payload: { fromOtherTab } }))
   }
   if (fromOtherTab) return
-  const previous = original as CartView | null
-  const after = action.payload as unknown as CartView
-  if (!previous || previous.id !== after.id) return
-  for (const change of lineChanges(previous, after)) {
+  const after = action.payload
+  if (!original || original.id !== after.id) return
+  for (const change of lineChanges(original, after)) {
     const line = cartEventLine(change.item)
     store.dispatch(
       shopEventRecorded({
@@ -63,7 +61,7 @@ function recordCartChanges(store: AppStore, action: ReturnType<typeof cartLoaded
 }
 
 function recordCartView(store: AppStore): void {
-  const items = (store.getState().cart.data as CartView | null)?.items ?? []
+  const items = store.getState().cart.data?.items ?? []
   store.dispatch(shopEventRecorded({ type: 'cart:view', payload: { items: items.map(cartEventLine) } }))
 }
 

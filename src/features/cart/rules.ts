@@ -124,16 +124,25 @@ export function shownPrice(
   return (vatIncluded ? price.sellingPriceIncVatFormatted : price.sellingPriceExVatFormatted) ?? ''
 }
 
-export interface LineChange {
-  skuId: number
+/** What lineChanges reads of a line: a cart view's line, or the cart slice's stored copy of one. */
+interface Line {
+  skuId: number | string
+  quantity: number
+}
+
+export interface LineChange<TLine extends Line = CartItem> {
+  skuId: TLine['skuId']
   /** positive: added; negative: removed */
   delta: number
-  item: CartItem
+  item: TLine
 }
 
 /** What changed between two versions of the same cart, line by line (for cart:add / cart:remove). */
-export function lineChanges(before: Pick<CartView, 'items'>, after: Pick<CartView, 'items'>): LineChange[] {
-  const changes: LineChange[] = []
+export function lineChanges<TLine extends Line>(
+  before: { items: readonly TLine[] },
+  after: { items: readonly TLine[] },
+): LineChange<TLine>[] {
+  const changes: LineChange<TLine>[] = []
   const beforeBySku = new Map(before.items.map((item) => [item.skuId, item]))
   for (const item of after.items) {
     const delta = item.quantity - (beforeBySku.get(item.skuId)?.quantity ?? 0)

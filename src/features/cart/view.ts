@@ -19,5 +19,5 @@ export function cartView(cart: CartFragment | null | undefined, operation: strin
 
 /** The cart view as the cart slice stores it (the slice types only the fields its rules read). */
 export function asCartData(cart: CartView): CartData {
-  return cart as unknown as CartData
+  return cart
 }

@@ -7,7 +7,6 @@
  * only by `loadTagManager`, which the consent listener calls once the shopper allowed statistics
  * or marketing; until then nothing is requested from the tag manager's host.
  */
-import type { DataLayerEntry } from '../events/listeners'
 import { tagManagerScriptSrc, type TagManagerConfig } from '../../shared/tag-manager'
 import { consentModeState, type ConsentChoice } from './consent'
 
@@ -24,7 +23,9 @@ function argumentsObject(..._values: unknown[]): IArguments {
 /** gtag() as Google's snippet defines it: the call's Arguments object goes into the data layer. */
 export function gtag(target: DataLayerTarget, ...args: unknown[]): void {
   target.dataLayer = target.dataLayer ?? []
-  target.dataLayer.push(argumentsObject(...args) as unknown as DataLayerEntry)
+  // the same array: the tag manager's layer holds gtag's Arguments objects beside the events' entries
+  const layer: unknown[] = target.dataLayer
+  layer.push(argumentsObject(...args))
 }
 
 export function installConsentDefaults(target: DataLayerTarget, stored: ConsentChoice | null): void {

@@ -21,9 +21,9 @@ import { isValidSwedishPersonalId, luhnValid, mod11CheckDigit } from './personal
 export function isValidFinnishOrganisationId(value: string): boolean {
   const match = /^(\d{7})-(\d)$/.exec(value.trim())
   if (!match) return false
-  const [, digits, check] = match as unknown as string[]
+  const [, digits = '', check = ''] = match
   const weights = [7, 9, 10, 5, 8, 4, 2]
-  const remainder = weights.reduce((sum, weight, index) => sum + weight * Number(digits![index]), 0) % 11
+  const remainder = weights.reduce((sum, weight, index) => sum + weight * Number(digits[index]), 0) % 11
   if (remainder === 1) return false
   return (remainder === 0 ? 0 : 11 - remainder) === Number(check)
 }

@@ -50,8 +50,8 @@ function notInFuture(year: number, month: number, day: number, today: Date): boo
 export function isValidFinnishPersonalId(value: string, today: Date = new Date()): boolean {
   const match = /^(\d{2})(\d{2})(\d{2})([-+A-FU-Y])(\d{3})([0-9A-Y])$/.exec(value.trim().toUpperCase())
   if (!match) return false
-  const [, dd, mm, yy, sign, individual, check] = match as unknown as string[]
-  const century = FI_CENTURY[sign!]
+  const [, dd = '', mm = '', yy = '', sign = '', individual = '', check = ''] = match
+  const century = FI_CENTURY[sign]
   if (century === undefined) return false
   const individualNumber = Number(individual)
   if (individualNumber < 2 || individualNumber > 899) return false
@@ -78,7 +78,8 @@ export function isValidSwedishPersonalId(value: string, today: Date = new Date()
   const compact = withoutSpaces(value)
   const match = /^(\d{2})?(\d{2})(\d{2})(\d{2})([-+]?)(\d{3})(\d)$/.exec(compact)
   if (!match) return false
-  const [, cc, yy, mm, ddRaw, separator, serial, check] = match as unknown as string[]
+  // the century digits are optional (undefined in the 10-digit form)
+  const [, cc, yy = '', mm = '', ddRaw = '', separator = '', serial = '', check = ''] = match
   if (!luhnValid(`${yy}${mm}${ddRaw}${serial}${check}`)) return false
   const month = Number(mm)
   let day = Number(ddRaw)
@@ -143,7 +144,7 @@ function danishYear(yy: number, seventh: number): number {
 export function isValidDanishPersonalId(value: string, today: Date = new Date()): boolean {
   const match = /^(\d{2})(\d{2})(\d{2})-?(\d)(\d{3})$/.exec(withoutSpaces(value))
   if (!match) return false
-  const [, dd, mm, yy, seventh] = match as unknown as string[]
+  const [, dd = '', mm = '', yy = '', seventh = ''] = match
   const year = danishYear(Number(yy), Number(seventh))
   return notInFuture(year, Number(mm), Number(dd), today)
 }

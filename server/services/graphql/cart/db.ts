@@ -12,7 +12,7 @@ export interface CommerceCartsTable extends CartsTable {
 
 export type CommerceDB = Omit<DB, 'carts'> & { carts: CommerceCartsTable }
 
-/** Widens the shared handle by the 0200 migration's column; the runtime object is unchanged. */
+/** The shared handle with the 0200 migration's column (Kysely's withTables: same pool, wider type). */
 export function commerceDb(db: Kysely<DB>): Kysely<CommerceDB> {
-  return db as unknown as Kysely<CommerceDB>
+  return db.withTables<Pick<CommerceDB, 'carts'>>()
 }

@@ -13,7 +13,7 @@ const fetchers = new WeakMap<FastifyInstance, typeof fetch>()
 
 /** Calls to this process's own services go in-process (app.inject), others over the network. */
 export function serviceFetch(ctx: GraphQLContext): typeof fetch {
-  const app = (ctx as unknown as { app?: FastifyInstance }).app
+  const app = ctx.app
   if (!app) return fetch
   let found = fetchers.get(app)
   if (!found) {

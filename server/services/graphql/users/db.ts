@@ -19,7 +19,7 @@ export interface PasswordResetKeysTable {
 export type UsersDB = CommerceDB & { password_reset_keys: PasswordResetKeysTable }
 
 export function usersDb(db: Kysely<DB>): Kysely<UsersDB> {
-  return db as unknown as Kysely<UsersDB>
+  return db.withTables<Pick<UsersDB, 'carts' | 'password_reset_keys'>>()
 }
 
 /**
@@ -45,7 +45,7 @@ export async function revokeRefreshTokens(db: Kysely<UsersDB>, userId: string): 
     .where('expires_at', '>', new Date(now.getTime() - ACCESS_TOKEN_LIFETIME_MS))
     .execute()
   await revokeSessionTokens(
-    db as unknown as Kysely<DB>,
+    db,
     sessions.map((row) => row.session_id),
     now,
   )
