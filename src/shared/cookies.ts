@@ -38,7 +38,7 @@ export const COOKIES = {
   loyaltyId: `${COOKIE_PREFIX}-loyalty-id`,
   loyaltyVoucher: `${COOKIE_PREFIX}-loyalty-voucher`,
   loyaltyDiscovery: `${COOKIE_PREFIX}-loyalty-discovery`,
-  /** the search service's customerKey (docs/service-docs/service-contracts.md#search-api): a UUID that stays with the browser */
+  /** the search service's customerKey (docs/service-contracts.md#search-api): a UUID that stays with the browser */
   searchCustomerKey: `${COOKIE_PREFIX}-customer-key`,
   /** the search service's sessionKey: a UUID that lapses after a pause (docs/product-rules.md#markets-and-urls) */
   searchSessionKey: `${COOKIE_PREFIX}-session-key`,
@@ -67,7 +67,7 @@ export const COOKIE_MAX_AGE = {
   loyalty: 365 * DAY_SECONDS,
   locale: 365 * DAY_SECONDS,
   searchCustomer: 365 * DAY_SECONDS,
-  /** the search service ends a session after 15 minutes without interaction (docs/service-docs/service-contracts.md#search-api) */
+  /** the search service ends a session after 15 minutes without interaction (docs/service-contracts.md#search-api) */
   searchSession: 15 * 60,
   userType: 365 * DAY_SECONDS,
   persistedStates: 365 * DAY_SECONDS,

@@ -5,7 +5,7 @@
  * so an old or hand-made link still shows the picture but a 3999 px AVIF at quality 90 costs no
  * more than the largest picture a page shows.
  *
- * Size folders are docs/service-docs/service-contracts.md#lists-and-images's: `800w` (width, ratio kept), `1000f1250` (cover: fill the
+ * Size folders are docs/service-contracts.md#lists-and-images's: `800w` (width, ratio kept), `1000f1250` (cover: fill the
  * box, cropped) and `800x1000` (contain: fit inside the box).
  */
 
@@ -36,7 +36,7 @@ export const IMAGE_WIDTHS: readonly number[] = [...new Set([...SLOT_WIDTHS, ...S
   (a, b) => a - b,
 )
 
-/** Product photos are 4:5 (width:height); docs/service-docs/service-contracts.md#lists-and-images's "f" boxes are this ratio. */
+/** Product photos are 4:5 (width:height); docs/service-contracts.md#lists-and-images's "f" boxes are this ratio. */
 export const PRODUCT_ASPECT = { width: 4, height: 5 } as const
 
 /** The height that keeps `aspect` at `width`. */

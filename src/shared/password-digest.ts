@@ -1,5 +1,5 @@
 /**
- * The password as it leaves the browser (docs/product-rules.md#accounts-and-auth, docs/service-docs/service-contracts.md#auth-protocol): base64 of SHA-384 over the
+ * The password as it leaves the browser (docs/product-rules.md#accounts-and-auth, docs/service-contracts.md#auth-protocol): base64 of SHA-384 over the
  * password followed by a fixed salt. The auth service stores only a slow hash of this digest, so
  * the plain password never reaches the server. One module for the browser and Node: both have
  * `globalThis.crypto.subtle`.

@@ -1,5 +1,5 @@
 /**
- * The wire contract of the search and recommendation service (docs/service-docs/service-contracts.md#search-api, the Voyado Elevate
+ * The wire contract of the search and recommendation service (docs/service-contracts.md#search-api, the Voyado Elevate
  * Storefront API v3 shapes): the one module both the service (server/services/search) and the
  * storefront import. Paths are relative to SEARCH_URL (default `/api/storefront/v3`):
  *
@@ -193,7 +193,7 @@ export interface CartPageBody {
 export type AddToCartPopupBody = RecommendationListConfig[]
 
 // ---------------------------------------------------------------------------------------------
-// Response building blocks (docs/service-docs/service-contracts.md#search-api)
+// Response building blocks (docs/service-contracts.md#search-api)
 
 export interface PriceRange {
   min: number

@@ -1,5 +1,5 @@
 /**
- * The account pages' calls to the commerce API (docs/product-rules.md#accounts-and-auth, docs/service-docs/service-contracts.md#commerce-api): getUser, getOrders,
+ * The account pages' calls to the commerce API (docs/product-rules.md#accounts-and-auth, docs/service-contracts.md#commerce-api): getUser, getOrders,
  * getOrder, updateUser, deleteUser, requestPasswordReset and commitReset. Every query asks the
  * network and nothing is kept in Apollo's cache (`no-cache`): the data is personal and must be current on every visit, e.g. an
  * order placed a moment ago. A call without a valid session answers `UNAUTHENTICATED`, which

@@ -1,5 +1,5 @@
 /**
- * The storefront's client of the search and recommendation service (docs/service-docs/service-contracts.md#search-api, wire types
+ * The storefront's client of the search and recommendation service (docs/service-contracts.md#search-api, wire types
  * in src/shared/search-api.ts). One function per use: `searchQuery` for the query endpoints (GET,
  * or POST with the page configuration as a text/plain JSON body, as the Elevate library sends
  * it), `sendNotification` for the behaviour notifications. The browser reaches the service at
@@ -147,7 +147,7 @@ export async function searchQuery<E extends SearchEndpoint>(
       ? { method: 'GET', signal }
       : { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body), signal }
   const response = await context.fetch(url, init)
-  // HTTP 200–399 is success (docs/service-docs/service-contracts.md#search-api)
+  // HTTP 200–399 is success (docs/service-contracts.md#search-api)
   if (response.status < 200 || response.status >= 400)
     throw new SearchServiceError(response.status, await errorMessage(response))
   return (await response.json()) as SearchEndpoints[E]['response']

@@ -1,7 +1,7 @@
 /**
  * The search results page's data (`/s/{term}`, issue #12 item 5): the URL's query, sort, page
  * and facet selections (`f.{id}=v1|v2`, `f.{id}.min/.max`) go to the service's `search-page` as
- * they are (docs/service-docs/service-contracts.md#search-api: the URL keeps sort, page and facets); an empty answer also asks
+ * they are (docs/service-contracts.md#search-api: the URL keeps sort, page and facets); an empty answer also asks
  * for TOP_PRODUCTS so the shopper has somewhere to go. A failing service gives a page that says
  * so instead of an error page (docs/quality-bars.md#resilience).
  */

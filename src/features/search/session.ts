@@ -1,5 +1,5 @@
 /**
- * The search session (docs/product-rules.md#search, docs/service-docs/service-contracts.md#search-api): a customerKey that stays with
+ * The search session (docs/product-rules.md#search, docs/service-contracts.md#search-api): a customerKey that stays with
  * the browser and a sessionKey that lapses after 15 minutes without use. Both are random UUIDs
  * in cookies (src/shared/cookies.ts) rather than local storage, so the server render of the
  * search page speaks for the same session as the browser.
