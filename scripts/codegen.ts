@@ -4,26 +4,30 @@
  * - src/graphql/generated.ts: the result and variable types of every storefront operation in
  *   graphql/operations/*.graphql (with the fragments they spread), plus the schema's enums and
  *   input types they use. The storefront imports its operation types from here only.
+ * - src/graphql/operations/<file>.ts: each operation file's text as a typed operation (`Operation`
+ *   in src/graphql/operation.ts), so runQuery and runMutation infer the result and variable types
+ *   from the operation they are given (docs/adr/0078-types-from-one-source.md).
  * - server/services/graphql/generated.ts: the schema's types and the resolver signatures
- *   (argument types, parent types) for the commerce API's resolvers.
+ *   (argument types, parent types, and the mapped shapes the resolvers return).
  *
  * The generated files are committed so that a fresh clone type-checks without this step;
  * scripts/codegen.test.ts regenerates them in memory and fails when a committed file is stale.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { codegen } from '@graphql-codegen/core'
 import * as typescriptPlugin from '@graphql-codegen/typescript'
 import * as typescriptOperationsPlugin from '@graphql-codegen/typescript-operations'
 import * as typescriptResolversPlugin from '@graphql-codegen/typescript-resolvers'
-import { buildSchema, parse, type DocumentNode } from 'graphql'
+import { buildSchema, Kind, parse, type DocumentNode, type OperationDefinitionNode } from 'graphql'
 import * as prettier from 'prettier'
 import { loadSchemaSource } from '../server/services/graphql/schema-source'
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const OPERATION_TYPES_FILE = 'src/graphql/generated.ts'
 export const RESOLVER_TYPES_FILE = 'server/services/graphql/generated.ts'
+export const OPERATION_MODULES_DIR = 'src/graphql/operations'
 
 export interface CodegenSources {
   /** The schema text (see loadSchemaSource). */
@@ -126,16 +130,53 @@ export async function generate(sources: CodegenSources = readSources()): Promise
     },
   })
 
-  return new Map([
+  const files = new Map([
     [OPERATION_TYPES_FILE, await format(operationTypes, OPERATION_TYPES_FILE)],
     [RESOLVER_TYPES_FILE, await format(resolverTypes, RESOLVER_TYPES_FILE)],
   ])
+  for (const { location, document } of documents) {
+    const module = operationModule(location, document)
+    if (module) files.set(module.file, await format(module.source, module.file))
+  }
+  return files
+}
+
+const OPERATION_SUFFIX = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' } as const
+
+/**
+ * The typed operation of one operation file (none for a file of fragments only): the file's text
+ * with the generated result and variable types of the operation it defines.
+ */
+function operationModule(location: string, document: DocumentNode): { file: string; source: string } | null {
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  )
+  if (operations.length === 0) return null
+  const [operation] = operations
+  if (operations.length > 1 || !operation?.name)
+    throw new Error(`${location}: one named operation per file (the typed operation is the file)`)
+  const name = operation.name.value
+  const typeName = `${name.charAt(0).toUpperCase()}${name.slice(1)}${OPERATION_SUFFIX[operation.operation]}`
+  const base = path.basename(location, '.graphql')
+  return {
+    file: `${OPERATION_MODULES_DIR}/${base}.ts`,
+    source: [
+      `import source from '../../../${location}?raw'`,
+      `import type { ${typeName}, ${typeName}Variables } from '../generated'`,
+      `import { operation } from '../operation'`,
+      ``,
+      `/** ${location}: ${operation.operation} ${name}, with its generated result and variable types. */`,
+      `export default operation<${typeName}, ${typeName}Variables>(source)`,
+      ``,
+    ].join('\n'),
+  }
 }
 
 /** The committed files that differ from what the sources generate now (empty when up to date). */
 export async function staleFiles(sources?: CodegenSources): Promise<string[]> {
   const generated = await generate(sources)
-  const stale: string[] = []
+  // a typed operation whose operation file is gone is stale as well
+  const stale = committedOperationModules().filter((file) => !generated.has(file))
   for (const [file, content] of generated) {
     let committed: string | undefined
     try {
@@ -148,7 +189,17 @@ export async function staleFiles(sources?: CodegenSources): Promise<string[]> {
   return stale
 }
 
+function committedOperationModules(): string[] {
+  const dir = path.join(ROOT, OPERATION_MODULES_DIR)
+  if (!existsSync(dir)) return []
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `${OPERATION_MODULES_DIR}/${file}`)
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  for (const file of committedOperationModules()) rmSync(path.join(ROOT, file))
+  mkdirSync(path.join(ROOT, OPERATION_MODULES_DIR), { recursive: true })
   for (const [file, content] of await generate()) {
     writeFileSync(path.join(ROOT, file), content)
     console.log(`wrote ${file}`)

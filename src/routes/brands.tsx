@@ -1,13 +1,20 @@
 /** Brands index (docs/product-rules.md#catalogue-and-lists): every brand of the range, by initial letter, each linking to its list. */
 import { useIntl } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { LOCALES } from '../shared/markets'
+
 import { RouteLink } from '../ui/RouteLink'
-import listBrandsQuery from '../../graphql/operations/list-brands.graphql?raw'
-import type { ListBrandsQuery, ListBrandsQueryVariables } from '../graphql/generated'
+
+import listBrandsQuery from '../graphql/operations/list-brands'
+import type { ListBrandsQuery } from '../graphql/generated'
 import type { ListItem } from '../graphql/list-items'
+
 import '../features/list/list.css'
 
 type Brand = ListItem<ListBrandsQuery['brands']>
@@ -34,7 +41,7 @@ export function groupBrands(brands: readonly (Brand | null)[], iso: string): Bra
 }
 
 export const loader: PageLoader<BrandsPageData> = async ({ apollo, locale }) => {
-  const data = await runQuery<ListBrandsQuery, ListBrandsQueryVariables>(apollo, listBrandsQuery)
+  const data = await runQuery(apollo, listBrandsQuery)
   return { groups: groupBrands(data.brands ?? [], LOCALES[locale].iso) }
 }
 

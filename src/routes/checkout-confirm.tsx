@@ -7,25 +7,43 @@
  * the purchase event once (src/features/payment/listeners.ts).
  */
 import { useEffect } from 'react'
+
 import { useIntl, type IntlShape } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { useAppDispatch } from '../app/hooks'
+
 import { useGetApollo } from '../app/apollo-access'
+
 import { SHOP_PROMISES } from '../app/i18n'
+
 import { confirmPlacedOrder } from '../features/checkout/thunks'
+
 import type { PurchaseOrder } from '../lib/purchase-event'
+
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
-import orderConfirmationQuery from '../../graphql/operations/order-confirmation.graphql?raw'
+
+import orderConfirmationQuery from '../graphql/operations/order-confirmation'
 import orderMoneyFields from '../../graphql/operations/order-money-fragment.graphql?raw'
-import type { OrderConfirmationQuery, OrderConfirmationQueryVariables } from '../graphql/generated'
+import type { OrderConfirmationQuery } from '../graphql/generated'
 import { listItems, type ListItem } from '../graphql/list-items'
+
 import { isUuid } from '../shared/validation/ids'
+
 import { FALLBACK_MARKET, MARKETS, isCurrencyCode } from '../shared/markets'
+
 import { formatMoney, fromDecimal } from '../shared/money'
+
 import { orderMoneyFromCartSummary, presentOrderMoney } from '../shared/order-money'
+
 import { MoneyRows } from '../ui/MoneyRows'
+
+import { withFragments } from '../graphql/operation'
 
 type Details = NonNullable<OrderConfirmationQuery['getOrderPublic']>
 type Address = NonNullable<Details['billingAddress']>
@@ -54,14 +72,10 @@ export const loader: PageLoader<ConfirmData> = async ({ request, apollo }) => {
   if (!isUuid(oid)) return { state: 'missing' }
   let result: OrderConfirmationQuery
   try {
-    result = await runQuery<OrderConfirmationQuery, OrderConfirmationQueryVariables>(
-      apollo,
-      orderConfirmationQuery + orderMoneyFields,
-      {
-        id: oid,
-        publicId: oid,
-      },
-    )
+    result = await runQuery(apollo, withFragments(orderConfirmationQuery, orderMoneyFields), {
+      id: oid,
+      publicId: oid,
+    })
   } catch {
     // an unknown order is NOT_FOUND from the API: the page says so instead of failing
     return { state: 'missing' }

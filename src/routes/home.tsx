@@ -4,24 +4,41 @@
  * shop promises. The campaign and the rails come from the commerce API in the loader.
  */
 import { RecommendationSlot } from '../features/recommendations/RecommendationSlot'
+
 import { homeRecommendations } from '../features/recommendations/request'
+
 import { useIntl } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { freeShippingAmount } from '../app/i18n'
+
 import { useSite } from '../app/site'
+
 import { freeShippingThresholdOf } from '../features/channel/slice'
+
 import { MARKETS } from '../shared/markets'
+
 import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
+
 import { NewsletterForm } from '../features/newsletter/NewsletterForm'
+
 import { ProductCard } from '../ui/ProductCard'
+
 import { withListProductFields, type ListProduct } from '../ui/product-card-data'
+
 import { RouteLink } from '../ui/RouteLink'
+
 import { ShopPromises } from '../ui/ShopPromises'
+
 import { CATEGORY_ENTRY_POINTS, LIST_PAGE_LINKS } from '../ui/navigation'
-import homeQuery from '../../graphql/operations/home.graphql?raw'
-import type { HomeQuery, HomeQueryVariables } from '../graphql/generated'
+
+import homeQuery from '../graphql/operations/home'
+import type { HomeQuery } from '../graphql/generated'
 import { listItems } from '../graphql/list-items'
 
 export interface HomeCampaign {
@@ -61,7 +78,7 @@ const products = (result: { products: ReadonlyArray<ListProduct | null> | null }
 const query = withListProductFields(homeQuery)
 
 export const loader: PageLoader<HomeData> = async ({ apollo, store, market }) => {
-  const data = await runQuery<HomeQuery, HomeQueryVariables>(apollo, query, { railSize: RAIL_SIZE })
+  const data = await runQuery(apollo, query, { railSize: RAIL_SIZE })
   return {
     campaign: heroCampaign(data),
     newArrivals: products(data.newArrivals),

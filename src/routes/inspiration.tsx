@@ -4,12 +4,17 @@
  * 301 to this language's alias, so the language switch and shared links keep the article.
  */
 import { redirect, useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { isLocaleCode, type LocaleCode } from '../shared/markets'
+
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
-import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
-import type { ContentPageQuery, ContentPageQueryVariables } from '../graphql/generated'
+
+import contentPageQuery from '../graphql/operations/content-page'
+import type { ContentPageQuery } from '../graphql/generated'
 
 export type ContentPage = NonNullable<ContentPageQuery['contentPage']>
 
@@ -28,7 +33,7 @@ export function paragraphsOf(body: string): string[] {
 export const loader: PageLoader<InspirationData> = async ({ params, apollo, request }) => {
   const alias = params.alias?.trim()
   if (!alias) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
-  const data = await runQuery<ContentPageQuery, ContentPageQueryVariables>(apollo, contentPageQuery, {
+  const data = await runQuery(apollo, contentPageQuery, {
     alias,
     kind: 'INSPIRATION',
   })

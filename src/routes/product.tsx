@@ -8,45 +8,66 @@
  * forms, more reviews) loads in the browser when asked for.
  */
 import { RecommendationSlot } from '../features/recommendations/RecommendationSlot'
+
 import { productPageRecommendations } from '../features/recommendations/request'
+
 import { useIntl } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import { aliasFromParams } from '../shared/paths'
+
 import { isLocaleCode, type LocaleCode } from '../shared/markets'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { FavouriteToggle } from '../features/favourites/FavouriteToggle'
+
 import { hrefFor, RouteLink } from '../ui/RouteLink'
+
 import { useSite } from '../app/site'
+
 import { ContentPanelLink } from '../features/contentpanel/ContentPanelLink'
+
 import { CopyLinkButton } from '../features/product/CopyLinkButton'
+
 import { Price } from '../ui/Price'
+
 import { withPriceFields } from '../ui/product-card-data'
+
 import { productViewed } from '../features/product/slice'
+
 import { shopEventRecorded } from '../features/events/slice'
+
 import { ColourVariants } from '../features/product/ColourVariants'
+
 import { ProductGallery } from '../features/product/ProductGallery'
+
 import { REVIEWS_PAGE_SIZE } from '../features/product/reviews-page'
+
 import { deferredSection } from '../features/product/Deferred'
+
 import { SizeGuide } from '../features/product/SizeGuide'
+
 import { Stars } from '../features/product/Stars'
+
 import { ProductJsonLd } from '../features/product/ProductJsonLd'
+
 import { categoryAlias } from '../features/product/breadcrumbs'
+
 import type { ProductData, RelatedProduct, ReviewsData } from '../features/product/types'
-import productQuery from '../../graphql/operations/product.graphql?raw'
-import reviewsQuery from '../../graphql/operations/reviews.graphql?raw'
-import relatedQuery from '../../graphql/operations/related-products.graphql?raw'
+
+import productQuery from '../graphql/operations/product'
+import reviewsQuery from '../graphql/operations/reviews'
+import relatedQuery from '../graphql/operations/related-products'
 import './product.css'
 import { listItems } from '../graphql/list-items'
+
 import { LiveBuyBox } from '../features/live/LiveBuyBox'
-import type {
-  ProductQuery,
-  ProductQueryVariables,
-  RelatedProductsQuery,
-  RelatedProductsQueryVariables,
-  ReviewsQuery,
-  ReviewsQueryVariables,
-} from '../graphql/generated'
+
+import type { ProductQuery } from '../graphql/generated'
 
 // below the fold: their code loads when they come near the viewport (first-load budget)
 const ProductReviews = deferredSection('product-reviews', () => import('../features/product/ProductReviews'))
@@ -93,9 +114,9 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
   const alias = aliasFromParams(params)
   if (!alias) throw new Response('Not Found', { status: 404 })
   const [productData, reviewsData, relatedData] = await Promise.all([
-    runQuery<ProductQuery, ProductQueryVariables>(apollo, withPriceFields(productQuery), { alias }),
+    runQuery(apollo, withPriceFields(productQuery), { alias }),
     // reviews and related products are part of the page, but a failure there must not hide the product
-    runQuery<ReviewsQuery, ReviewsQueryVariables>(apollo, reviewsQuery, {
+    runQuery(apollo, reviewsQuery, {
       alias,
       take: REVIEWS_PAGE_SIZE,
     }).catch((error: unknown) => {
@@ -103,7 +124,7 @@ export const loader: PageLoader<ProductPageData> = async ({ params, apollo, stor
       if (!isNotFound(error)) console.error('Could not load the reviews', error)
       return { reviews: null }
     }),
-    runQuery<RelatedProductsQuery, RelatedProductsQueryVariables>(apollo, withPriceFields(relatedQuery), {
+    runQuery(apollo, withPriceFields(relatedQuery), {
       alias,
     }).catch((error: unknown) => {
       // an unknown product's page is a 404 of its own: nothing to report

@@ -5,27 +5,35 @@
  * running now) and the style gallery: looks of a dress, a coat and shoes from the catalogue. Its text is the shop's style page from the commerce API's content pages.
  */
 import { useIntl } from 'react-intl'
+
 import { useLoaderData } from 'react-router'
+
 import type { PageLoader, PageMeta } from '../app/route-types'
+
 import { runQuery } from '../app/graphql'
+
 import { CardFavouriteToggle } from '../features/favourites/FavouriteToggle'
+
 import { MemberSummary } from '../features/loyalty/MemberSummary'
+
 import { outfitsOf } from '../features/loyalty/outfits'
+
 import '../features/loyalty/members.css'
 import { listItems } from '../graphql/list-items'
+
 import { ProductCard } from '../ui/ProductCard'
+
 import { withListProductFields, type ListProduct } from '../ui/product-card-data'
+
 import { RouteLink } from '../ui/RouteLink'
+
 import { paragraphsOf } from './inspiration'
+
 import type { LocaleCode } from '../shared/markets'
-import contentPageQuery from '../../graphql/operations/content-page.graphql?raw'
-import styleGalleryQuery from '../../graphql/operations/style-gallery.graphql?raw'
-import type {
-  ContentPageQuery,
-  ContentPageQueryVariables,
-  StyleGalleryQuery,
-  StyleGalleryQueryVariables,
-} from '../graphql/generated'
+
+import contentPageQuery from '../graphql/operations/content-page'
+import styleGalleryQuery from '../graphql/operations/style-gallery'
+import type { ContentPageQuery } from '../graphql/generated'
 import { CATEGORY_ENTRY_POINTS } from '../ui/navigation'
 
 /** The style page's alias, the same in every language (as the route's path). */
@@ -56,20 +64,16 @@ export interface StyleGalleryData {
 export const loader: PageLoader<StyleGalleryData> = async ({ apollo, locale }) => {
   // a look: a dress, a coat and shoes, in the order a look shows them
   const [content, gallery] = await Promise.all([
-    runQuery<ContentPageQuery, ContentPageQueryVariables>(apollo, contentPageQuery, {
+    runQuery(apollo, contentPageQuery, {
       alias: STYLE_PAGE_ALIAS,
       kind: 'STYLE',
     }),
-    runQuery<StyleGalleryQuery, StyleGalleryQueryVariables>(
-      apollo,
-      withListProductFields(styleGalleryQuery),
-      {
-        dresses: categoryUrl('nav.category.dresses', locale),
-        coats: categoryUrl('nav.category.coats', locale),
-        shoes: categoryUrl('nav.category.shoes', locale),
-        looks: LOOKS,
-      },
-    ),
+    runQuery(apollo, withListProductFields(styleGalleryQuery), {
+      dresses: categoryUrl('nav.category.dresses', locale),
+      coats: categoryUrl('nav.category.coats', locale),
+      shoes: categoryUrl('nav.category.shoes', locale),
+      looks: LOOKS,
+    }),
   ])
   if (!content.contentPage) throw new Response('Not Found', { status: 404, statusText: 'Not Found' })
   const offers: MemberOffer[] = []

@@ -4,11 +4,12 @@
  * <ProductCard> (lists, home rails, favourites) selects `...ListProductFields` on its products:
  *
  *   query homeRail(...) { products(...) { products { ...ListProductFields } } }
- *   runQuery<Data>(apollo, withListProductFields(homeRailQuery), variables)
+ *   runQuery(apollo, withListProductFields(homeRailQuery), variables) // typed by homeRailQuery
  */
 import listProductFields from '../../graphql/operations/list-product-fields.graphql?raw'
 import priceFields from '../../graphql/operations/price-fields.graphql?raw'
 import type { ListProductFieldsFragment } from '../graphql/generated'
+import { withFragments, type Operation } from '../graphql/operation'
 
 /** A product card's data: the generated type of the ListProductFields fragment. */
 /**
@@ -19,13 +20,13 @@ export type ListProduct = Omit<ListProductFieldsFragment, 'articleNumber' | 'pri
   Partial<Pick<ListProductFieldsFragment, 'articleNumber' | 'primaryCategory'>>
 
 /** The price fragments alone, for operations that spread ...PriceFields / ...LowestPriceFields. */
-export function withPriceFields(query: string): string {
-  return `${query}\n${priceFields}`
+export function withPriceFields<T extends Operation<unknown, unknown>>(query: T): T {
+  return withFragments(query, priceFields)
 }
 
 /** The query with the card's fragments (ListProductFields, PriceFields, LowestPriceFields) appended. */
-export function withListProductFields(query: string): string {
-  return `${query}\n${listProductFields}\n${priceFields}`
+export function withListProductFields<T extends Operation<unknown, unknown>>(query: T): T {
+  return withFragments(query, listProductFields, priceFields)
 }
 
 /** Brand and name, as the card's link reads and its buttons are named (the heart, quickshop). */

@@ -6,40 +6,31 @@
  * the loaders turn into the login redirect of docs/product-rules.md#accounts-and-auth (`isUnauthenticated`).
  */
 import type { ApolloClient } from '@apollo/client'
+
 import { runMutation, runQuery } from '../../app/graphql'
+
 import { graphQLErrorCode } from '../checkout/api'
+
 import type {
-  AccountCommitResetMutation,
-  AccountCommitResetMutationVariables,
-  AccountDeleteUserMutation,
-  AccountDeleteUserMutationVariables,
   AccountOrderQuery,
-  AccountOrderQueryVariables,
   AccountOrdersQuery,
-  AccountOrdersQueryVariables,
-  AccountOverviewQuery,
-  AccountOverviewQueryVariables,
-  AccountRequestPasswordResetMutation,
-  AccountRequestPasswordResetMutationVariables,
-  AccountUpdateUserMutation,
-  AccountUpdateUserMutationVariables,
   AccountUserQuery,
-  AccountUserQueryVariables,
   UserInputType,
 } from '../../graphql/generated'
 import accountUserFields from '../../../graphql/operations/account-user-fields.graphql?raw'
 import savedAddressFields from '../../../graphql/operations/saved-address.graphql?raw'
 import orderSummaryFields from '../../../graphql/operations/account-order-summary-fields.graphql?raw'
-import overviewQuery from '../../../graphql/operations/account-overview.graphql?raw'
-import userQuery from '../../../graphql/operations/account-user.graphql?raw'
-import ordersQuery from '../../../graphql/operations/account-orders.graphql?raw'
-import orderQuery from '../../../graphql/operations/account-order.graphql?raw'
-import updateUserMutation from '../../../graphql/operations/account-update-user.graphql?raw'
-import deleteUserMutation from '../../../graphql/operations/account-delete-user.graphql?raw'
-import requestResetMutation from '../../../graphql/operations/account-request-password-reset.graphql?raw'
-import commitResetMutation from '../../../graphql/operations/account-commit-reset.graphql?raw'
+import overviewQuery from '../../graphql/operations/account-overview'
+import userQuery from '../../graphql/operations/account-user'
+import ordersQuery from '../../graphql/operations/account-orders'
+import orderQuery from '../../graphql/operations/account-order'
+import updateUserMutation from '../../graphql/operations/account-update-user'
+import deleteUserMutation from '../../graphql/operations/account-delete-user'
+import requestResetMutation from '../../graphql/operations/account-request-password-reset'
+import commitResetMutation from '../../graphql/operations/account-commit-reset'
 import returnRequestFields from '../../../graphql/operations/return-request-fields.graphql?raw'
 import orderMoneyFields from '../../../graphql/operations/order-money-fragment.graphql?raw'
+import { withFragments } from '../../graphql/operation'
 
 /** The AccountUser fragment with the fragment it spreads, appended to the operations that use it. */
 const userFields = accountUserFields + savedAddressFields
@@ -69,41 +60,26 @@ export function isUnauthenticated(error: unknown): boolean {
 export async function fetchOverview(
   apollo: Query,
 ): Promise<{ user: AccountUser | null; orders: AccountOrderSummary[] }> {
-  const data = await runQuery<AccountOverviewQuery, AccountOverviewQueryVariables>(
-    apollo,
-    overviewQuery + userFields + orderSummaryFields,
-    {},
-    FRESH,
-  )
+  const data = await runQuery(apollo, withFragments(overviewQuery, userFields, orderSummaryFields), {}, FRESH)
   return { user: data.getUser ?? null, orders: newestFirst(data.getOrders) }
 }
 
 export async function fetchUser(apollo: Query): Promise<AccountUser | null> {
-  const data = await runQuery<AccountUserQuery, AccountUserQueryVariables>(
-    apollo,
-    userQuery + userFields,
-    {},
-    FRESH,
-  )
+  const data = await runQuery(apollo, withFragments(userQuery, userFields), {}, FRESH)
   return data.getUser ?? null
 }
 
 export async function fetchOrders(apollo: Query): Promise<AccountOrderSummary[]> {
-  const data = await runQuery<AccountOrdersQuery, AccountOrdersQueryVariables>(
-    apollo,
-    ordersQuery + orderSummaryFields,
-    {},
-    FRESH,
-  )
+  const data = await runQuery(apollo, withFragments(ordersQuery, orderSummaryFields), {}, FRESH)
   return newestFirst(data.getOrders)
 }
 
 /** One of the user's orders; null when there is none with that id (or it is someone else's). */
 export async function fetchOrder(apollo: Query, orderId: number): Promise<AccountOrder | null> {
   try {
-    const data = await runQuery<AccountOrderQuery, AccountOrderQueryVariables>(
+    const data = await runQuery(
       apollo,
-      orderQuery + orderSummaryFields + returnRequestFields + orderMoneyFields,
+      withFragments(orderQuery, orderSummaryFields, returnRequestFields, orderMoneyFields),
       { orderId },
       FRESH,
     )
@@ -115,29 +91,18 @@ export async function fetchOrder(apollo: Query, orderId: number): Promise<Accoun
 }
 
 export async function updateUser(apollo: Mutate, user: UserInputType): Promise<AccountUser | null> {
-  const data = await runMutation<AccountUpdateUserMutation, AccountUpdateUserMutationVariables>(
-    apollo,
-    updateUserMutation + userFields,
-    { user },
-  )
+  const data = await runMutation(apollo, withFragments(updateUserMutation, userFields), { user })
   return data.updateUser ?? null
 }
 
 export async function deleteUser(apollo: Mutate): Promise<boolean> {
-  const data = await runMutation<AccountDeleteUserMutation, AccountDeleteUserMutationVariables>(
-    apollo,
-    deleteUserMutation,
-    {},
-  )
+  const data = await runMutation(apollo, deleteUserMutation, {})
   return data.deleteUser === true
 }
 
 /** Always true when the call went through (spec: no account enumeration). */
 export async function requestPasswordReset(apollo: Mutate, email: string): Promise<boolean> {
-  const data = await runMutation<
-    AccountRequestPasswordResetMutation,
-    AccountRequestPasswordResetMutationVariables
-  >(apollo, requestResetMutation, { email: email.trim() })
+  const data = await runMutation(apollo, requestResetMutation, { email: email.trim() })
   return data.requestPasswordReset === true
 }
 
@@ -156,11 +121,7 @@ export async function commitReset(
   passwordDigest: string,
 ): Promise<CommitResetResult> {
   try {
-    const data = await runMutation<AccountCommitResetMutation, AccountCommitResetMutationVariables>(
-      apollo,
-      commitResetMutation,
-      { resetKey, password: passwordDigest },
-    )
+    const data = await runMutation(apollo, commitResetMutation, { resetKey, password: passwordDigest })
     return data.commitReset === true ? 'changed' : 'expired'
   } catch (error) {
     return graphQLErrorCode(error) === RESET_KEY_EXPIRED ? 'expired' : 'failed'

@@ -5,29 +5,29 @@
  * `CartApiError` with the API's `extensions.code` (docs/service-contracts.md#commerce-api).
  */
 import type { ApolloClient, DocumentNode } from '@apollo/client'
+
 import { apiScope, type LocaleCode, type MarketAlias } from '../../shared/markets'
+
 import fragmentSource from '../../../graphql/operations/cart-fragment.graphql?raw'
-import getCartSource from '../../../graphql/operations/cart-get.graphql?raw'
-import addToCartSource from '../../../graphql/operations/cart-add.graphql?raw'
-import updateCartItemSource from '../../../graphql/operations/cart-update-item.graphql?raw'
-import setCartPromoCodeSource from '../../../graphql/operations/cart-promo-code.graphql?raw'
-import mergeCartSource from '../../../graphql/operations/cart-merge.graphql?raw'
+import getCartSource from '../../graphql/operations/cart-get'
+import addToCartSource from '../../graphql/operations/cart-add'
+import updateCartItemSource from '../../graphql/operations/cart-update-item'
+import setCartPromoCodeSource from '../../graphql/operations/cart-promo-code'
+import mergeCartSource from '../../graphql/operations/cart-merge'
 import type {
-  AddToCartMutation,
-  AddToCartMutationVariables,
   CartFragment,
   GetCartQuery,
   GetCartQueryVariables,
   MergeCartMutation,
   MergeCartMutationVariables,
-  SetCartPromoCodeMutation,
-  SetCartPromoCodeMutationVariables,
-  UpdateCartItemMutation,
-  UpdateCartItemMutationVariables,
 } from '../../graphql/generated'
 import type { CartView } from './types'
+
 import { toCartApiError } from './errors'
+
 import { cartView } from './view'
+
+import type { OperationData, OperationVariablesOf } from '../../graphql/operation'
 
 export const CART_OPERATION_SOURCES = {
   getCart: getCartSource,
@@ -69,13 +69,12 @@ function scopeVariables(scope: CartScope) {
 
 type CartClient = Pick<ApolloClient, 'query' | 'mutate'>
 
-/** Each cart operation's generated result and variable types; every result is `{ [name]: Cart }`. */
-interface CartOperations {
-  getCart: { data: GetCartQuery; variables: GetCartQueryVariables }
-  addToCart: { data: AddToCartMutation; variables: AddToCartMutationVariables }
-  updateCartItem: { data: UpdateCartItemMutation; variables: UpdateCartItemMutationVariables }
-  setCartPromoCode: { data: SetCartPromoCodeMutation; variables: SetCartPromoCodeMutationVariables }
-  mergeCart: { data: MergeCartMutation; variables: MergeCartMutationVariables }
+/** Each cart operation's result and variable types, read from its typed operation; every result is `{ [name]: Cart }`. */
+type CartOperations = {
+  [K in OperationName]: {
+    data: OperationData<(typeof CART_OPERATION_SOURCES)[K]>
+    variables: OperationVariablesOf<(typeof CART_OPERATION_SOURCES)[K]>
+  }
 }
 
 function cartOf(

@@ -5,33 +5,28 @@
  * src/app/graphql.ts does, so the page's first load does not carry Apollo (ADR 0006).
  */
 import type { ApolloClient, OperationVariables } from '@apollo/client'
-import type {
-  CheckoutInputType,
-  CheckoutPreviewQuery,
-  CheckoutPreviewQueryVariables,
-  CreateOrUpdateCheckoutMutation,
-  CreateOrUpdateCheckoutMutationVariables,
-  PlaceOrderMutation,
-  PlaceOrderMutationVariables,
-  SubscribeToNewsletterMutation,
-  SubscribeToNewsletterMutationVariables,
-  ValidateOrderCreationQuery,
-  ValidateOrderCreationQueryVariables,
-} from '../../graphql/generated'
+
+import type { CheckoutInputType } from '../../graphql/generated'
 import type { CheckoutData, OrderValidationResult, PlaceOrderResult } from './types'
+
 import { normaliseZip } from '../../shared/validation'
+
 import { QUANTITY_LIMIT_REASON } from '../../shared/order-limits'
+
 import type { CheckoutChoices } from './slice'
+
 import type { CartView } from '../cart/types'
+
 import { cartView } from '../cart/view'
-import checkoutOperation from '../../../graphql/operations/checkout.graphql?raw'
-import checkoutPreviewOperation from '../../../graphql/operations/checkout-preview.graphql?raw'
+
+import checkoutOperation from '../../graphql/operations/checkout'
+import checkoutPreviewOperation from '../../graphql/operations/checkout-preview'
 import checkoutFields from '../../../graphql/operations/checkout-fields.graphql?raw'
 import cartFields from '../../../graphql/operations/cart-fragment.graphql?raw'
 import orderMoneyFields from '../../../graphql/operations/order-money-fragment.graphql?raw'
-import validateQuery from '../../../graphql/operations/validate-order-creation.graphql?raw'
-import placeOrderMutation from '../../../graphql/operations/place-order.graphql?raw'
-import newsletterMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
+import validateQuery from '../../graphql/operations/validate-order-creation'
+import placeOrderMutation from '../../graphql/operations/place-order'
+import newsletterMutation from '../../graphql/operations/subscribe-to-newsletter'
 
 /** The createOrUpdateCheckout answer: options for the shopper's choices and the priced cart. */
 export type {
@@ -42,6 +37,7 @@ export type {
   PlaceOrderResult,
   ShippingOption,
 } from './types'
+import { withFragments, type Operation } from '../../graphql/operation'
 
 const trimmed = (value: string): string | undefined => {
   const text = value.trim()
@@ -100,7 +96,7 @@ type CheckoutClient = Pick<ApolloClient, 'query' | 'mutate'>
 async function run<T, V extends OperationVariables>(
   apollo: CheckoutClient,
   kind: 'query' | 'mutation',
-  source: string,
+  source: Operation<T, V>,
   variables: V,
 ): Promise<T> {
   apolloModule ??= import('@apollo/client')
@@ -120,20 +116,20 @@ function required<T>(value: T | null, operation: string): T {
 }
 
 /** createOrUpdateCheckout and checkoutPreview with the fragments they spread. */
-const checkoutMutation = checkoutOperation + checkoutFields + orderMoneyFields
-const checkoutPreviewQuery = checkoutPreviewOperation + checkoutFields + orderMoneyFields + cartFields
+const checkoutMutation = withFragments(checkoutOperation, checkoutFields, orderMoneyFields)
+const checkoutPreviewQuery = withFragments(
+  checkoutPreviewOperation,
+  checkoutFields,
+  orderMoneyFields,
+  cartFields,
+)
 
 export async function updateCheckout(
   apollo: CheckoutClient,
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<CheckoutData> {
-  const data = await run<CreateOrUpdateCheckoutMutation, CreateOrUpdateCheckoutMutationVariables>(
-    apollo,
-    'mutation',
-    checkoutMutation,
-    { cartId, checkout: checkoutInput(choices) },
-  )
+  const data = await run(apollo, 'mutation', checkoutMutation, { cartId, checkout: checkoutInput(choices) })
   return required(data.createOrUpdateCheckout, 'checkout')
 }
 
@@ -146,12 +142,7 @@ export async function previewCheckout(
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<CheckoutData> {
-  const data = await run<CheckoutPreviewQuery, CheckoutPreviewQueryVariables>(
-    apollo,
-    'query',
-    checkoutPreviewQuery,
-    { cartId, checkout: checkoutInput(choices) },
-  )
+  const data = await run(apollo, 'query', checkoutPreviewQuery, { cartId, checkout: checkoutInput(choices) })
   return required(data.checkoutPreview, 'checkout')
 }
 
@@ -165,12 +156,11 @@ export async function previewCheckoutWithCart(
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<{ checkout: CheckoutData; cart: CartView }> {
-  const data = await run<CheckoutPreviewQuery, CheckoutPreviewQueryVariables>(
-    apollo,
-    'query',
-    checkoutPreviewQuery,
-    { cartId, checkout: checkoutInput(choices), withCart: true },
-  )
+  const data = await run(apollo, 'query', checkoutPreviewQuery, {
+    cartId,
+    checkout: checkoutInput(choices),
+    withCart: true,
+  })
   const { shopperCart, ...checkout } = required(data.checkoutPreview, 'checkout')
   return { checkout, cart: cartView(shopperCart, 'checkoutPreview') }
 }
@@ -181,12 +171,7 @@ export async function validateOrder(
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<OrderValidationResult> {
-  const data = await run<ValidateOrderCreationQuery, ValidateOrderCreationQueryVariables>(
-    apollo,
-    'query',
-    validateQuery,
-    { cartId, checkout: checkoutInput(choices) },
-  )
+  const data = await run(apollo, 'query', validateQuery, { cartId, checkout: checkoutInput(choices) })
   return required(data.validateOrderCreation, 'order validation')
 }
 
@@ -195,22 +180,12 @@ export async function placeOrder(
   cartId: string,
   choices: CheckoutChoices,
 ): Promise<PlaceOrderResult> {
-  const data = await run<PlaceOrderMutation, PlaceOrderMutationVariables>(
-    apollo,
-    'mutation',
-    placeOrderMutation,
-    { cartId, checkout: checkoutInput(choices) },
-  )
+  const data = await run(apollo, 'mutation', placeOrderMutation, { cartId, checkout: checkoutInput(choices) })
   return required(data.placeOrder, 'order')
 }
 
 export async function subscribeToNewsletter(apollo: CheckoutClient, email: string): Promise<boolean> {
-  const data = await run<SubscribeToNewsletterMutation, SubscribeToNewsletterMutationVariables>(
-    apollo,
-    'mutation',
-    newsletterMutation,
-    { email: email.trim() },
-  )
+  const data = await run(apollo, 'mutation', newsletterMutation, { email: email.trim() })
   return data.subscribeToNewsletter === true
 }
 

@@ -7,27 +7,34 @@
  * client, the page its `useGetApollo()` (docs/adr/0006-data-loading.md).
  */
 import type { ApolloClient } from '@apollo/client'
+
 import type { AppDispatch, RootState } from '../../app/store'
+
 import { runMutation } from '../../app/graphql'
+
 import { runQuery } from '../../app/graphql'
-import type {
-  CheckoutUserQuery,
-  CheckoutUserQueryVariables,
-  ConfirmCompleteCartMutation,
-  ConfirmCompleteCartMutationVariables,
-} from '../../graphql/generated'
-import checkoutUserOperation from '../../../graphql/operations/checkout-user.graphql?raw'
+
+import checkoutUserOperation from '../../graphql/operations/checkout-user'
 import savedAddressFields from '../../../graphql/operations/saved-address.graphql?raw'
 import { customerFormFromUser, prefillChanges } from './prefill'
+
 import { orderConfirmed, type OrderConfirmedPayload } from '../payment/slice'
-import completeCartMutation from '../../../graphql/operations/confirm-complete-cart.graphql?raw'
+
+import completeCartMutation from '../../graphql/operations/confirm-complete-cart'
 import { cartEmptied, cartItemCount, cartLoaded, cartLost } from '../cart/slice'
+
 import { asCartData } from '../cart/view'
+
 import { toCartApiError } from '../cart/errors'
+
 import { isLostCart } from '../cart/rules'
+
 import { voucherIdChecked } from '../loyalty/slice'
+
 import { isValidZip } from '../../shared/validation'
+
 import { MARKETS, type MarketAlias } from '../../shared/markets'
+
 import {
   graphQLErrorCode,
   PAYMENT_UNAVAILABLE,
@@ -40,8 +47,11 @@ import {
   validateOrder,
   validationMessage,
 } from './api'
+
 import { customerStatusMessage, type FieldErrors } from './form-rules'
+
 import { failureMessage } from '../../lib/too-many-attempts'
+
 import {
   checkoutChoicesOf,
   checkoutEmpty,
@@ -57,9 +67,10 @@ import {
   validationStarted,
   type CheckoutChoices,
 } from './slice'
+import { withFragments } from '../../graphql/operation'
 
 /** checkoutUser with the SavedAddress fragment it spreads. */
-const checkoutUserQuery = checkoutUserOperation + savedAddressFields
+const checkoutUserQuery = withFragments(checkoutUserOperation, savedAddressFields)
 
 export type CheckoutApollo = Pick<ApolloClient, 'query' | 'mutate'>
 export type GetCheckoutApollo = () => Promise<CheckoutApollo>
@@ -109,12 +120,7 @@ export function prefillCustomerForm(getApollo: GetCheckoutApollo): Thunk<void> {
     if (!userId) return
     let user
     try {
-      const data = await runQuery<CheckoutUserQuery, CheckoutUserQueryVariables>(
-        await getApollo(),
-        checkoutUserQuery,
-        {},
-        { fetchPolicy: 'no-cache' },
-      )
+      const data = await runQuery(await getApollo(), checkoutUserQuery, {}, { fetchPolicy: 'no-cache' })
       user = data.getUser
     } catch {
       return
@@ -283,11 +289,7 @@ export function confirmPlacedOrder(
     dispatch(orderConfirmed(confirmed))
     if (!confirmed.cartId) return
     try {
-      await runMutation<ConfirmCompleteCartMutation, ConfirmCompleteCartMutationVariables>(
-        await getApollo(),
-        completeCartMutation,
-        { id: confirmed.cartId },
-      )
+      await runMutation(await getApollo(), completeCartMutation, { id: confirmed.cartId })
     } catch {
       // the cart is completed by placeOrder whatever this answers
     }

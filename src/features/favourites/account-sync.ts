@@ -14,11 +14,17 @@
  *   copy unfollowed, so the next login or page load tries again and nothing is lost.
  */
 import type { UnknownAction } from '@reduxjs/toolkit'
+
 import type { AppStore } from '../../app/store'
+
 import { isFromOtherTab } from '../../app/client/broadcast'
+
 import { favoritesSet, favoritesUserIdSet, normaliseFavorites, type FavoriteId } from '../../app/global-slice'
+
 import { connected, loggedOut, sessionRestored, userRestored, type AuthUser } from '../auth/slice'
+
 import { productIdsOf } from './favourite-products'
+
 import {
   localStorageOrNull,
   readLocalUpdatedAt,
@@ -26,12 +32,16 @@ import {
   writeSyncedUserId,
   type FavoritesStorage,
 } from './local-copy'
+
 import { mergeFavorites, metaDataFavorites, newerFavorites, sameFavorites } from './merge'
+
 import { createLikesClient, type LikesClient } from './likes-client'
+
 import type { GetApollo } from '../../app/apollo-access'
+
 import { runQuery } from '../../app/graphql'
-import metaDataQuery from '../../../graphql/operations/favorites-meta-data.graphql?raw'
-import type { FavoritesMetaDataQuery, FavoritesMetaDataQueryVariables } from '../../graphql/generated'
+
+import metaDataQuery from '../../graphql/operations/favorites-meta-data'
 
 export interface AccountSyncDeps {
   likes: LikesClient
@@ -166,12 +176,7 @@ export function startBrowserFavouritesAccountSync(store: AppStore, getApollo: Ge
     storage: localStorageOrNull(),
     metaDataFavorites: async () => {
       if (!getApollo) throw new Error('No GraphQL client to read the user data')
-      const data = await runQuery<FavoritesMetaDataQuery, FavoritesMetaDataQueryVariables>(
-        await getApollo(),
-        metaDataQuery,
-        {},
-        { fetchPolicy: 'no-cache' },
-      )
+      const data = await runQuery(await getApollo(), metaDataQuery, {}, { fetchPolicy: 'no-cache' })
       if (!data.getUser) throw new Error('The user data could not be read')
       return metaDataFavorites(data.getUser.metaData)
     },

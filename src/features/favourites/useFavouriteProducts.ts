@@ -3,14 +3,19 @@
  * API, fetched in the browser once the saved list is restored (see ./favourite-products.ts).
  */
 import { useEffect, useRef, useState } from 'react'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { runQuery } from '../../app/graphql'
+
 import { useAppSelector } from '../../app/hooks'
+
 import { selectFavorites } from '../../app/global-slice'
+
 import { withListProductFields, type ListProduct } from '../../ui/product-card-data'
-import favoriteProductsQuery from '../../../graphql/operations/favorite-products.graphql?raw'
+
+import favoriteProductsQuery from '../../graphql/operations/favorite-products'
 import { chunks, FAVOURITES_PAGE_SIZE, missingIds, orderedProducts, productIdsOf } from './favourite-products'
-import type { FavoriteProductsQuery, FavoriteProductsQueryVariables } from '../../graphql/generated'
 
 export type FavouriteProductsStatus = 'restoring' | 'loading' | 'ready' | 'failed'
 
@@ -53,7 +58,7 @@ export function useFavouriteProducts(): FavouriteProducts {
         const apollo = await getApollo()
         const pages = await Promise.all(
           chunks(wanted, FAVOURITES_PAGE_SIZE).map((productIds) =>
-            runQuery<FavoriteProductsQuery, FavoriteProductsQueryVariables>(apollo, query, {
+            runQuery(apollo, query, {
               productIds,
               take: productIds.length,
             }),

@@ -8,27 +8,27 @@
  * product the shopper left, within the API's 200-product window.
  */
 import type { PageLoaderArgs } from '../../app/route-types'
+
 import { runQuery } from '../../app/graphql'
+
 import type { GlobalConfig } from '../../app/global-slice'
+
 import { LIST_SORTS, parseListSearch, type ListSelection, type ListSort } from '../../lib/list-url'
+
 import { hasFilters, priceRangeOf, selectedFacetIds } from '../../lib/list-selection'
+
 import type { ListProduct } from '../../ui/product-card-data'
-import type {
-  ListPageAliasQuery,
-  ListPageAliasQueryVariables,
-  ListPageQuery,
-  ListPageQueryVariables,
-  ListResultFieldsFragment,
-  ListSearchQuery,
-  ListSearchQueryVariables,
-} from '../../graphql/generated'
+
+import type { ListPageQuery, ListResultFieldsFragment } from '../../graphql/generated'
 import { listItems, type ListItem } from '../../graphql/list-items'
+
 import listProductFields from '../../../graphql/operations/list-product-fields.graphql?raw'
 import priceFields from '../../../graphql/operations/price-fields.graphql?raw'
 import listResultFields from '../../../graphql/operations/list-result-fields.graphql?raw'
-import listPageQuery from '../../../graphql/operations/list-page.graphql?raw'
-import listSearchQuery from '../../../graphql/operations/list-search.graphql?raw'
-import listPageAliasQuery from '../../../graphql/operations/list-page-info.graphql?raw'
+import listPageQuery from '../../graphql/operations/list-page'
+import listSearchQuery from '../../graphql/operations/list-search'
+import listPageAliasQuery from '../../graphql/operations/list-page-info'
+import { withFragments } from '../../graphql/operation'
 
 export const PAGE_SIZE = 24
 /** Pages shown at once at most: 8 × 24 = 192 products, within the API's take ≤ 200. */
@@ -145,11 +145,7 @@ function isNotFound(error: unknown): boolean {
 const notFound = () => new Response('Not Found', { status: 404, statusText: 'Not Found' })
 
 async function listUrlForAlias(args: PageLoaderArgs, alias: string): Promise<string> {
-  const data = await runQuery<ListPageAliasQuery, ListPageAliasQueryVariables>(
-    args.apollo,
-    listPageAliasQuery,
-    { alias },
-  )
+  const data = await runQuery(args.apollo, listPageAliasQuery, { alias })
   const url = data.listPageInfo?.canonicalUrl
   if (!url) throw notFound()
   return url
@@ -182,20 +178,12 @@ export async function loadListPage(
   let result: ListResult | null
   try {
     if (url) {
-      const data = await runQuery<ListPageQuery, ListPageQueryVariables>(
-        args.apollo,
-        `${listPageQuery}\n${fragments}`,
-        variables,
-      )
+      const data = await runQuery(args.apollo, withFragments(listPageQuery, fragments), variables)
       info = data.listPageInfo
       if (!info) throw notFound()
       result = data.products
     } else {
-      const data = await runQuery<ListSearchQuery, ListSearchQueryVariables>(
-        args.apollo,
-        `${listSearchQuery}\n${fragments}`,
-        variables,
-      )
+      const data = await runQuery(args.apollo, withFragments(listSearchQuery, fragments), variables)
       result = data.products
     }
   } catch (error) {

@@ -12,7 +12,7 @@
  */
 import type { Client } from 'graphql-ws'
 import cartFragmentSource from '../../../graphql/operations/cart-fragment.graphql?raw'
-import source from '../../../graphql/operations/live-cart.graphql?raw'
+import source from '../../graphql/operations/live-cart'
 import type { AppStore, RootState } from '../../app/store'
 import type { LiveCartSubscription, LiveCartSubscriptionVariables } from '../../graphql/generated'
 import { listItems } from '../../graphql/list-items'

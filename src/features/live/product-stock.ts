@@ -4,7 +4,7 @@
  * may come from the shared page cache), then one after every change (ADR 0036).
  */
 import type { Client } from 'graphql-ws'
-import source from '../../../graphql/operations/live-product-stock.graphql?raw'
+import source from '../../graphql/operations/live-product-stock'
 import type {
   LiveProductStockSubscription,
   LiveProductStockSubscriptionVariables,

@@ -5,21 +5,20 @@
  * fetch links without running scripts from confirming or unsubscribing for the reader.
  */
 import { useEffect, useRef, useState } from 'react'
+
 import { useIntl } from 'react-intl'
+
 import { useSearchParams } from 'react-router'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { runMutation } from '../../app/graphql'
+
 import { RouteLink } from '../../ui/RouteLink'
-import confirmMutation from '../../../graphql/operations/mail-link-confirm-newsletter.graphql?raw'
-import unsubscribeMutation from '../../../graphql/operations/mail-link-unsubscribe.graphql?raw'
-import type {
-  ConfirmNewsletterSubscriptionMutation,
-  ConfirmNewsletterSubscriptionMutationVariables,
-  MailLinkOutcome,
-  MailListKind,
-  UnsubscribeFromMailsMutation,
-  UnsubscribeFromMailsMutationVariables,
-} from '../../graphql/generated'
+
+import confirmMutation from '../../graphql/operations/mail-link-confirm-newsletter'
+import unsubscribeMutation from '../../graphql/operations/mail-link-unsubscribe'
+import type { MailLinkOutcome, MailListKind } from '../../graphql/generated'
 
 export type MailLinkAction = 'confirm' | 'unsubscribe'
 type Shown = { outcome: MailLinkOutcome; list: MailListKind | null } | 'working' | 'failed'
@@ -30,20 +29,13 @@ async function follow(
   token: string,
 ): Promise<{ outcome: MailLinkOutcome; list: MailListKind | null }> {
   if (action === 'confirm') {
-    const data = await runMutation<
-      ConfirmNewsletterSubscriptionMutation,
-      ConfirmNewsletterSubscriptionMutationVariables
-    >(apollo, confirmMutation, { token })
+    const data = await runMutation(apollo, confirmMutation, { token })
     const result = data.confirmNewsletterSubscription
     return result
       ? { outcome: result.outcome, list: result.list ?? null }
       : { outcome: 'INVALID', list: null }
   }
-  const data = await runMutation<UnsubscribeFromMailsMutation, UnsubscribeFromMailsMutationVariables>(
-    apollo,
-    unsubscribeMutation,
-    { token },
-  )
+  const data = await runMutation(apollo, unsubscribeMutation, { token })
   const result = data.unsubscribeFromMails
   return result ? { outcome: result.outcome, list: result.list ?? null } : { outcome: 'INVALID', list: null }
 }

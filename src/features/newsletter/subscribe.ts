@@ -5,7 +5,7 @@
  */
 import type { ApolloClient } from '@apollo/client'
 import { failureMessage } from '../../lib/too-many-attempts'
-import subscribeMutation from '../../../graphql/operations/subscribe-to-newsletter.graphql?raw'
+import subscribeMutation from '../../graphql/operations/subscribe-to-newsletter'
 import type {
   SubscribeToNewsletterMutation,
   SubscribeToNewsletterMutationVariables,

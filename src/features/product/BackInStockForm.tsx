@@ -5,17 +5,20 @@
  * for the size: then the already-active message). Loaded only when a sold-out size is chosen.
  */
 import { failureMessage, TOO_MANY_ATTEMPTS_MESSAGE } from '../../lib/too-many-attempts'
+
 import { useId, useState, type FormEvent } from 'react'
+
 import { useIntl } from 'react-intl'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { isValidEmail } from '../../shared/validation/email'
+
 import { runMutation } from '../../app/graphql'
+
 import type { ProductSku } from './types'
-import monitorMutation from '../../../graphql/operations/monitor-product-availability.graphql?raw'
-import type {
-  RequestStockNotificationMutation,
-  RequestStockNotificationMutationVariables,
-} from '../../graphql/generated'
+
+import monitorMutation from '../../graphql/operations/monitor-product-availability'
 
 type Outcome = 'subscribed' | 'alreadyActive' | 'failed'
 
@@ -47,10 +50,7 @@ export default function BackInStockForm({ sku }: { sku: ProductSku }) {
     setPending(true)
     try {
       const apollo = await getApollo()
-      const data = await runMutation<
-        RequestStockNotificationMutation,
-        RequestStockNotificationMutationVariables
-      >(apollo, monitorMutation, { email: email.trim(), skuId: sku.skuId })
+      const data = await runMutation(apollo, monitorMutation, { email: email.trim(), skuId: sku.skuId })
       const result = data.requestStockNotification
       setOutcome({
         skuId: sku.skuId,

@@ -6,18 +6,28 @@
  * rendered as text only (React escapes it), never as markup.
  */
 import { lazy, Suspense, useEffect, useState } from 'react'
+
 import { useIntl } from 'react-intl'
+
 import { Link, useHref, useLocation } from 'react-router'
+
 import { loginDialogSearch } from '../../lib/login-dialog'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { runQuery } from '../../app/graphql'
+
 import { useAppSelector } from '../../app/hooks'
+
 import { Stars } from './Stars'
+
 import { markHydrated } from './Deferred'
+
 import type { Review, ReviewsData } from './types'
+
 import { REVIEWS_PAGE_SIZE } from './reviews-page'
-import reviewsQuery from '../../../graphql/operations/reviews.graphql?raw'
-import type { ReviewsQuery, ReviewsQueryVariables } from '../../graphql/generated'
+
+import reviewsQuery from '../../graphql/operations/reviews'
 
 const ReviewForm = lazy(() => import('./ReviewForm'))
 
@@ -42,7 +52,7 @@ export default function ProductReviews({ alias, initial }: { alias: string; init
     setFailed(false)
     try {
       const apollo = await getApollo()
-      const data = await runQuery<ReviewsQuery, ReviewsQueryVariables>(apollo, reviewsQuery, {
+      const data = await runQuery(apollo, reviewsQuery, {
         alias,
         skip: reviews.length,
         take: REVIEWS_PAGE_SIZE,

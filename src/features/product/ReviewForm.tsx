@@ -3,10 +3,15 @@
  * field), sent with postProductReview. Loaded only for a logged-in customer.
  */
 import { failureMessage, type FailureMessage } from '../../lib/too-many-attempts'
+
 import { useId, useState, type FormEvent } from 'react'
+
 import { useIntl } from 'react-intl'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { runMutation } from '../../app/graphql'
+
 import {
   REVIEW_AUTHOR_MAX_LENGTH,
   REVIEW_COMMENT_MAX_LENGTH,
@@ -14,8 +19,8 @@ import {
   type ReviewDraft,
   type ReviewErrors,
 } from './review-form'
-import postReviewMutation from '../../../graphql/operations/post-product-review.graphql?raw'
-import type { PostProductReviewMutation, PostProductReviewMutationVariables } from '../../graphql/generated'
+
+import postReviewMutation from '../../graphql/operations/post-product-review'
 
 const STAR_VALUES = [1, 2, 3, 4, 5] as const
 /** the {max} of the too-long messages */
@@ -47,16 +52,12 @@ export default function ReviewForm({ alias }: { alias: string }) {
     setFailure({ id: 'error.generic.text' })
     try {
       const apollo = await getApollo()
-      const data = await runMutation<PostProductReviewMutation, PostProductReviewMutationVariables>(
-        apollo,
-        postReviewMutation,
-        {
-          alias,
-          rating: draft.rating,
-          author: draft.author.trim(),
-          comment: draft.comment.trim(),
-        },
-      )
+      const data = await runMutation(apollo, postReviewMutation, {
+        alias,
+        rating: draft.rating,
+        author: draft.author.trim(),
+        comment: draft.comment.trim(),
+      })
       setState(data.postProductReview ? 'sent' : 'failed')
     } catch (error) {
       console.error('Could not send the review', error)

@@ -4,21 +4,32 @@
  * back-in-stock sign-up and add to cart, and a link to the full product page.
  */
 import { useEffect, useState } from 'react'
+
 import { useIntl } from 'react-intl'
+
 import { useGetApollo } from '../../app/apollo-access'
+
 import { runQuery } from '../../app/graphql'
+
 import { ProductImage } from '../../ui/Image'
+
 import { RouteLink } from '../../ui/RouteLink'
+
 import { Price } from '../../ui/Price'
+
 import { withPriceFields } from '../../ui/product-card-data'
+
 import { BuyBox } from '../product/BuyBox'
+
 import { Dialog } from '../product/Dialog'
+
 import { SizeGuide } from '../product/SizeGuide'
+
 import type { ProductData } from '../product/types'
-import productQuery from '../../../graphql/operations/product.graphql?raw'
+
+import productQuery from '../../graphql/operations/product'
 import './quickshop.css'
 import { listItems } from '../../graphql/list-items'
-import type { ProductQuery, ProductQueryVariables } from '../../graphql/generated'
 
 type Loaded =
   { state: 'loading' } | { state: 'failed' } | { state: 'missing' } | { state: 'ready'; product: ProductData }
@@ -31,9 +42,7 @@ export default function QuickshopDialog({ alias, onClose }: { alias: string; onC
   useEffect(() => {
     let current = true
     getApollo()
-      .then((apollo) =>
-        runQuery<ProductQuery, ProductQueryVariables>(apollo, withPriceFields(productQuery), { alias }),
-      )
+      .then((apollo) => runQuery(apollo, withPriceFields(productQuery), { alias }))
       .then(
         (data) => {
           if (current)

@@ -4,19 +4,20 @@
  * browser. Personal data: nothing is kept in Apollo's cache.
  */
 import type { ApolloClient } from '@apollo/client'
+
 import { runMutation, runQuery } from '../../app/graphql'
+
 import { graphQLErrorCode, graphQLErrorExtension } from '../checkout/api'
+
 import type {
-  RegisterReturnMutation,
-  RegisterReturnMutationVariables,
   ReturnableOrderQuery,
-  ReturnableOrderQueryVariables,
   ReturnItemInputType,
   ReturnRequestFieldsFragment,
 } from '../../graphql/generated'
 import returnRequestFields from '../../../graphql/operations/return-request-fields.graphql?raw'
-import returnableOrderQuery from '../../../graphql/operations/returnable-order.graphql?raw'
-import registerReturnMutation from '../../../graphql/operations/register-return.graphql?raw'
+import returnableOrderQuery from '../../graphql/operations/returnable-order'
+import registerReturnMutation from '../../graphql/operations/register-return'
+import { withFragments } from '../../graphql/operation'
 
 export type ReturnableOrder = NonNullable<ReturnableOrderQuery['getReturnableOrder']>
 export type ReturnRequest = ReturnRequestFieldsFragment
@@ -47,9 +48,9 @@ export interface OrderLookup {
 }
 
 export async function fetchReturnableOrder(apollo: Query, lookup: OrderLookup): Promise<ReturnableOrder> {
-  const data = await runQuery<ReturnableOrderQuery, ReturnableOrderQueryVariables>(
+  const data = await runQuery(
     apollo,
-    returnableOrderQuery + returnRequestFields,
+    withFragments(returnableOrderQuery, returnRequestFields),
     { orderNumber: lookup.orderNumber.trim(), ...(lookup.email ? { email: lookup.email.trim() } : {}) },
     { fetchPolicy: 'no-cache' },
   )
@@ -62,17 +63,13 @@ export async function registerReturn(
   lookup: OrderLookup,
   items: ReturnItemInputType[],
 ): Promise<ReturnRequest> {
-  const data = await runMutation<RegisterReturnMutation, RegisterReturnMutationVariables>(
-    apollo,
-    registerReturnMutation + returnRequestFields,
-    {
-      return: {
-        orderNumber: lookup.orderNumber.trim(),
-        ...(lookup.email ? { email: lookup.email.trim() } : {}),
-        items,
-      },
+  const data = await runMutation(apollo, withFragments(registerReturnMutation, returnRequestFields), {
+    return: {
+      orderNumber: lookup.orderNumber.trim(),
+      ...(lookup.email ? { email: lookup.email.trim() } : {}),
+      items,
     },
-  )
+  })
   if (!data.registerReturn) throw new Error('No return in the answer')
   return data.registerReturn
 }
