@@ -41,12 +41,12 @@ const ICELAND = 'is' as never
 describe('the seed of a fifth market', () => {
   it('writes its language, currency with no minor unit, market and return window', () => {
     const rows = marketRows()
-    expect(rows.languages.find((row) => row.code === 'is')).toMatchObject({
+    expect(rows.languages.find((row) => row.code === ICELAND)).toMatchObject({
       iso: 'is-IS',
       ts_config: 'simple',
     })
     expect(rows.currencies).toContainEqual({ code: 'ISK', minor_unit: 0 })
-    expect(rows.markets.find((row) => row.alias === 'is')).toMatchObject({
+    expect(rows.markets.find((row) => row.alias === ICELAND)).toMatchObject({
       currency_code: 'ISK',
       currency_name: 'Íslensk króna',
       vat_rate_bp: 2400,
@@ -59,7 +59,7 @@ describe('the seed of a fifth market', () => {
 
   it('offers its shipping options with its fees and threshold, and the payment kinds', () => {
     const { shipping, payment } = shippingAndPaymentRows()
-    const icelandic = shipping.filter((row) => row.market_alias === 'is')
+    const icelandic = shipping.filter((row) => row.market_alias === ICELAND)
     expect(icelandic.map((row) => [row.name, row.fee_inc_vat, row.free_shipping_threshold_inc_vat])).toEqual([
       ['postur-pickup', 990, 12_000],
       ['home-delivery', 1990, null],
@@ -68,7 +68,7 @@ describe('the seed of a fifth market', () => {
       'shipping_option_id' in row ? `s${row.shipping_option_id}` : `p${row.payment_option_id}`,
     )
     expect(new Set(ids).size).toBe(ids.length)
-    const options = payment.filter((row) => row.market_alias === 'is')
+    const options = payment.filter((row) => row.market_alias === ICELAND)
     expect(options.length).toBeGreaterThan(0)
     for (const option of options) expect(PAYMENT_KIND_IDS).toContain(option.kind)
     const invoice = options.find((row) => isInvoiced(row.kind))

@@ -66,7 +66,7 @@ describe('a fifth market from the definition alone', () => {
       pathFor({ market: ICELAND, locale: ICELAND, settings: SETTINGS }, 'product', { '*': 'kjolar/svartur' }),
     ).toBe('/is/is/p/kjolar/svartur')
     expect(matchRoute('/nyheder', ICELAND)?.route.name).toBe('new-arrivals')
-    expect(HREFLANG_TARGETS.some((target) => target.market === 'is' && target.hreflang === 'is-IS')).toBe(
+    expect(HREFLANG_TARGETS.some((target) => target.market === ICELAND && target.hreflang === 'is-IS')).toBe(
       true,
     )
     // a language the market does not offer goes to the market's own
