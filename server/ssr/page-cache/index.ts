@@ -5,48 +5,23 @@
  * The database tells it what changed (migration 0600: pg_notify on 'lumo_page_cache'); no page
  * outlives the next campaign start or end.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Config } from '../../config'
-import { preferredEncoding } from '../../compression'
 import type { Database } from '../../db'
 import type { EntryServer } from '../../../src/shared/server-entry'
-import { createCacheDecider, normaliseQuery, SHARED_RENDER_COOKIES } from './key'
-import { PageCache, type PassingPage, type SharedRender } from './page-cache'
-import { SERVICE_UNAVAILABLE_STATUS } from '../../../src/shared/service-unavailable'
-import { PRIVATE_NO_STORE } from '../../security-headers'
-import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type CachedPage, type PageStore } from './store'
-import { brotliWithNonce, compileTemplate, gzipWithNonce, htmlWithNonce, withBrotli } from './template'
-import { newNonce } from '../nonce'
+import { CACHE_STATE_HEADER, CACHE_TAGS_HEADER } from './headers'
+import { createCacheDecider, SHARED_RENDER_COOKIES } from './key'
+import { PageCache } from './page-cache'
+import { sendPage, sendPassing } from './replies'
+import { createSharedRenderer } from './shared-render'
+import { ALL_PAGES_TAG, createMemoryStore, createRedisStore, type PageStore } from './store'
 import { markInternalRequest } from '../../internal-requests'
-import { REQUEST_ID_HEADER } from '../../services/shared/request-context'
 
 export { PageCache } from './page-cache'
-
-/** hit | stale | miss | bypass: how this response was made (for tests and operators). */
-export const CACHE_STATE_HEADER = 'x-lumo-cache'
-/** Set by a shared render for the cache; never sent to a browser. */
-const CACHE_TAGS_HEADER = 'x-lumo-cache-tags'
-const SHARED_RENDER_HEADER = 'x-lumo-shared-render'
+export { CACHE_STATE_HEADER } from './headers'
 export const NOTIFY_CHANNEL = 'lumo_page_cache'
-
-/** Headers of a shared render that are not replayed: they are made per response. */
-const NOT_REPLAYED = new Set([
-  'content-length',
-  'content-encoding',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'date',
-  'cache-control',
-  'content-security-policy',
-  'vary',
-  'set-cookie',
-  CACHE_TAGS_HEADER,
-  CACHE_STATE_HEADER,
-])
 
 type PageHandler = (request: FastifyRequest, reply: FastifyReply, sharedPage: boolean) => Promise<unknown>
 
@@ -126,13 +101,6 @@ function createExpiryLimit(database: Database, now: () => number) {
   }
 }
 
-function cookieHeader(cookies: Record<string, string | undefined>): string {
-  return SHARED_RENDER_COOKIES.flatMap((name) => {
-    const value = cookies[name]
-    return value === undefined ? [] : [`${name}=${encodeURIComponent(value)}`]
-  }).join('; ')
-}
-
 export async function createPageCache({
   app,
   config,
@@ -180,101 +148,8 @@ export async function createPageCache({
     redis?.disconnect()
   })
 
-  // Proves an internal request is this process's own shared render, not a forged header.
-  const sharedRenderSecret = randomBytes(32).toString('base64url')
-  const isSharedRender = (request: FastifyRequest) => {
-    const presented = request.headers[SHARED_RENDER_HEADER]
-    if (typeof presented !== 'string' || presented.length !== sharedRenderSecret.length) return false
-    return timingSafeEqual(Buffer.from(presented), Buffer.from(sharedRenderSecret))
-  }
-
-  async function renderShared(request: FastifyRequest): Promise<SharedRender> {
-    const url = new URL(request.url, 'http://internal')
-    const cookie = cookieHeader(request.cookies)
-    const response = await app.inject({
-      method: 'GET',
-      url: url.pathname + normaliseQuery(url.search),
-      headers: {
-        host: request.host,
-        'x-forwarded-proto': request.protocol,
-        [SHARED_RENDER_HEADER]: sharedRenderSecret,
-        // the render's log lines carry the asking request's id
-        [REQUEST_ID_HEADER]: request.id,
-        ...(cookie ? { cookie } : {}),
-      },
-    })
-    const unavailable = response.statusCode === SERVICE_UNAVAILABLE_STATUS
-    if (response.statusCode !== 200 && response.statusCode !== 404 && !unavailable)
-      return { shareable: false, reason: `status ${response.statusCode}` }
-    if (response.headers['set-cookie'] !== undefined) return { shareable: false, reason: 'set-cookie' }
-    const csp = String(response.headers['content-security-policy'] ?? '')
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
-    if (!nonce) return { shareable: false, reason: 'no nonce' }
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(response.headers)) {
-      if (value === undefined || NOT_REPLAYED.has(name)) continue
-      headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
-    }
-    // a service did not answer: everyone asking now gets this page, nobody later (never stored)
-    if (unavailable) {
-      const passing = {
-        status: response.statusCode,
-        headers,
-        csp: csp.split(nonce),
-        template: compileTemplate(response.rawPayload, nonce),
-      }
-      return { shareable: false, reason: `status ${response.statusCode}`, passing }
-    }
-    return {
-      shareable: true,
-      page: {
-        status: response.statusCode,
-        headers,
-        csp: csp.split(nonce),
-        template: await withBrotli(compileTemplate(response.rawPayload, nonce), nonce),
-        tags: String(response.headers[CACHE_TAGS_HEADER] ?? '')
-          .split(' ')
-          .filter(Boolean),
-      },
-    }
-  }
-
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: string) {
-    const nonce = newNonce()
-    reply.code(page.status)
-    for (const [name, value] of Object.entries(page.headers)) reply.header(name, value)
-    reply
-      .header('content-security-policy', page.csp.join(nonce))
-      .header(
-        'cache-control',
-        `public, max-age=0, s-maxage=${settings.freshSeconds}, stale-while-revalidate=${settings.staleSeconds}`,
-      )
-      // the other parts of the key (market, language, customer type) are in the URL or in
-      // cookies a CDN must key on explicitly: docs/deploy.md
-      .header('vary', 'Accept-Encoding')
-      .header('age', String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))))
-      .header(CACHE_STATE_HEADER, state)
-    // brotli when the client takes it and the template has it, else gzip, else the plain page
-    const accepted = request.headers['accept-encoding']
-    const brotli =
-      preferredEncoding(accepted, ['br', 'gzip']) === 'br' ? brotliWithNonce(page.template, nonce) : null
-    if (brotli) return reply.header('content-encoding', 'br').send(brotli)
-    if (preferredEncoding(accepted, ['gzip']))
-      return reply.header('content-encoding', 'gzip').send(gzipWithNonce(page.template, nonce))
-    return reply.send(htmlWithNonce(page.template, nonce))
-  }
-
-  /** A shared render's answer that is not kept (a 503), with this response's own nonce. */
-  function sendPassing(reply: FastifyReply, page: PassingPage) {
-    const nonce = newNonce()
-    reply.code(page.status)
-    for (const [name, value] of Object.entries(page.headers)) reply.header(name, value)
-    return reply
-      .header('content-security-policy', page.csp.join(nonce))
-      .header('cache-control', PRIVATE_NO_STORE)
-      .header(CACHE_STATE_HEADER, 'bypass')
-      .send(htmlWithNonce(page.template, nonce))
-  }
+  const { isSharedRender, renderShared } = createSharedRenderer(app)
+  const sendOptions = { freshSeconds: settings.freshSeconds, staleSeconds: settings.staleSeconds, now }
 
   const decide = createCacheDecider({ mode: config.urlMode, marketDomains: config.marketDomains })
 
@@ -300,7 +175,7 @@ export async function createPageCache({
       if (!decision.cacheable) return personal(request, reply)
       const fresh = cache.freshHit(decision.key)
       if (fresh) {
-        send(request, reply, fresh, 'hit')
+        sendPage(request, reply, fresh, 'hit', sendOptions)
         return undefined
       }
       return serveFromStore(request, reply, decision.key)
@@ -318,6 +193,6 @@ export async function createPageCache({
     }
     if (served.state === 'bypass')
       return served.passing ? sendPassing(reply, served.passing) : personal(request, reply)
-    return send(request, reply, served.page, served.state)
+    return sendPage(request, reply, served.page, served.state, sendOptions)
   }
 }
