@@ -13,7 +13,7 @@
  *   + 10 for an exact article number.
  */
 import { sql, type RawBuilder } from 'kysely'
-import type { LocaleCode, MarketAlias } from '../../../src/shared/markets'
+import { LOCALES, LOCALE_CODES, type LocaleCode, type MarketAlias } from '../../../src/shared/markets'
 import type { ProductSort } from '../../../src/shared/search-api'
 import { FEW_LEFT_THRESHOLD } from '../../../src/shared/availability'
 import { currentPopularity } from './behaviour'
@@ -21,7 +21,11 @@ import type { SearchDatabase } from './db'
 import type { FacetSelection } from './params'
 import type { LanguageVocabulary, Vocabulary } from './vocabulary'
 
-const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
+/** Each language's full-text configuration (the shop definition). */
+const TS_CONFIG = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALES[code].tsConfig])) as Record<
+  LocaleCode,
+  string
+>
 export const tsConfigOf = (language: LocaleCode) => TS_CONFIG[language]
 
 export type FacetId = 'category' | 'brand' | 'color' | 'size' | 'price' | 'onSale' | 'inStock'

@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { DB } from '../../../db/schema'
-import type { LocaleCode } from '../../../../src/shared/markets'
+import { LOCALES, LOCALE_CODES, type LocaleCode } from '../../../../src/shared/markets'
 import { toDecimal } from '../pricing/money'
 import type { RequestScope } from '../context'
 import { notFound } from '../errors'
@@ -36,7 +36,11 @@ import type { SortType } from './validation'
 import { FEW_LEFT_THRESHOLD } from '../../../../src/shared/availability'
 import { compareSizes } from '../../../../src/shared/sizes'
 
-const TS_CONFIG: Record<LocaleCode, string> = { fi: 'finnish', sv: 'swedish', nb: 'norwegian', da: 'danish' }
+/** Each language's full-text configuration (the shop definition). */
+const TS_CONFIG = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALES[code].tsConfig])) as Record<
+  LocaleCode,
+  string
+>
 
 /** Generic lists (/l/<alias>): a condition and the sort they default to. */
 export const GENERIC_LISTS = {
