@@ -1,8 +1,9 @@
 /**
  * Docs a clone can follow (issue 28 item 5): no file in the repository points at a document that is
- * not in it (the product spec and design the first sessions worked from), and every `docs/…` path a
- * file names exists, with the `#section` it names. Product rules are `docs/product-rules.md`, the
- * quality bars `docs/quality-bars.md`.
+ * not in it (the product spec, design, service contracts and stack notes the first sessions worked
+ * from), and every `docs/…` path a file names exists, with the `#section` it names. Their content
+ * is in `docs/product-rules.md`, `docs/quality-bars.md`, `docs/service-contracts.md` and
+ * `docs/platform-notes.md`.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -32,7 +33,13 @@ const TEXT_FILE =
 const FROZEN = /^server\/db\/migrations\//
 
 /** Documents that lived beside the checkout, never in it. */
-const OUTSIDE_POINTERS: readonly RegExp[] = [/\bspec\.md\b/, /\bDESIGN\.md\b/, /\b[Ss]pec §/]
+const OUTSIDE_POINTERS: readonly RegExp[] = [
+  /\bspec\.md\b/,
+  /\bDESIGN\.md\b/,
+  /\b[Ss]pec §/,
+  /(?<![\w-])contracts\.md\b/,
+  /\bstack-notes\b/,
+]
 
 export function repositoryTextFiles(dir = ROOT): string[] {
   const files: string[] = []
