@@ -38,7 +38,7 @@ export interface CurrencyData {
   /** a rough euro rate for the seed's shelf prices */
   perEuro: number
   /**
-   * Loyalty money in minor units (spec §9 in euro: 10 points per euro, 2.50 € per 1,000 points,
+   * Loyalty money in minor units (docs/product-rules.md#loyalty, in euro: 10 points per euro, 2.50 € per 1,000 points,
    * 25 € minimum purchase); the other currencies use fixed rounded equivalents.
    */
   loyalty: { minorPerPoint: number; valuePerStep: number; voucherMinimumPurchase: number }
@@ -82,7 +82,7 @@ export interface MarketData {
   invoiceFee: number
   /** an invoice order falls due this many days after it was placed */
   invoiceDueDays: number
-  /** a return can be registered this many days after delivery (spec §9: 14) */
+  /** a return can be registered this many days after delivery (docs/product-rules.md#orders-and-returns) */
   returnWindowDays: number
 }
 
