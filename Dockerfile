@@ -2,14 +2,15 @@
 # in a slim one. The server is PID 1 itself (no npm, no shell), so SIGTERM reaches it and a
 # rolling deploy finishes the requests in flight. DATA_DIR (/data) is a volume: the embedded
 # database, generated secrets and the mail outbox live there unless DATABASE_URL/SMTP_URL are set.
-FROM node:20-bookworm-slim AS build
+# Node 24 is the current LTS line; the code and the tests also run on Node 20.19+ and 22 (README).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
