@@ -1,7 +1,7 @@
 /**
  * Image URLs for the image service (docs/service-contracts.md#lists-and-images):
  * `{base}/{type}/{sizeFolder}/{encoded fileName}`, and the srcset / sizes the storefront's images
- * use for the spec's screen sizes (§7 "Images").
+ * use for the screen sizes of docs/product-rules.md#images.
  *
  * The browser's base is the same-origin `/img` (IMAGE_BASE): the image service is embedded in the
  * shop's server, so same-origin URLs need no extra connection and work in every market's domain.

@@ -1,5 +1,5 @@
 /**
- * The product list selection in the URL (docs/product-rules.md#catalogue-and-lists, §9, docs/service-contracts.md#lists-and-images):
+ * The product list selection in the URL (docs/product-rules.md#catalogue-and-lists, docs/service-contracts.md#lists-and-images):
  *
  *   ?categories=Mekot~c_12,Takit~c_14&brands=Aurora~b_3&skus=38~sk_38&campaigns=Kevätale~dc_2
  *    &price=20-80&discount=21–30 %~di_21-30&p-Väri=Musta~p_1_black&sort=PRICE&page=2

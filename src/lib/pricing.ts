@@ -1,5 +1,5 @@
 /**
- * Which price a shopper sees (docs/product-rules.md#customer-types-and-prices Price and LowestPrice, §4 customer type, §6 roles, §9 the
+ * Which price a shopper sees (docs/product-rules.md#customer-types-and-prices: price and lowest price, customer type, roles, the
  * 30-day lowest-price reference) and which badges a product card shows. Pure functions without
  * React; `src/ui/Price.tsx` and `src/ui/ProductCard.tsx` render what these decide.
  *

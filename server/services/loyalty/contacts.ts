@@ -1,5 +1,5 @@
 /**
- * Loyalty contacts and membership (docs/product-rules.md#loyalty, §4 Membership). A customer has one
+ * Loyalty contacts and membership (docs/product-rules.md#loyalty). A customer has one
  * contact, found or created by `get-contact`; a visitor not logged in can have one keyed only by
  * the discovery key (the search service's customer key). Joining gives the contact a member
  * number, which also goes into `users.member_id`: the auth service puts it in the next token's

@@ -1,5 +1,5 @@
 /**
- * Channel (docs/product-rules.md#markets-and-urls Market/Channel, §4 market change): the current and the checkout market, the
+ * Channel (docs/product-rules.md#markets-and-urls: market and channel, market change): the current and the checkout market, the
  * market list (the built-in fallback list until the API's answers), locale, currency, URL mode.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit'

@@ -1,5 +1,5 @@
 /**
- * The checkout (docs/product-rules.md#checkout customer form, §4 customer status, §5 validation, §8 checkout feedback;
+ * The checkout (docs/product-rules.md#checkout: customer form, customer status, validation, checkout feedback;
  * docs/service-contracts.md#checkout-flow): the cart, the customer form, shipping options for the zip, payment options
  * for the customer, order message and entry code, terms, and the summary.
  *

@@ -1,5 +1,5 @@
 /**
- * The checkout form's rules (docs/product-rules.md#checkout customer form, §5 validation): which fields a shopper must
+ * The checkout form's rules (docs/product-rules.md#checkout: customer form, validation): which fields a shopper must
  * fill in and which values are valid in the market's country, as message ids of locales/*.json.
  * Pure, so the rules are tested without rendering and the page shows exactly what they say.
  *

@@ -1,5 +1,5 @@
 /**
- * Checkout (docs/product-rules.md#checkout Customer form, §4 customer status): the form, the shipping and payment
+ * Checkout (docs/product-rules.md#checkout: customer form, customer status): the form, the shipping and payment
  * choices, the customer status derived from order validation, and the latest createOrUpdateCheckout
  * answer (options and priced cart) that the route loader and the thunks (./thunks.ts) put here.
  */

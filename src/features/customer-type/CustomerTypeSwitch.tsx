@@ -1,5 +1,5 @@
 /**
- * The customer-type switch of the header's utility bar (docs/product-rules.md#customer-types-and-prices, §6): the
+ * The customer-type switch of the header's utility bar (docs/product-rules.md#customer-types-and-prices): the
  * configured types (private person, business, student, curve). Choosing one sets the type and
  * whether prices include VAT (from the type's configured entry), emits customer-type:change and
  * stores the choice in the `lumo-user-type` cookie, so the server renders the next page with the

@@ -1,5 +1,5 @@
 /**
- * The live connection keeps the spec's retry rule (§4: up to 5 attempts, 500 ms doubled), with
+ * The live connection keeps the retry rule of docs/product-rules.md#shop-wide-behaviour (up to 5 attempts, 500 ms doubled), with
  * graphql-ws doing the retrying: a server that never lets the socket open is tried once and then
  * exactly 5 more times, after 500, 1000, 2000, 4000 and 8000 ms, and the subscriber then hears
  * that the connection is gone. A connection that opens resets the count.

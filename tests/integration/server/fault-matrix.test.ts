@@ -1,7 +1,7 @@
 /**
  * Issue #15 item 4: with the search, loyalty, favourites (likes), image or payment service down
  * (a closed port) or hanging (accepts, never answers), every page still answers 200 with the
- * rest of the page there, the part that needs the service degraded as the spec says (§8: search
+ * rest of the page there, the part that needs the service degraded as docs/product-rules.md#search says (search
  * errors → the search page's notice; favourites failures are only logged, local favourites
  * remain), and checkout can still take an order. Each response arriving at all is the "in time"
  * check: the service fetch's timeouts end every call long before the test's own timeout. The

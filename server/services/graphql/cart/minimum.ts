@@ -1,5 +1,5 @@
 /**
- * The market's minimum order value (docs/product-rules.md#cart cart, §5 "minimum order value is shown"): compared
+ * The market's minimum order value (docs/product-rules.md#cart: "minimum order value is shown"): compared
  * with the goods after campaign prices and promo discounts, VAT included, before shipping, fees
  * and any gift-card or account balance (a means of payment, not a discount). The cart shows it;
  * placeOrder refuses an order below it.
