@@ -16,6 +16,7 @@ import mailService from './services/mail'
 import adminService from './services/admin'
 import likesService from './services/likes'
 import loyaltyService from './services/loyalty'
+import pickupPointsService from './services/pickup-points'
 import searchService from './services/search'
 import graphqlProxy from './ssr/graphql-proxy'
 import { registerGraphqlWsProxy } from './ssr/graphql-ws-proxy'
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(mailService, { database, config })
   await app.register(likesService, { database, config, verifier })
   await app.register(loyaltyService, { database, config, verifier, limiter })
+  await app.register(pickupPointsService, { database })
   await app.register(adminService, { database, config })
   await app.register(searchService, { database, config, limiter })
 

@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   SIGN_URL: optionalUrl,
   LIKES_URL: optionalUrl,
   LOYALTY_URL: optionalUrl,
+  PICKUP_POINTS_URL: optionalUrl,
   SEARCH_URL: optionalUrl,
   IMAGE_URL: optionalUrl,
   PAYMENT_URL: optionalUrl,
@@ -66,6 +67,8 @@ export interface ServiceUrls {
   sign: string
   likes: string
   loyalty: string
+  /** the pickup-point service (server/contracts/pickup-points.ts) */
+  pickupPoints: string
   search: string
   images: string
   payments: string
@@ -322,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       sign: env.SIGN_URL ?? `${self}/auth/sign/${encodeURIComponent(apiKey)}?identity=`,
       likes: trim(env.LIKES_URL ?? `${self}/likes`),
       loyalty: trim(env.LOYALTY_URL ?? `${self}/api/loyalty`),
+      pickupPoints: trim(env.PICKUP_POINTS_URL ?? `${self}/pickup-points`),
       search: trim(env.SEARCH_URL ?? `${self}/api/storefront/v3`),
       images: trim(env.IMAGE_URL ?? `${self}/img`),
       payments: trim(env.PAYMENT_URL ?? `${self}/pay`),

@@ -15,6 +15,7 @@ const config: GraphqlProxyOptions['config'] = {
     sign: '',
     likes: '',
     loyalty: '',
+    pickupPoints: '',
     search: '',
     images: '',
     payments: '',

@@ -278,6 +278,7 @@ describe('the /sitemap.xml routes', () => {
       sign: '',
       likes: '',
       loyalty: '',
+      pickupPoints: '',
       search: '',
       images: '',
       payments: '',

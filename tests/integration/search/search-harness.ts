@@ -26,6 +26,7 @@ export const SEARCH_CONFIG = {
     sign: 'http://127.0.0.1:3000/auth/sign/x?identity=',
     likes: 'http://127.0.0.1:3000/likes',
     loyalty: 'http://127.0.0.1:3000/api/loyalty',
+    pickupPoints: 'http://127.0.0.1:3000/pickup-points',
     search: 'http://127.0.0.1:3000/api/storefront/v3',
     images: 'http://127.0.0.1:3000/img',
     payments: 'http://127.0.0.1:3000/pay',
