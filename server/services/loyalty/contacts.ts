@@ -13,20 +13,11 @@ import { MARKETS, isMarketAlias } from '../../../src/shared/markets'
 import { POINTS_PENDING_DAYS } from '../../../src/shared/loyalty'
 import { mailLanguage, membershipUrl, type UrlConfig } from './links'
 import { syncContactPoints } from './points'
+import type { LoyaltyContact } from '../../../src/shared/loyalty-api'
 
 export type Contact = Selectable<LoyaltyContactsTable>
 
-/** The spec's get-contact answer. */
-export interface ContactView {
-  id: string
-  discoveryKey: string | null
-  registrationCompleteEvent: boolean
-  preferences: { acceptsEmail: boolean; acceptsSms: boolean }
-  isMember: boolean
-  memberNumber: string | null
-}
-
-export function contactView(contact: Contact): ContactView {
+export function contactView(contact: Contact): LoyaltyContact {
   return {
     id: contact.contact_id,
     discoveryKey: contact.discovery_key,

@@ -1,36 +1,9 @@
 /** The membership page's data (docs/product-rules.md#loyalty Loyalty contact): level, points, pending points, vouchers, history. */
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import { contactView, type Contact, type ContactView } from './contacts'
+import type { LoyaltyOverview } from '../../../src/shared/loyalty-api'
+import { contactView, type Contact } from './contacts'
 import { pointsBalance, syncContactPoints } from './points'
-
-export interface VoucherView {
-  code: string
-  amount: number
-  currency: string
-  minimumPurchase: number
-  expiresAt: string
-  redeemed: boolean
-  market: string
-}
-
-export interface HistoryEntry {
-  kind: 'earn' | 'adjust' | 'payout'
-  points: number
-  orderId: number | null
-  at: string
-  creditedAt: string
-}
-
-export interface LoyaltyOverview {
-  contact: ContactView
-  level: string | null
-  points: number
-  pendingPoints: number
-  pending: { points: number; creditedAt: string; orderId: number | null }[]
-  vouchers: VoucherView[]
-  history: HistoryEntry[]
-}
 
 const HISTORY_LIMIT = 50
 

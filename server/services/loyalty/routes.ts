@@ -12,6 +12,7 @@ import { shopOrigin } from '../../shop-origin'
 import { PRIVATE_NO_STORE } from '../shared/cache-control'
 import type { LimitRule, RateLimiter } from '../shared/rate-limit'
 import { COOKIES, parseCookies } from '../../../src/shared/cookies'
+import { CART_EVENT_KINDS, CART_EVENT_REASONS } from '../../../src/shared/loyalty-api'
 import { MARKET_ALIASES } from '../../../src/shared/markets'
 import {
   contactView,
@@ -63,8 +64,8 @@ const ConsentQuery = z.object({
 })
 
 export const CartEventBody = z.object({
-  kind: z.enum(['cart', 'empty-cart']),
-  reason: z.enum(['add', 'remove', 'purchase', 'logout']),
+  kind: z.enum(CART_EVENT_KINDS),
+  reason: z.enum(CART_EVENT_REASONS),
   market: z.enum(MARKET_ALIASES).optional(),
   items: z
     .array(z.object({ skuId: z.number().int().positive(), quantity: z.number().int().min(1).max(50) }))

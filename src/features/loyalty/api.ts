@@ -3,47 +3,10 @@
  * /api/loyalty; the session cookie says who the shopper is). docs/product-rules.md#loyalty: a network failure or a
  * refusal is logged and gives null; cart notifications are fire and forget.
  */
+import type { CartEvent, LoyaltyContact, LoyaltyOverview } from '../../shared/loyalty-api'
 import { BROWSER_LOYALTY_URI, CSRF_HEADER } from '../../shared/storefront-api'
 
-export interface LoyaltyContact {
-  id: string
-  discoveryKey: string | null
-  registrationCompleteEvent: boolean
-  preferences: { acceptsEmail: boolean; acceptsSms: boolean }
-  isMember: boolean
-  memberNumber: string | null
-}
-
-export interface LoyaltyOverview {
-  contact: LoyaltyContact
-  level: string | null
-  points: number
-  pendingPoints: number
-  pending: { points: number; creditedAt: string; orderId: number | null }[]
-  vouchers: {
-    code: string
-    amount: number
-    currency: string
-    minimumPurchase: number
-    expiresAt: string
-    redeemed: boolean
-    market: string
-  }[]
-  history: {
-    kind: 'earn' | 'adjust' | 'payout'
-    points: number
-    orderId: number | null
-    at: string
-    creditedAt: string
-  }[]
-}
-
-export interface CartEvent {
-  kind: 'cart' | 'empty-cart'
-  reason: 'add' | 'remove' | 'purchase' | 'logout'
-  market?: string
-  items?: { skuId: number; quantity: number }[]
-}
+export type { CartEvent, LoyaltyContact, LoyaltyOverview } from '../../shared/loyalty-api'
 
 async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T | null> {
   try {
