@@ -7,46 +7,30 @@
  * the purchase event once (src/features/payment/listeners.ts).
  */
 import { useEffect } from 'react'
-
 import { useIntl, type IntlShape } from 'react-intl'
-
 import { useLoaderData } from 'react-router'
-
 import type { PageLoader, PageMeta } from '../app/route-types'
-
 import { runQuery } from '../app/graphql'
-
 import { useAppDispatch } from '../app/hooks'
-
+import { useSite } from '../app/site'
 import { useGetApollo } from '../app/apollo-access'
-
 import { SHOP_PROMISES } from '../app/i18n'
-
 import { confirmPlacedOrder } from '../features/checkout/thunks'
-
+import { receiptOf } from '../features/receipt/from-order'
+import { NextSteps, Receipt } from '../features/receipt/Receipt'
 import type { PurchaseOrder } from '../lib/purchase-event'
-
 import { InfoPage, SHOP_LINKS } from '../ui/InfoPage'
-
+import { RouteLink } from '../ui/RouteLink'
 import orderConfirmationQuery from '../graphql/operations/order-confirmation'
 import orderMoneyFields from '../../graphql/operations/order-money-fragment.graphql?raw'
 import type { OrderConfirmationQuery } from '../graphql/generated'
 import { listItems, type ListItem } from '../graphql/list-items'
-
+import { withFragments } from '../graphql/operation'
 import { isUuid } from '../shared/validation/ids'
-
-import { FALLBACK_MARKET, MARKETS, isCurrencyCode } from '../shared/markets'
-
-import { formatMoney, fromDecimal } from '../shared/money'
-
+import { MARKETS, isCurrencyCode } from '../shared/markets'
 import { orderMoneyFromCartSummary, presentOrderMoney } from '../shared/order-money'
 
-import { MoneyRows } from '../ui/MoneyRows'
-
-import { withFragments } from '../graphql/operation'
-
 type Details = NonNullable<OrderConfirmationQuery['getOrderPublic']>
-type Address = NonNullable<Details['billingAddress']>
 type ApiOrder = NonNullable<NonNullable<OrderConfirmationQuery['checkout']>['order']>
 /** The order as the page shows it: the rows that are there, and the id and currency it cannot do without. */
 type Order = Omit<ApiOrder, 'orderId' | 'currency' | 'rows'> & {
@@ -129,55 +113,36 @@ function purchaseOf(order: Order): PurchaseOrder {
   }
 }
 
-function AddressBlock({ title, address }: { title: string; address: Address | null }) {
-  if (!address) return null
-  const lines = [
-    [address.firstName, address.lastName].filter(Boolean).join(' '),
-    address.company,
-    address.careOf ? `c/o ${address.careOf}` : '',
-    address.addressLine1,
-    address.addressLine2,
-    [address.zip, address.city].filter(Boolean).join(' '),
-    address.country,
-  ].filter((line) => line.trim().length > 0)
-  return (
-    <section className="confirm-address">
-      <h3>{title}</h3>
-      <address>
-        {lines.map((line, index) => (
-          <span key={index}>
-            {line}
-            <br />
-          </span>
-        ))}
-      </address>
-    </section>
-  )
-}
-
 function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confirmed' }>; intl: IntlShape }) {
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
+  const { market } = useSite()
   const { order, details, publicId, cartId } = data
-  // an amount the API gave as a decimal; a currency the shop does not sell in shows the number alone
-  const money = (amount: number) =>
-    isCurrencyCode(order.currency)
-      ? formatMoney(fromDecimal(amount, order.currency), order.currency, intl.locale)
-      : intl.formatNumber(amount)
 
   useEffect(() => {
     void dispatch(confirmPlacedOrder(getApollo, { publicId, cartId, purchase: purchaseOf(order) }))
   }, [dispatch, getApollo, publicId, cartId, order])
 
-  // A receipt shows what was charged: VAT-inclusive amounts with their VAT beside them.
-  const orderMoney = presentOrderMoney(
-    orderMoneyFromCartSummary(details.cart?.summary, {
-      vatIncluded: true,
-      code: details.cart?.promoCode,
-      // the rows show only for a currency the shop sells in
-      currency: isCurrencyCode(order.currency) ? order.currency : MARKETS[FALLBACK_MARKET].currency,
-    }),
-  )
+  // the loader keeps only orders in a currency the shop sells in
+  const currency = isCurrencyCode(order.currency) ? order.currency : MARKETS[market].currency
+  const receipt = receiptOf({
+    orderNumber: details.orderNumber ?? order.orderId,
+    email: order.email,
+    currency,
+    rows: order.rows,
+    // A receipt shows what was charged: VAT-inclusive amounts with their VAT beside them.
+    money: presentOrderMoney(
+      orderMoneyFromCartSummary(details.cart?.summary, {
+        vatIncluded: true,
+        code: details.cart?.promoCode,
+        currency,
+      }),
+    ),
+    paymentMethod: details.paymentMethod,
+    shippingMethod: details.shippingMethod,
+    shippingAddress: details.shippingAddress,
+    billingAddress: details.billingAddress,
+  })
 
   return (
     <InfoPage
@@ -188,53 +153,25 @@ function Confirmed({ data, intl }: { data: Extract<ConfirmData, { state: 'confir
       )}
       links={SHOP_LINKS}
     >
-      <section className="section confirm-order" aria-labelledby="confirm-order-number">
-        <h2 id="confirm-order-number">
-          {intl.formatMessage({ id: 'page.checkoutConfirm.orderNumber' })}:{' '}
-          {details.orderNumber ?? order.orderId}
-        </h2>
-        {order.email ? (
-          <p>{intl.formatMessage({ id: 'page.checkoutConfirm.emailSentTo' }, { email: order.email })}</p>
-        ) : null}
-        <h3>{intl.formatMessage({ id: 'page.checkoutConfirm.items' })}</h3>
-        <ul className="plain-list confirm-items" role="list">
-          {order.rows.map((row, index) => (
-            <li key={`${row.articleNumber}-${index}`}>
-              <strong>
-                {row.brand ? `${row.brand} ` : ''}
-                {row.name}
-              </strong>
-              {row.variant
-                ? ` · ${intl.formatMessage({ id: 'page.checkoutConfirm.size' }, { size: row.variant })}`
-                : null}
-              {` · ${intl.formatMessage({ id: 'page.checkoutConfirm.quantity' }, { quantity: row.quantity })}`}
-              {` · ${money(row.priceIncVat * row.quantity)}`}
-            </li>
-          ))}
-        </ul>
-        <h3>{intl.formatMessage({ id: 'page.checkoutConfirm.summary' })}</h3>
-        {isCurrencyCode(order.currency) ? (
-          <MoneyRows className="confirm-totals" money={orderMoney} currency={order.currency} />
-        ) : null}
-        <dl className="confirm-methods">
-          <div>
-            <dt>{intl.formatMessage({ id: 'page.checkoutConfirm.payment' })}</dt>
-            <dd>{details.paymentMethod}</dd>
-          </div>
-          <div>
-            <dt>{intl.formatMessage({ id: 'page.checkoutConfirm.shippingMethod' })}</dt>
-            <dd>{details.shippingMethod}</dd>
-          </div>
-        </dl>
-        <AddressBlock
-          title={intl.formatMessage({ id: 'page.checkoutConfirm.shippingAddress' })}
-          address={details.shippingAddress}
+      <Receipt order={receipt}>
+        <NextSteps
+          steps={[
+            receipt.email
+              ? intl.formatMessage(
+                  { id: 'receipt.next.confirmation' },
+                  { email: receipt.email, hours: SHOP_PROMISES.orderEmailHours },
+                )
+              : null,
+            intl.formatMessage({ id: 'receipt.next.shipping' }),
+            <>
+              {intl.formatMessage({ id: 'receipt.next.returns' }, { days: MARKETS[market].returnWindowDays })}{' '}
+              <RouteLink to="register-return">
+                {intl.formatMessage({ id: 'receipt.next.registerReturn' })}
+              </RouteLink>
+            </>,
+          ].filter((step) => step !== null)}
         />
-        <AddressBlock
-          title={intl.formatMessage({ id: 'page.checkoutConfirm.billingAddress' })}
-          address={details.billingAddress}
-        />
-      </section>
+      </Receipt>
     </InfoPage>
   )
 }

@@ -117,13 +117,13 @@ test.describe('money rows on the journey', () => {
     await page.getByRole('checkbox', { name: fi('checkout.terms.accept') }).check()
     await page.getByRole('button', { name: fi('checkout.placeOrder') }).click()
     await page.waitForURL(/\/fi\/checkout\/confirm\?oid=/)
-    const confirmation = await moneyRows(page, '.confirm-totals')
+    const confirmation = await moneyRows(page, '.receipt__money')
     expect(confirmation).toEqual(checkout)
 
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(0)
     const [mail] = await mailsTo(email)
     const lines = mailLines(mail!.text, checkout)
-    const shown = await page.locator('.confirm-totals [data-money-row] dd').allTextContents()
+    const shown = await page.locator('.receipt__money [data-money-row] dd').allTextContents()
     expect(lines).toEqual(
       checkout.map((row, index) => `${row.label}: ${shown[index]!.replace(/\u00a0/g, ' ')}`),
     )
@@ -150,13 +150,13 @@ test.describe('money rows on the journey', () => {
     await page.waitForURL(/\/pay\/orders\/[0-9a-f-]{36}$/)
     await payWithCard(page, '4242 4242 4242 4242')
     await page.waitForURL(/\/se\/sv\/checkout\/confirm\?oid=/)
-    const confirmation = await moneyRows(page, '.confirm-totals')
+    const confirmation = await moneyRows(page, '.receipt__money')
     expect(confirmation).toEqual(checkout)
 
     await expect.poll(async () => (await mailsTo(email)).length, { timeout: 20_000 }).toBeGreaterThan(0)
     const [mail] = await mailsTo(email)
     const lines = mailLines(mail!.text, checkout)
-    const shown = await page.locator('.confirm-totals [data-money-row] dd').allTextContents()
+    const shown = await page.locator('.receipt__money [data-money-row] dd').allTextContents()
     expect(lines).toEqual(
       checkout.map((row, index) => `${row.label}: ${shown[index]!.replace(/\u00a0/g, ' ')}`),
     )

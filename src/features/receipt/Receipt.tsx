@@ -7,17 +7,16 @@
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { formatMoney } from '../../shared/money'
-import { ProductImage } from '../../ui/Image'
 import { MoneyRows } from '../../ui/MoneyRows'
 import { countryName, type ReceiptAddress, type ReceiptLine, type ReceiptOrder } from './receipt-model'
 import './receipt.css'
 
-/** The pictures are small on the receipt: 72 px wide at most, twice that for sharp screens. */
-const LINE_IMAGE_WIDTH = 144
+/** The pictures are small on the receipt (4:5, 72 px wide). */
+const LINE_IMAGE = { width: 72, height: 90 }
 
 export interface ReceiptProps {
   order: ReceiptOrder
-  /** the heading level of the receipt's sections (2 on its own page, 3 inside the account's list) */
+  /** the level of the receipt's heading, its order number (2 on its own page); sections are one below */
   headingLevel?: 2 | 3
   /** what happens next, and anything else the page adds below the facts */
   children?: ReactNode
@@ -25,15 +24,16 @@ export interface ReceiptProps {
 
 export function Receipt({ order, headingLevel = 2, children }: ReceiptProps) {
   const intl = useIntl()
-  const Heading = `h${headingLevel}` as const
+  const Title = `h${headingLevel}` as const
+  const Heading = `h${headingLevel + 1}` as 'h3' | 'h4'
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
   const id = `receipt-${order.orderNumber}`
   return (
-    <div className="receipt" aria-labelledby={`${id}-number`} role="group">
+    <section className="receipt" aria-labelledby={`${id}-number`}>
       <header className="receipt__head">
-        <p className="receipt__number" id={`${id}-number`}>
-          {text('receipt.orderNumber')} <strong>{order.orderNumber}</strong>
-        </p>
+        <Title className="receipt__number" id={`${id}-number`}>
+          {text('receipt.orderNumber')}: {order.orderNumber}
+        </Title>
         <PrintButton />
       </header>
 
@@ -70,7 +70,7 @@ export function Receipt({ order, headingLevel = 2, children }: ReceiptProps) {
           {children}
         </div>
       </div>
-    </div>
+    </section>
   )
 }
 
@@ -79,8 +79,14 @@ function ReceiptLineItem({ line, currency }: { line: ReceiptLine; currency: Rece
   return (
     <li className="receipt-line">
       <div className="receipt-line__picture">
-        {line.imageFileName ? (
-          <ProductImage fileName={line.imageFileName} alt="" width={LINE_IMAGE_WIDTH} sizes="72px" />
+        {line.imageUrl ? (
+          <img
+            src={line.imageUrl}
+            alt=""
+            width={LINE_IMAGE.width}
+            height={LINE_IMAGE.height}
+            loading="lazy"
+          />
         ) : null}
       </div>
       <div className="receipt-line__text">

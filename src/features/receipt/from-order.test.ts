@@ -13,7 +13,7 @@ describe('receiptLines', () => {
           variant: '42',
           quantity: 3,
           priceIncVat: 19.99,
-          imageUrl: 'a1.webp',
+          imageUrl: 'http://shop.test/img/product/400f500/a1.webp',
         },
       ],
       'EUR',
@@ -21,7 +21,7 @@ describe('receiptLines', () => {
     // 19.99 × 3 in floating point is 59.97000000000001; the receipt shows 5,997 cents
     expect(line).toEqual({
       key: 'A1-0',
-      imageFileName: 'a1.webp',
+      imageUrl: 'http://shop.test/img/product/400f500/a1.webp',
       brand: 'Lumo Studio',
       name: 'Satiinimekko',
       size: '42',
@@ -45,7 +45,7 @@ describe('receiptLines', () => {
       ],
       'SEK',
     )
-    expect(line).toMatchObject({ imageFileName: null, brand: null, size: null, name: 'B2', total: 500 })
+    expect(line).toMatchObject({ imageUrl: null, brand: null, size: null, name: 'B2', total: 500 })
   })
 })
 

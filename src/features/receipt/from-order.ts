@@ -7,7 +7,7 @@ import { fromDecimal } from '../../shared/money'
 import type { MoneyPresentation } from '../../shared/order-money'
 import { receiptAddress, type OrderAddressFields, type ReceiptLine, type ReceiptOrder } from './receipt-model'
 
-/** An order row as the API answers it: a decimal unit price, the image's file name as `imageUrl`. */
+/** An order row as the API answers it: a decimal unit price, the picture's absolute `imageUrl`. */
 export interface OrderRowFields {
   articleNumber?: string | null
   name?: string | null
@@ -33,7 +33,7 @@ export interface OrderForReceipt {
 export function receiptLines(rows: readonly OrderRowFields[], currency: CurrencyCode): ReceiptLine[] {
   return rows.map((row, index) => ({
     key: `${row.articleNumber ?? 'row'}-${index}`,
-    imageFileName: row.imageUrl?.trim() || null,
+    imageUrl: row.imageUrl?.trim() || null,
     brand: row.brand?.trim() || null,
     name: row.name?.trim() || row.articleNumber || '',
     size: row.variant?.trim() || null,

@@ -8,8 +8,8 @@ import type { MoneyPresentation } from '../../shared/order-money'
 
 export interface ReceiptLine {
   key: string
-  /** the product image's file name on the image service, when the order kept one */
-  imageFileName: string | null
+  /** the product picture's address on the image service, when the order kept one */
+  imageUrl: string | null
   brand: string | null
   name: string
   /** the size (the sku's variant), when the product has sizes */
