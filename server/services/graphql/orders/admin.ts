@@ -16,12 +16,12 @@
  *
  * Each change in one transaction with its audit entry and its mail.
  */
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Config } from '../../../config'
 import type { Database } from '../../../db'
 import { AdminRefusal, parseAdminInput, recordAdminAction, registerAdminRoutes } from '../../shared/admin'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { commerceDb, type CommerceDB } from '../cart/db'
 import { queueOrderShippedMail } from '../returns/mails'
 import { knownCarrier, trackingLinkFor } from './carriers'
@@ -76,6 +76,104 @@ async function lockLiveOrder(trx: Kysely<CommerceDB>, orderId: number) {
   return order
 }
 
+/** Records the shipment (its tracking link) and moves a received order on to processing. */
+async function shipOrder(
+  trx: Transaction<CommerceDB>,
+  request: FastifyRequest,
+  orderId: number,
+  body: z.infer<typeof shipBody>,
+  now: Date,
+) {
+  const trackingLink = trackingLinkFor(body.carrier, body.trackingNumber, body.trackingUrl)
+  const order = await lockLiveOrder(trx, orderId)
+  if (awaitingProviderPayment(order))
+    throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Order ${orderId} is not paid yet`)
+  if (order.awaiting_approval)
+    throw new AdminRefusal(
+      409,
+      'ORDER_AWAITING_APPROVAL',
+      `Order ${orderId} is a guest's invoice order over the market's unit limit; approve or cancel it first`,
+    )
+  if (order.delivered_at)
+    throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
+  const shipment = await trx
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      kind: 'shipped',
+      data: JSON.stringify({
+        carrier: body.carrier,
+        parcelNumber: body.trackingNumber,
+        trackingLink,
+      }),
+    })
+    .returning('event_id')
+    .executeTakeFirstOrThrow()
+  if (order.status === 'received') {
+    await trx
+      .updateTable('orders')
+      .set({ status: 'processing', updated_at: now })
+      .where('order_id', '=', orderId)
+      .execute()
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: orderId, kind: 'status', status: 'processing', reason: 'shipped' })
+      .execute()
+  }
+  await queueOrderShippedMail(trx, order, {
+    carrier: body.carrier,
+    trackingNumber: body.trackingNumber,
+    trackingLink,
+  })
+  await recordAdminAction(trx, request, {
+    action: 'order.ship',
+    target: `order ${orderId}`,
+    details: { carrier: body.carrier, trackingNumber: body.trackingNumber, trackingLink },
+  })
+  return {
+    orderId,
+    status: order.status === 'received' ? 'processing' : order.status,
+    shipment: {
+      id: shipment.event_id,
+      carrier: body.carrier,
+      parcelNumber: body.trackingNumber,
+      trackingLink,
+    },
+  }
+}
+
+/** Completes a shipped order on its delivery date. */
+async function deliverOrder(
+  trx: Transaction<CommerceDB>,
+  request: FastifyRequest,
+  orderId: number,
+  deliveredAt: Date,
+  now: Date,
+) {
+  const order = await lockLiveOrder(trx, orderId)
+  if (order.delivered_at)
+    throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
+  if (!(await hasShipped(trx, orderId)))
+    throw new AdminRefusal(409, 'ORDER_NOT_SHIPPED', `Order ${orderId} has not been shipped`)
+  if (deliveredAt.getTime() < order.created_at.getTime())
+    throw new AdminRefusal(422, 'DELIVERY_BEFORE_ORDER', 'deliveredAt is before the order was placed')
+  await trx
+    .updateTable('orders')
+    .set({ status: 'completed', delivered_at: deliveredAt, completed_at: deliveredAt, updated_at: now })
+    .where('order_id', '=', orderId)
+    .execute()
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, kind: 'status', status: 'completed', reason: 'delivered' })
+    .execute()
+  await recordAdminAction(trx, request, {
+    action: 'order.deliver',
+    target: `order ${orderId}`,
+    details: { deliveredAt: deliveredAt.toISOString() },
+  })
+  return { orderId, status: 'completed', deliveredAt: deliveredAt.toISOString() }
+}
+
 export async function registerOrderAdmin(
   app: FastifyInstance,
   { database, config, clock }: { database: Database; config: Pick<Config, 'adminKey'>; clock: () => Date },
@@ -85,64 +183,8 @@ export async function registerOrderAdmin(
     admin.post('/:orderId/ship', async (request) => {
       const { orderId } = parseAdminInput(orderParams, request.params)
       const body = parseAdminInput(shipBody, request.body)
-      const trackingLink = trackingLinkFor(body.carrier, body.trackingNumber, body.trackingUrl)
       return db.transaction().execute(async (trx) => {
-        const order = await lockLiveOrder(trx, orderId)
-        if (awaitingProviderPayment(order))
-          throw new AdminRefusal(409, 'ORDER_NOT_PAID', `Order ${orderId} is not paid yet`)
-        if (order.awaiting_approval)
-          throw new AdminRefusal(
-            409,
-            'ORDER_AWAITING_APPROVAL',
-            `Order ${orderId} is a guest's invoice order over the market's unit limit; approve or cancel it first`,
-          )
-        if (order.delivered_at)
-          throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
-        const now = clock()
-        const shipment = await trx
-          .insertInto('order_events')
-          .values({
-            order_id: orderId,
-            kind: 'shipped',
-            data: JSON.stringify({
-              carrier: body.carrier,
-              parcelNumber: body.trackingNumber,
-              trackingLink,
-            }),
-          })
-          .returning('event_id')
-          .executeTakeFirstOrThrow()
-        if (order.status === 'received') {
-          await trx
-            .updateTable('orders')
-            .set({ status: 'processing', updated_at: now })
-            .where('order_id', '=', orderId)
-            .execute()
-          await trx
-            .insertInto('order_events')
-            .values({ order_id: orderId, kind: 'status', status: 'processing', reason: 'shipped' })
-            .execute()
-        }
-        await queueOrderShippedMail(trx, order, {
-          carrier: body.carrier,
-          trackingNumber: body.trackingNumber,
-          trackingLink,
-        })
-        await recordAdminAction(trx, request, {
-          action: 'order.ship',
-          target: `order ${orderId}`,
-          details: { carrier: body.carrier, trackingNumber: body.trackingNumber, trackingLink },
-        })
-        return {
-          orderId,
-          status: order.status === 'received' ? 'processing' : order.status,
-          shipment: {
-            id: shipment.event_id,
-            carrier: body.carrier,
-            parcelNumber: body.trackingNumber,
-            trackingLink,
-          },
-        }
+        return shipOrder(trx, request, orderId, body, clock())
       })
     })
 
@@ -154,28 +196,7 @@ export async function registerOrderAdmin(
       if (deliveredAt.getTime() > now.getTime())
         throw new AdminRefusal(422, 'DELIVERY_IN_FUTURE', 'deliveredAt cannot be in the future')
       return db.transaction().execute(async (trx) => {
-        const order = await lockLiveOrder(trx, orderId)
-        if (order.delivered_at)
-          throw new AdminRefusal(409, 'ORDER_DELIVERED', `Order ${orderId} was already delivered`)
-        if (!(await hasShipped(trx, orderId)))
-          throw new AdminRefusal(409, 'ORDER_NOT_SHIPPED', `Order ${orderId} has not been shipped`)
-        if (deliveredAt.getTime() < order.created_at.getTime())
-          throw new AdminRefusal(422, 'DELIVERY_BEFORE_ORDER', 'deliveredAt is before the order was placed')
-        await trx
-          .updateTable('orders')
-          .set({ status: 'completed', delivered_at: deliveredAt, completed_at: deliveredAt, updated_at: now })
-          .where('order_id', '=', orderId)
-          .execute()
-        await trx
-          .insertInto('order_events')
-          .values({ order_id: orderId, kind: 'status', status: 'completed', reason: 'delivered' })
-          .execute()
-        await recordAdminAction(trx, request, {
-          action: 'order.deliver',
-          target: `order ${orderId}`,
-          details: { deliveredAt: deliveredAt.toISOString() },
-        })
-        return { orderId, status: 'completed', deliveredAt: deliveredAt.toISOString() }
+        return deliverOrder(trx, request, orderId, deliveredAt, now)
       })
     })
 
