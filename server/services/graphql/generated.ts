@@ -124,6 +124,12 @@ export type GeinsMerchantApiQuery = {
    */
   getReturnableOrder?: Maybe<ReturnableOrderType>
   /**
+   * Lumo extension: the pickup points of a pickup shipping option's carrier nearest to the postcode,
+   * nearest first (an empty list for a home-delivery option or a postcode not of the market's form).
+   * The chosen point's id goes in CheckoutInputType.pickupPoint when the order is placed.
+   */
+  pickupPoints: Array<PickupPointType>
+  /**
    * Lumo extension (docs/adr/0042-checkout-preview.md): what createOrUpdateCheckout would answer for
    * these choices merged over the cart's saved ones, with the cart priced for the shipping and payment
    * the answer marks selected, without saving anything. The checkout page's server render asks this
@@ -267,6 +273,15 @@ export type GeinsMerchantApiQueryGetUserArgs = {
 export type GeinsMerchantApiQueryGetReturnableOrderArgs = {
   orderNumber: Scalars['String']['input']
   email?: InputMaybe<Scalars['String']['input']>
+  channelId?: InputMaybe<Scalars['String']['input']>
+  languageId?: InputMaybe<Scalars['String']['input']>
+  marketId?: InputMaybe<Scalars['String']['input']>
+}
+
+export type GeinsMerchantApiQueryPickupPointsArgs = {
+  shippingId: Scalars['Int']['input']
+  postcode: Scalars['String']['input']
+  limit?: InputMaybe<Scalars['Int']['input']>
   channelId?: InputMaybe<Scalars['String']['input']>
   languageId?: InputMaybe<Scalars['String']['input']>
   marketId?: InputMaybe<Scalars['String']['input']>
@@ -1118,6 +1133,12 @@ export type ShippingOptionType = {
   amountLeftToFreeShippingFormatted?: Maybe<Scalars['String']['output']>
   feeIncVatFormatted?: Maybe<Scalars['String']['output']>
   feeExVatFormatted?: Maybe<Scalars['String']['output']>
+  /** Lumo extension: the carrier of the option (posti, postnord, bring, gls …); null when unknown. */
+  carrier?: Maybe<Scalars['String']['output']>
+  /** Lumo extension: the parcel goes to a pickup point the shopper chooses (pickupPoints). */
+  isPickup: Scalars['Boolean']['output']
+  /** Lumo extension: when a parcel of this option arrives for an order placed now; null when unknown. */
+  deliveryEstimate?: Maybe<DeliveryEstimateType>
 }
 
 export type PaymentOptionType = {
@@ -1373,6 +1394,10 @@ export type OrderType = {
   returnableUntil?: Maybe<Scalars['DateTime']['output']>
   /** Lumo extension: the order's returns with their numbers and states, oldest first. */
   returnRequests?: Maybe<Array<ReturnRequestType>>
+  /** Lumo extension: the pickup point chosen at checkout; null for a home delivery. */
+  pickupPoint?: Maybe<PickupPointType>
+  /** Lumo extension: the delivery estimate when the order was placed. */
+  deliveryEstimate?: Maybe<DeliveryEstimateType>
 }
 
 /** Lumo extension: a registered return, registered → received → refunded. */
@@ -1636,6 +1661,42 @@ export type VariantAttributeType = {
   __typename?: 'VariantAttributeType'
   key: Scalars['String']['output']
   value?: Maybe<Scalars['String']['output']>
+}
+
+/** Lumo extension (docs/adr/0079-pickup-points-and-delivery-estimates.md): when a parcel arrives. */
+export type DeliveryEstimateType = {
+  __typename?: 'DeliveryEstimateType'
+  /** the first day the parcel may arrive, YYYY-MM-DD */
+  earliest: Scalars['String']['output']
+  /** the last day it should arrive, YYYY-MM-DD */
+  latest: Scalars['String']['output']
+}
+
+/** Lumo extension: opening hours on ISO weekdays fromDay..toDay (1 = Monday), local times HH:MM. */
+export type OpeningHoursType = {
+  __typename?: 'OpeningHoursType'
+  fromDay: Scalars['Int']['output']
+  toDay: Scalars['Int']['output']
+  opens: Scalars['String']['output']
+  closes: Scalars['String']['output']
+}
+
+/** Lumo extension: a carrier's service point or parcel locker (the pickup-point service's answer). */
+export type PickupPointType = {
+  __typename?: 'PickupPointType'
+  id: Scalars['ID']['output']
+  carrier: Scalars['String']['output']
+  /** service-point or locker */
+  kind: Scalars['String']['output']
+  name: Scalars['String']['output']
+  street: Scalars['String']['output']
+  postcode: Scalars['String']['output']
+  city: Scalars['String']['output']
+  latitude: Scalars['Float']['output']
+  longitude: Scalars['Float']['output']
+  /** straight-line distance from the postcode's place in metres; null on an order */
+  distanceMeters?: Maybe<Scalars['Int']['output']>
+  openingHours: Array<OpeningHoursType>
 }
 
 /** Lumo extension. */
@@ -1957,6 +2018,9 @@ export type ResolversTypes = {
   VariantGroupType: ResolverTypeWrapper<Partial<VariantGroupType>>
   VariantType: ResolverTypeWrapper<Partial<VariantType>>
   VariantAttributeType: ResolverTypeWrapper<Partial<VariantAttributeType>>
+  DeliveryEstimateType: ResolverTypeWrapper<Partial<DeliveryEstimateType>>
+  OpeningHoursType: ResolverTypeWrapper<Partial<OpeningHoursType>>
+  PickupPointType: ResolverTypeWrapper<Partial<PickupPointType>>
   ContentPageKind: ResolverTypeWrapper<Partial<ContentPageKind>>
   ContentPageType: ResolverTypeWrapper<Partial<ContentPageType>>
   ContentAliasType: ResolverTypeWrapper<Partial<ContentAliasType>>
@@ -2122,6 +2186,9 @@ export type ResolversParentTypes = {
   VariantGroupType: Partial<VariantGroupType>
   VariantType: Partial<VariantType>
   VariantAttributeType: Partial<VariantAttributeType>
+  DeliveryEstimateType: Partial<DeliveryEstimateType>
+  OpeningHoursType: Partial<OpeningHoursType>
+  PickupPointType: Partial<PickupPointType>
   ContentPageType: Partial<ContentPageType>
   ContentAliasType: Partial<ContentAliasType>
   MailLinkResultType: Partial<MailLinkResultType>
@@ -2278,6 +2345,12 @@ export type GeinsMerchantApiQueryResolvers<
     ParentType,
     ContextType,
     RequireFields<GeinsMerchantApiQueryGetReturnableOrderArgs, 'orderNumber'>
+  >
+  pickupPoints?: Resolver<
+    Array<ResolversTypes['PickupPointType']>,
+    ParentType,
+    ContextType,
+    RequireFields<GeinsMerchantApiQueryPickupPointsArgs, 'shippingId' | 'postcode'>
   >
   checkoutPreview?: Resolver<
     Maybe<ResolversTypes['CheckoutType']>,
@@ -3050,6 +3123,9 @@ export type ShippingOptionTypeResolvers<
   amountLeftToFreeShippingFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   feeIncVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
   feeExVatFormatted?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  carrier?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
+  isPickup?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>
+  deliveryEstimate?: Resolver<Maybe<ResolversTypes['DeliveryEstimateType']>, ParentType, ContextType>
 }
 
 export type PaymentOptionTypeResolvers<
@@ -3268,6 +3344,8 @@ export type OrderTypeResolvers<
   deliveredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
   returnableUntil?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>
   returnRequests?: Resolver<Maybe<Array<ResolversTypes['ReturnRequestType']>>, ParentType, ContextType>
+  pickupPoint?: Resolver<Maybe<ResolversTypes['PickupPointType']>, ParentType, ContextType>
+  deliveryEstimate?: Resolver<Maybe<ResolversTypes['DeliveryEstimateType']>, ParentType, ContextType>
 }
 
 export type ReturnRequestTypeResolvers<
@@ -3497,6 +3575,42 @@ export type VariantAttributeTypeResolvers<
   value?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>
 }
 
+export type DeliveryEstimateTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['DeliveryEstimateType'] =
+    ResolversParentTypes['DeliveryEstimateType'],
+> = {
+  earliest?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  latest?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+}
+
+export type OpeningHoursTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['OpeningHoursType'] = ResolversParentTypes['OpeningHoursType'],
+> = {
+  fromDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  toDay?: Resolver<ResolversTypes['Int'], ParentType, ContextType>
+  opens?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  closes?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+}
+
+export type PickupPointTypeResolvers<
+  ContextType = GraphQLContext,
+  ParentType extends ResolversParentTypes['PickupPointType'] = ResolversParentTypes['PickupPointType'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>
+  carrier?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  street?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  postcode?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>
+  latitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>
+  longitude?: Resolver<ResolversTypes['Float'], ParentType, ContextType>
+  distanceMeters?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>
+  openingHours?: Resolver<Array<ResolversTypes['OpeningHoursType']>, ParentType, ContextType>
+}
+
 export type ContentPageTypeResolvers<
   ContextType = GraphQLContext,
   ParentType extends ResolversParentTypes['ContentPageType'] = ResolversParentTypes['ContentPageType'],
@@ -3605,6 +3719,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   VariantGroupType?: VariantGroupTypeResolvers<ContextType>
   VariantType?: VariantTypeResolvers<ContextType>
   VariantAttributeType?: VariantAttributeTypeResolvers<ContextType>
+  DeliveryEstimateType?: DeliveryEstimateTypeResolvers<ContextType>
+  OpeningHoursType?: OpeningHoursTypeResolvers<ContextType>
+  PickupPointType?: PickupPointTypeResolvers<ContextType>
   ContentPageType?: ContentPageTypeResolvers<ContextType>
   ContentAliasType?: ContentAliasTypeResolvers<ContextType>
   MailLinkResultType?: MailLinkResultTypeResolvers<ContextType>

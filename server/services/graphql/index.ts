@@ -34,6 +34,7 @@ import { commerceDb } from './cart/db'
 import { resolvers as catalogueResolvers } from './catalogue/resolvers'
 import { resolvers as cartResolvers } from './cart/resolvers'
 import { resolvers as checkoutResolvers } from './checkout/resolvers'
+import { resolvers as parcelResolvers } from './checkout/parcels'
 import paymentCallbackRoutes from './checkout/payment-callback'
 import { cancelExpiredCardOrders } from './checkout/expiry'
 import { startPeriodicJob } from '../shared/periodic'
@@ -95,6 +96,7 @@ export const areaResolvers: readonly ResolverModule[] = [
   catalogueResolvers,
   cartResolvers,
   checkoutResolvers,
+  parcelResolvers,
   orderResolvers,
   contentResolvers,
   userResolvers,

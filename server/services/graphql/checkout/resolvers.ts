@@ -9,6 +9,7 @@ import { countOrderAttempt } from '../abuse-limits'
 import { parseCheckoutInput } from './input'
 import { paymentRedirectUrl, placeOrder } from './place-order'
 import { startCardPayment } from './card-payment'
+import { checkPickupChoice, storeParcelChoice } from './parcels'
 import { checkoutData, checkoutPreview, createOrUpdateCheckout, validateOrderCreation } from './service'
 import type {
   GeinsMerchantApiMutationCreateOrUpdateCheckoutArgs,
@@ -49,11 +50,12 @@ export const resolvers: ResolverModule = {
     placeOrder: async (_: unknown, args: CheckoutArgs, ctx: GraphQLContext) => {
       const checkout = parseCheckoutInput(args.checkout)
       await countOrderAttempt(ctx, checkout.email)
-      return startCardPayment(
-        ctx,
-        await placeOrder(ctx, await scopeFromArgs(ctx, args), args.cartId, checkout),
-        args.checkout,
-      )
+      const scope = await scopeFromArgs(ctx, args)
+      // checked before the order exists: a wrong point refuses the order (ADR 0079)
+      const pickup = await checkPickupChoice(ctx, scope, args.cartId, args.checkout)
+      const placed = await placeOrder(ctx, scope, args.cartId, checkout)
+      await storeParcelChoice(ctx, placed.orderId, pickup)
+      return startCardPayment(ctx, placed, args.checkout)
     },
   },
   CheckoutDataType: {
