@@ -9,7 +9,8 @@
  *       lists subscribers with their state; `next` continues the list.
  */
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../../../db/schema'
 import { z } from 'zod'
 import type { Config } from '../../../config'
 import type { Database } from '../../../db'
@@ -51,6 +52,99 @@ const subscribersQuery = z.discriminatedUnion('type', [
     after: z.coerce.number().int().min(0).optional(),
   }),
 ])
+
+type SubscribersQuery = z.infer<typeof subscribersQuery>
+
+/** A page of newsletter subscribers, by e-mail, with their welcome code. */
+async function newsletterSubscribers(
+  db: Kysely<DB>,
+  query: Extract<SubscribersQuery, { type: 'newsletter' }>,
+) {
+  let select = db
+    .selectFrom('newsletter_subscriptions as n')
+    .leftJoin('newsletter_welcome_codes as w', 'w.email', 'n.email')
+    .select([
+      'n.email',
+      'n.market_alias',
+      'n.language',
+      'n.source',
+      'n.tags',
+      'n.created_at',
+      'n.confirmed_at',
+      'n.unsubscribed_at',
+      'w.code as welcome_code',
+    ])
+    .orderBy('n.email')
+    .limit(query.limit + 1)
+  if (query.after) select = select.where('n.email', '>', query.after)
+  if (query.status === 'unsubscribed') select = select.where('n.unsubscribed_at', 'is not', null)
+  if (query.status === 'confirmed')
+    select = select.where('n.unsubscribed_at', 'is', null).where('n.confirmed_at', 'is not', null)
+  if (query.status === 'pending')
+    select = select.where('n.unsubscribed_at', 'is', null).where('n.confirmed_at', 'is', null)
+  const rows = await select.execute()
+  const page = rows.slice(0, query.limit)
+  return {
+    subscribers: page.map((row) => ({
+      email: row.email,
+      status: row.unsubscribed_at ? 'unsubscribed' : row.confirmed_at ? 'confirmed' : 'pending',
+      market: row.market_alias,
+      language: row.language,
+      source: row.source,
+      tags: row.tags,
+      subscribedAt: row.created_at,
+      confirmedAt: row.confirmed_at,
+      unsubscribedAt: row.unsubscribed_at,
+      welcomeCode: row.welcome_code,
+    })),
+    next: rows.length > query.limit ? (page.at(-1)?.email ?? null) : null,
+  }
+}
+
+/** A page of back-in-stock requests, by id. */
+async function stockMonitors(db: Kysely<DB>, query: Extract<SubscribersQuery, { type: 'back-in-stock' }>) {
+  let select = db
+    .selectFrom('stock_monitors as m')
+    .innerJoin('skus as s', 's.sku_id', 'm.sku_id')
+    .innerJoin('products as p', 'p.product_id', 's.product_id')
+    .select([
+      'm.monitor_id',
+      'm.email',
+      'm.sku_id',
+      's.name as size',
+      'p.article_number',
+      'm.market_alias',
+      'm.language',
+      'm.created_at',
+      'm.notified_at',
+      'm.unsubscribed_at',
+    ])
+    .orderBy('m.monitor_id')
+    .limit(query.limit + 1)
+  if (query.after !== undefined) select = select.where('m.monitor_id', '>', query.after)
+  if (query.status === 'unsubscribed') select = select.where('m.unsubscribed_at', 'is not', null)
+  if (query.status === 'sent') select = select.where('m.notified_at', 'is not', null)
+  if (query.status === 'waiting')
+    select = select.where('m.notified_at', 'is', null).where('m.unsubscribed_at', 'is', null)
+  const rows = await select.execute()
+  const page = rows.slice(0, query.limit)
+  return {
+    subscribers: page.map((row) => ({
+      id: row.monitor_id,
+      email: row.email,
+      status: row.notified_at ? 'sent' : row.unsubscribed_at ? 'unsubscribed' : 'waiting',
+      skuId: row.sku_id,
+      articleNumber: row.article_number,
+      size: row.size,
+      market: row.market_alias,
+      language: row.language,
+      subscribedAt: row.created_at,
+      sentAt: row.notified_at,
+      unsubscribedAt: row.unsubscribed_at,
+    })),
+    next: rows.length > query.limit ? (page.at(-1)?.monitor_id ?? null) : null,
+  }
+}
 
 export async function registerStockMailsAdmin(
   app: FastifyInstance,
@@ -130,88 +224,7 @@ export async function registerStockMailsAdmin(
   await registerAdminRoutes(app, { area: 'subscribers', config }, (admin) => {
     admin.get('/', async (request) => {
       const query = parseAdminInput(subscribersQuery, request.query)
-      if (query.type === 'newsletter') {
-        let select = db
-          .selectFrom('newsletter_subscriptions as n')
-          .leftJoin('newsletter_welcome_codes as w', 'w.email', 'n.email')
-          .select([
-            'n.email',
-            'n.market_alias',
-            'n.language',
-            'n.source',
-            'n.tags',
-            'n.created_at',
-            'n.confirmed_at',
-            'n.unsubscribed_at',
-            'w.code as welcome_code',
-          ])
-          .orderBy('n.email')
-          .limit(query.limit + 1)
-        if (query.after) select = select.where('n.email', '>', query.after)
-        if (query.status === 'unsubscribed') select = select.where('n.unsubscribed_at', 'is not', null)
-        if (query.status === 'confirmed')
-          select = select.where('n.unsubscribed_at', 'is', null).where('n.confirmed_at', 'is not', null)
-        if (query.status === 'pending')
-          select = select.where('n.unsubscribed_at', 'is', null).where('n.confirmed_at', 'is', null)
-        const rows = await select.execute()
-        const page = rows.slice(0, query.limit)
-        return {
-          subscribers: page.map((row) => ({
-            email: row.email,
-            status: row.unsubscribed_at ? 'unsubscribed' : row.confirmed_at ? 'confirmed' : 'pending',
-            market: row.market_alias,
-            language: row.language,
-            source: row.source,
-            tags: row.tags,
-            subscribedAt: row.created_at,
-            confirmedAt: row.confirmed_at,
-            unsubscribedAt: row.unsubscribed_at,
-            welcomeCode: row.welcome_code,
-          })),
-          next: rows.length > query.limit ? (page.at(-1)?.email ?? null) : null,
-        }
-      }
-      let select = db
-        .selectFrom('stock_monitors as m')
-        .innerJoin('skus as s', 's.sku_id', 'm.sku_id')
-        .innerJoin('products as p', 'p.product_id', 's.product_id')
-        .select([
-          'm.monitor_id',
-          'm.email',
-          'm.sku_id',
-          's.name as size',
-          'p.article_number',
-          'm.market_alias',
-          'm.language',
-          'm.created_at',
-          'm.notified_at',
-          'm.unsubscribed_at',
-        ])
-        .orderBy('m.monitor_id')
-        .limit(query.limit + 1)
-      if (query.after !== undefined) select = select.where('m.monitor_id', '>', query.after)
-      if (query.status === 'unsubscribed') select = select.where('m.unsubscribed_at', 'is not', null)
-      if (query.status === 'sent') select = select.where('m.notified_at', 'is not', null)
-      if (query.status === 'waiting')
-        select = select.where('m.notified_at', 'is', null).where('m.unsubscribed_at', 'is', null)
-      const rows = await select.execute()
-      const page = rows.slice(0, query.limit)
-      return {
-        subscribers: page.map((row) => ({
-          id: row.monitor_id,
-          email: row.email,
-          status: row.notified_at ? 'sent' : row.unsubscribed_at ? 'unsubscribed' : 'waiting',
-          skuId: row.sku_id,
-          articleNumber: row.article_number,
-          size: row.size,
-          market: row.market_alias,
-          language: row.language,
-          subscribedAt: row.created_at,
-          sentAt: row.notified_at,
-          unsubscribedAt: row.unsubscribed_at,
-        })),
-        next: rows.length > query.limit ? (page.at(-1)?.monitor_id ?? null) : null,
-      }
+      return query.type === 'newsletter' ? newsletterSubscribers(db, query) : stockMonitors(db, query)
     })
   })
 }
