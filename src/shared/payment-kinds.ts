@@ -61,6 +61,15 @@ export const PAYMENT_KINDS = {
     flow: null,
     brand: null,
   },
+  swish: {
+    settlement: 'provider',
+    provider: 'swish',
+    asksPersonalId: false,
+    typeName: 'Swish',
+    markets: ['se'],
+    flow: 'phone',
+    brand: { name: 'Swish', colour: '#b3003c' },
+  },
 } as const satisfies Record<string, PaymentKindDefinition>
 
 export type PaymentKind = keyof typeof PAYMENT_KINDS

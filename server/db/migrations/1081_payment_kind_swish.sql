@@ -1,0 +1,2 @@
+-- Swish, Sweden's phone wallet, as a payment kind (src/shared/payment-kinds.ts, ADR 0076).
+INSERT INTO payment_kinds (kind) VALUES ('swish');
