@@ -70,6 +70,15 @@ export const PAYMENT_KINDS = {
     flow: 'phone',
     brand: { name: 'Swish', colour: '#b3003c' },
   },
+  mobilepay: {
+    settlement: 'provider',
+    provider: 'mobilepay',
+    asksPersonalId: false,
+    typeName: 'MobilePay',
+    markets: ['fi', 'dk'],
+    flow: 'phone',
+    brand: { name: 'MobilePay', colour: '#2f4fd1' },
+  },
 } as const satisfies Record<string, PaymentKindDefinition>
 
 export type PaymentKind = keyof typeof PAYMENT_KINDS

@@ -1,0 +1,2 @@
+-- MobilePay, the phone wallet of Finland and Denmark, as a payment kind (src/shared/payment-kinds.ts, ADR 0076).
+INSERT INTO payment_kinds (kind) VALUES ('mobilepay');
