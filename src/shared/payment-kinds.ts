@@ -79,6 +79,15 @@ export const PAYMENT_KINDS = {
     flow: 'phone',
     brand: { name: 'MobilePay', colour: '#2f4fd1' },
   },
+  vipps: {
+    settlement: 'provider',
+    provider: 'vipps',
+    asksPersonalId: false,
+    typeName: 'Vipps',
+    markets: ['no'],
+    flow: 'app-switch',
+    brand: { name: 'Vipps', colour: '#c2410c' },
+  },
 } as const satisfies Record<string, PaymentKindDefinition>
 
 export type PaymentKind = keyof typeof PAYMENT_KINDS
