@@ -46,12 +46,25 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const TEMPLATE_CACHE_DIR = path.join(REPO_ROOT, '.test-data', 'pglite-templates')
 const SEED_SOURCES_DIR = path.join(REPO_ROOT, 'server', 'db', 'seed')
 
-/** Changes whenever a migration or the seed's code changes, so a stale template is never used. */
+/** The shop's definitions the seed imports and derives its rows from (markets, payment kinds, …). */
+const SHARED_SOURCES_DIR = path.join(REPO_ROOT, 'src', 'shared')
+
+/**
+ * Changes whenever a migration, the seed's code or a shared definition it imports changes, so a
+ * stale template is never used.
+ */
 async function templateKey(products: number): Promise<string> {
   const hash = createHash('sha256').update(`products=${products}\n`)
   for (const migration of await loadMigrations()) hash.update(`${migration.version}:${migration.checksum}\n`)
+  const shared = new Set<string>()
   for (const file of (await readdir(SEED_SOURCES_DIR)).filter((name) => name.endsWith('.ts')).sort()) {
-    hash.update(file).update(await readFile(path.join(SEED_SOURCES_DIR, file)))
+    const text = await readFile(path.join(SEED_SOURCES_DIR, file), 'utf8')
+    hash.update(file).update(text)
+    for (const [, name] of text.matchAll(/from '(?:\.\.\/)+src\/shared\/([\w/-]+)'/g))
+      shared.add(`${name}.ts`)
+  }
+  for (const file of [...shared].sort()) {
+    hash.update(file).update(await readFile(path.join(SHARED_SOURCES_DIR, file)).catch(() => ''))
   }
   return hash.digest('hex').slice(0, 24)
 }
