@@ -18,51 +18,12 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; over
 
 export function MembershipOverview() {
   const intl = useIntl()
-  const dispatch = useAppDispatch()
   const isMember = useAppSelector((state) => state.auth.user?.isMember === true)
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [busy, setBusy] = useState(false)
-  const [confirmRemove, setConfirmRemove] = useState(false)
+  const { load, reload } = useMembershipOverview(isMember)
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
   const date = (iso: string) => intl.formatDate(new Date(iso), { dateStyle: 'long' })
   const money = (amount: number, currency: string) =>
     isCurrencyCode(currency) ? formatMoney(amount, currency, intl.locale) : String(amount / 100)
-
-  const reload = useCallback(async () => {
-    const overview = await fetchOverview()
-    if (!overview) {
-      setLoad({ state: 'failed' })
-      return
-    }
-    dispatch(
-      pointsLoaded({
-        points: overview.points,
-        pendingPoints: overview.pendingPoints,
-        membershipLevel: overview.level,
-        vouchers: overview.vouchers
-          .filter((voucher) => !voucher.redeemed)
-          .map((voucher) => ({
-            id: voucher.code,
-            amount: voucher.amount,
-            expiresAt: voucher.expiresAt,
-            minimumPurchase: voucher.minimumPurchase,
-          })),
-      }),
-    )
-    setLoad({ state: 'loaded', overview })
-  }, [dispatch])
-
-  useEffect(() => {
-    void reload()
-  }, [reload, isMember])
-
-  const act = async (action: () => Promise<boolean>) => {
-    setBusy(true)
-    await action()
-    setConfirmRemove(false)
-    setBusy(false)
-    await reload()
-  }
 
   if (load.state === 'loading') return <p aria-live="polite">{text('loyalty.overview.loading')}</p>
   if (load.state === 'failed')
@@ -155,45 +116,94 @@ export function MembershipOverview() {
       </section>
 
       {overview.contact.isMember || overview.history.length > 0 ? (
-        <section aria-labelledby="membership-leave-title" className="account-form">
-          <h2 id="membership-leave-title">{text('loyalty.leave.title')}</h2>
-          <p>{text('loyalty.leave.text')}</p>
-          {overview.contact.isMember ? (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() => void act(() => dispatch(leaveMembership()))}
-            >
-              {text('loyalty.leave.button')}
-            </button>
-          ) : null}{' '}
-          {confirmRemove ? (
-            <>
-              <p role="alert">{text('loyalty.remove.confirmText')}</p>
-              <button
-                type="button"
-                className="button account-danger"
-                disabled={busy}
-                onClick={() => void act(() => dispatch(deleteLoyaltyAccount()))}
-              >
-                {text('loyalty.remove.confirm')}
-              </button>{' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => setConfirmRemove(false)}
-              >
-                {text('account.delete.cancel')}
-              </button>
-            </>
-          ) : (
-            <button type="button" className="button button--secondary" onClick={() => setConfirmRemove(true)}>
-              {text('loyalty.remove.button')}
-            </button>
-          )}
-        </section>
+        <LeaveOrRemove isMember={overview.contact.isMember} reload={reload} />
       ) : null}
     </div>
+  )
+}
+
+/** The overview's data, loaded for the browser's shopper and put in the store; again when membership changes. */
+function useMembershipOverview(isMember: boolean) {
+  const dispatch = useAppDispatch()
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+  const reload = useCallback(async () => {
+    const overview = await fetchOverview()
+    if (!overview) {
+      setLoad({ state: 'failed' })
+      return
+    }
+    dispatch(
+      pointsLoaded({
+        points: overview.points,
+        pendingPoints: overview.pendingPoints,
+        membershipLevel: overview.level,
+        vouchers: overview.vouchers
+          .filter((voucher) => !voucher.redeemed)
+          .map((voucher) => ({
+            id: voucher.code,
+            amount: voucher.amount,
+            expiresAt: voucher.expiresAt,
+            minimumPurchase: voucher.minimumPurchase,
+          })),
+      }),
+    )
+    setLoad({ state: 'loaded', overview })
+  }, [dispatch])
+
+  useEffect(() => {
+    void reload()
+  }, [reload, isMember])
+  return { load, reload }
+}
+
+/** Leaving the programme, and removing the loyalty account after a confirmation. */
+function LeaveOrRemove({ isMember, reload }: { isMember: boolean; reload: () => Promise<void> }) {
+  const intl = useIntl()
+  const dispatch = useAppDispatch()
+  const [busy, setBusy] = useState(false)
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  const text = (id: string) => intl.formatMessage({ id })
+  const act = async (action: () => Promise<boolean>) => {
+    setBusy(true)
+    await action()
+    setConfirmRemove(false)
+    setBusy(false)
+    await reload()
+  }
+  return (
+    <section aria-labelledby="membership-leave-title" className="account-form">
+      <h2 id="membership-leave-title">{text('loyalty.leave.title')}</h2>
+      <p>{text('loyalty.leave.text')}</p>
+      {isMember ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => void act(() => dispatch(leaveMembership()))}
+        >
+          {text('loyalty.leave.button')}
+        </button>
+      ) : null}{' '}
+      {confirmRemove ? (
+        <>
+          <p role="alert">{text('loyalty.remove.confirmText')}</p>
+          <button
+            type="button"
+            className="button account-danger"
+            disabled={busy}
+            onClick={() => void act(() => dispatch(deleteLoyaltyAccount()))}
+          >
+            {text('loyalty.remove.confirm')}
+          </button>{' '}
+          <button type="button" className="button button--secondary" onClick={() => setConfirmRemove(false)}>
+            {text('account.delete.cancel')}
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button button--secondary" onClick={() => setConfirmRemove(true)}>
+          {text('loyalty.remove.button')}
+        </button>
+      )}
+    </section>
   )
 }
