@@ -15,6 +15,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
+import type { RootState } from '../../app/store'
 import { useGetApollo } from '../../app/apollo-access'
 import { useSite, type Site } from '../../app/site'
 import { listItems } from '../../graphql/list-items'
@@ -61,6 +62,29 @@ function checkoutUrls(site: Site): CheckoutUrls {
   }
 }
 
+/** A change made to the cart elsewhere (line quantity, promo code, another tab) reloads the checkout. */
+function selectCartVersion(state: RootState): string {
+  const cart = state.cart.data
+  if (!cart) return ''
+  return [cartItemCount(cart), cart.promoCode ?? '', cart.summary?.total?.sellingPriceIncVat ?? ''].join('/')
+}
+
+/**
+ * A customer who logs in here (the login dialog) gets the form filled from the account, as the
+ * route loader does for one who arrives logged in; the page's refresh follows the new zip.
+ */
+function usePrefillOnLogin() {
+  const dispatch = useAppDispatch()
+  const getApollo = useGetApollo()
+  const userId = useAppSelector((state) => state.auth.user?.id ?? null)
+  const prefilledFor = useRef(userId)
+  useEffect(() => {
+    if (!userId || prefilledFor.current === userId) return
+    prefilledFor.current = userId
+    void checkoutThunks().then(({ prefillCustomerForm }) => dispatch(prefillCustomerForm(getApollo)))
+  }, [userId, dispatch, getApollo])
+}
+
 export function CheckoutPage() {
   const intl = useIntl()
   const site = useSite()
@@ -68,14 +92,7 @@ export function CheckoutPage() {
   const dispatch = useAppDispatch()
   const getApollo = useGetApollo()
   const cartId = useAppSelector((state) => state.cart.id)
-  // a change made to the cart elsewhere (line quantity, promo code, another tab) reloads the checkout
-  const cartVersion = useAppSelector((state) => {
-    const cart = state.cart.data
-    if (!cart) return ''
-    return [cartItemCount(cart), cart.promoCode ?? '', cart.summary?.total?.sellingPriceIncVat ?? ''].join(
-      '/',
-    )
-  })
+  const cartVersion = useAppSelector(selectCartVersion)
   const checkout = useAppSelector((state) => state.checkout)
   const { form, shippingId, paymentId, termsAccepted, options, load } = checkout
   const country = MARKETS[site.market].countryCode
@@ -127,15 +144,7 @@ export function CheckoutPage() {
     refresh(latestChoices.current())
   }, [refreshKey, refresh])
 
-  // A customer who logs in here (the login dialog) gets the form filled from the account, as the
-  // route loader does for one who arrives logged in; the refresh above follows the new zip.
-  const userId = useAppSelector((state) => state.auth.user?.id ?? null)
-  const prefilledFor = useRef(userId)
-  useEffect(() => {
-    if (!userId || prefilledFor.current === userId) return
-    prefilledFor.current = userId
-    void checkoutThunks().then(({ prefillCustomerForm }) => dispatch(prefillCustomerForm(getApollo)))
-  }, [userId, dispatch, getApollo])
+  usePrefillOnLogin()
 
   // docs/product-rules.md#checkout: a failed order validation request shows the error page.
   if (fatal) throw fatal
