@@ -234,6 +234,15 @@ export type AccountOrderQuery = {
     paymentKind: string
     invoiceDueDate: string | null
     isPaid: boolean
+    pickupPoint: {
+      id: string
+      name: string
+      street: string
+      postcode: string
+      city: string
+      openingHours: Array<{ fromDay: number; toDay: number; opens: string; closes: string }>
+    } | null
+    deliveryEstimate: { earliest: string; latest: string } | null
     shippingAddress: {
       firstName: string
       lastName: string
@@ -2503,6 +2512,15 @@ export type OrderConfirmationQuery = {
     shippingMethod: string | null
     paymentMethod: string | null
     fromBalance: number
+    pickupPoint: {
+      id: string
+      name: string
+      street: string
+      postcode: string
+      city: string
+      openingHours: Array<{ fromDay: number; toDay: number; opens: string; closes: string }>
+    } | null
+    deliveryEstimate: { earliest: string; latest: string } | null
     cart: {
       promoCode: string | null
       summary: {

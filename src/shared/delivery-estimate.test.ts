@@ -5,6 +5,8 @@ import {
   dispatchDay,
   easterSunday,
   formatDeliveryDay,
+  formatEstimateRange,
+  formatOpeningHours,
   holidaysOf,
   isBusinessDay,
   localDayAndHour,
@@ -174,5 +176,22 @@ describe('formatDeliveryDay', () => {
   it('writes the weekday and the day as the shopper reads it', () => {
     expect(formatDeliveryDay('2026-12-08', 'fi-FI')).toBe('ti 8.12.')
     expect(formatDeliveryDay('2026-12-09', 'fi-FI')).toBe('ke 9.12.')
+  })
+})
+
+describe('formatEstimateRange and formatOpeningHours', () => {
+  it('writes a range, or one day', () => {
+    expect(formatEstimateRange({ earliest: '2026-12-08', latest: '2026-12-09' }, 'fi-FI')).toBe(
+      'ti 8.12.–ke 9.12.',
+    )
+    expect(formatEstimateRange({ earliest: '2026-12-08', latest: '2026-12-08' }, 'fi-FI')).toBe('ti 8.12.')
+  })
+  it('writes the opening hours with the language’s weekday names', () => {
+    const hours = [
+      { fromDay: 1, toDay: 5, opens: '08:00', closes: '21:00' },
+      { fromDay: 6, toDay: 6, opens: '09:00', closes: '18:00' },
+    ]
+    expect(formatOpeningHours(hours, 'fi-FI')).toBe('ma–pe 08:00–21:00, la 09:00–18:00')
+    expect(formatOpeningHours(hours, 'en-GB')).toBe('Mon–Fri 08:00–21:00, Sat 09:00–18:00')
   })
 })

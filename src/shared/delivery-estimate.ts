@@ -254,3 +254,33 @@ export function formatDeliveryDay(iso: IsoDate, localeIso: string): string {
     timeZone: 'UTC',
   }).format(new Date(`${iso}T12:00:00Z`))
 }
+
+/** An estimate's days as the shopper reads them: 'ti 8.12.–ke 9.12.', one day when they are the same. */
+export function formatEstimateRange(
+  estimate: { earliest: IsoDate; latest: IsoDate },
+  localeIso: string,
+): string {
+  const earliest = formatDeliveryDay(estimate.earliest, localeIso)
+  return estimate.earliest === estimate.latest
+    ? earliest
+    : `${earliest}–${formatDeliveryDay(estimate.latest, localeIso)}`
+}
+
+/** A pickup point's opening hours in one line: 'ma–pe 08:00–21:00, la 09:00–18:00'. */
+export function formatOpeningHours(
+  rows: readonly { fromDay: number; toDay: number; opens: string; closes: string }[],
+  localeIso: string,
+): string {
+  const dayName = (isoWeekday: number) =>
+    new Intl.DateTimeFormat(localeIso, { weekday: 'short', timeZone: 'UTC' }).format(
+      // 2024-01-01 was a Monday
+      new Date(Date.UTC(2024, 0, isoWeekday)),
+    )
+  return rows
+    .map((row) => {
+      const days =
+        row.fromDay === row.toDay ? dayName(row.fromDay) : `${dayName(row.fromDay)}–${dayName(row.toDay)}`
+      return `${days} ${row.opens}–${row.closes}`
+    })
+    .join(', ')
+}

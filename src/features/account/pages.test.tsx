@@ -141,6 +141,8 @@ describe('OrderDetail', () => {
     email: 'aino@example.fi',
     shippingMethod: 'Posti – noutopiste',
     message: null,
+    pickupPoint: null,
+    deliveryEstimate: null,
     shippingAddress: {
       firstName: 'Aino',
       lastName: 'Virtanen',

@@ -8,7 +8,14 @@ import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { formatMoney } from '../../shared/money'
 import { MoneyRows } from '../../ui/MoneyRows'
-import { countryName, type ReceiptAddress, type ReceiptLine, type ReceiptOrder } from './receipt-model'
+import { formatEstimateRange, formatOpeningHours } from '../../shared/delivery-estimate'
+import {
+  countryName,
+  type ReceiptAddress,
+  type ReceiptLine,
+  type ReceiptOrder,
+  type ReceiptPickupPoint,
+} from './receipt-model'
 import './receipt.css'
 
 /** The pictures are small on the receipt (4:5, 72 px wide). */
@@ -56,6 +63,14 @@ export function Receipt({ order, headingLevel = 2, children }: ReceiptProps) {
               {text('receipt.delivery')}
             </Heading>
             {order.shippingMethod ? <p className="receipt__method">{order.shippingMethod}</p> : null}
+            {order.deliveryEstimate ? (
+              <p className="receipt__estimate">
+                {text('receipt.deliveryEstimate', {
+                  range: formatEstimateRange(order.deliveryEstimate, intl.locale),
+                })}
+              </p>
+            ) : null}
+            {order.pickupPoint ? <PickupPointLines point={order.pickupPoint} /> : null}
             <AddressLines address={order.shippingAddress} />
           </section>
           <section className="receipt__card" aria-labelledby={`${id}-payment`}>
@@ -157,5 +172,25 @@ export function NextSteps({
         ))}
       </ol>
     </section>
+  )
+}
+
+/** The pickup point the parcel goes to: its name, address and opening hours. */
+function PickupPointLines({ point }: { point: ReceiptPickupPoint }) {
+  const intl = useIntl()
+  return (
+    <div className="receipt__pickup">
+      <p className="receipt__label">{intl.formatMessage({ id: 'receipt.pickupPoint' })}</p>
+      <address className="receipt__address">
+        <span>{point.name}</span>
+        <span>{point.street}</span>
+        <span>
+          {point.postcode} {point.city}
+        </span>
+        {point.openingHours.length > 0 ? (
+          <span className="receipt__hours">{formatOpeningHours(point.openingHours, intl.locale)}</span>
+        ) : null}
+      </address>
+    </div>
   )
 }

@@ -77,4 +77,28 @@ describe('receiptOf', () => {
     expect(receipt.shippingAddress?.countryCode).toBe('FI')
     expect(receipt.billingAddress).toBeNull()
   })
+
+  it('carries the chosen pickup point and the delivery estimate, or none', () => {
+    const money = presentOrderMoney(
+      orderMoneyFromCartSummary(null, { vatIncluded: true, code: null, currency: 'EUR' }),
+    )
+    const base = { orderNumber: '11', currency: 'EUR' as const, rows: [], money }
+    const point = {
+      name: 'K-Market Tampere Hämeenkatu',
+      street: 'Hämeenkatu 12',
+      postcode: '33100',
+      city: 'Tampere',
+      openingHours: [{ fromDay: 1, toDay: 5, opens: '08:00', closes: '21:00' }],
+    }
+    const receipt = receiptOf({
+      ...base,
+      pickupPoint: { ...point, id: 'posti-fi-tampere-01' } as typeof point,
+      deliveryEstimate: { earliest: '2026-12-08', latest: '2026-12-09' },
+    })
+    expect(receipt.pickupPoint).toEqual(point)
+    expect(receipt.deliveryEstimate).toEqual({ earliest: '2026-12-08', latest: '2026-12-09' })
+    const home = receiptOf({ ...base, pickupPoint: null })
+    expect(home.pickupPoint).toBeNull()
+    expect(home.deliveryEstimate).toBeNull()
+  })
 })

@@ -5,7 +5,14 @@
 import type { CurrencyCode } from '../../shared/markets'
 import { fromDecimal } from '../../shared/money'
 import type { MoneyPresentation } from '../../shared/order-money'
-import { receiptAddress, type OrderAddressFields, type ReceiptLine, type ReceiptOrder } from './receipt-model'
+import {
+  receiptAddress,
+  type OrderAddressFields,
+  type ReceiptDeliveryEstimate,
+  type ReceiptLine,
+  type ReceiptOrder,
+  type ReceiptPickupPoint,
+} from './receipt-model'
 
 /** An order row as the API answers it: a decimal unit price, the picture's absolute `imageUrl`. */
 export interface OrderRowFields {
@@ -28,6 +35,8 @@ export interface OrderForReceipt {
   shippingMethod?: string | null
   shippingAddress?: OrderAddressFields | null
   billingAddress?: OrderAddressFields | null
+  pickupPoint?: ReceiptPickupPoint | null
+  deliveryEstimate?: ReceiptDeliveryEstimate | null
 }
 
 export function receiptLines(rows: readonly OrderRowFields[], currency: CurrencyCode): ReceiptLine[] {
@@ -54,5 +63,22 @@ export function receiptOf(order: OrderForReceipt): ReceiptOrder {
     shippingMethod: order.shippingMethod?.trim() || null,
     shippingAddress: receiptAddress(order.shippingAddress),
     billingAddress: receiptAddress(order.billingAddress),
+    pickupPoint: order.pickupPoint
+      ? {
+          name: order.pickupPoint.name,
+          street: order.pickupPoint.street,
+          postcode: order.pickupPoint.postcode,
+          city: order.pickupPoint.city,
+          openingHours: order.pickupPoint.openingHours.map(({ fromDay, toDay, opens, closes }) => ({
+            fromDay,
+            toDay,
+            opens,
+            closes,
+          })),
+        }
+      : null,
+    deliveryEstimate: order.deliveryEstimate
+      ? { earliest: order.deliveryEstimate.earliest, latest: order.deliveryEstimate.latest }
+      : null,
   }
 }

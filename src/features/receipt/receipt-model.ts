@@ -30,6 +30,22 @@ export interface ReceiptAddress {
   countryCode: string | null
 }
 
+/** The pickup point chosen at checkout (the order's snapshot of the pickup-point service's answer). */
+export interface ReceiptPickupPoint {
+  name: string
+  street: string
+  postcode: string
+  city: string
+  /** ISO weekdays fromDay..toDay (1 = Monday), local HH:MM */
+  openingHours: { fromDay: number; toDay: number; opens: string; closes: string }[]
+}
+
+/** When the parcel arrives, as estimated when the order was placed ('YYYY-MM-DD'). */
+export interface ReceiptDeliveryEstimate {
+  earliest: string
+  latest: string
+}
+
 export interface ReceiptOrder {
   orderNumber: string
   email: string | null
@@ -40,6 +56,8 @@ export interface ReceiptOrder {
   shippingMethod: string | null
   shippingAddress: ReceiptAddress | null
   billingAddress: ReceiptAddress | null
+  pickupPoint?: ReceiptPickupPoint | null
+  deliveryEstimate?: ReceiptDeliveryEstimate | null
 }
 
 /** The address as the order keeps it (every field may be missing). */
