@@ -15,6 +15,7 @@ import {
   useLayoutEffect,
   useReducer,
   useRef,
+  type Dispatch,
   type FormEvent,
   type KeyboardEvent,
 } from 'react'
@@ -27,6 +28,7 @@ import {
   comboboxReducer,
   flatOptions,
   initialComboboxState,
+  type ComboboxAction,
   type SuggestionOption,
 } from './combobox-state'
 import type { AutocompleteSession } from './autocomplete-session'
@@ -43,27 +45,12 @@ export interface SearchFieldStart {
   focused: boolean
 }
 
-export function SearchField({ start }: { start?: SearchFieldStart | undefined } = {}) {
-  const intl = useIntl()
+/** The client and its debouncer, loaded once on the shopper's first focus and disposed with the field. */
+function useAutocompleteSession(dispatch: Dispatch<ComboboxAction>): () => Promise<AutocompleteSession> {
   const site = useSite()
-  const navigate = useNavigate()
-  const [state, dispatch] = useReducer(comboboxReducer, start?.query ?? '', (query) => ({
-    ...initialComboboxState,
-    query,
-  }))
-  const ids = useId()
-  const inputId = `${ids}-input`
-  const listboxId = `${ids}-listbox`
-  const optionId = (option: SuggestionOption) => `${ids}-option-${option.id}`
   const session = useRef<Promise<AutocompleteSession> | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const options = flatOptions(state)
-  const active = activeOption(state)
-  const expanded = state.open && options.length > 0
-
-  /** The client and its debouncer, loaded once on the shopper's first focus. */
-  function autocomplete(): Promise<AutocompleteSession> {
+  useEffect(() => () => void session.current?.then((loaded) => loaded.dispose()), [])
+  return () => {
     session.current ??= import('./autocomplete-session').then(({ createAutocompleteSession }) =>
       createAutocompleteSession({
         site,
@@ -73,23 +60,15 @@ export function SearchField({ start }: { start?: SearchFieldStart | undefined } 
     )
     return session.current
   }
+}
 
-  useEffect(() => () => void session.current?.then((loaded) => loaded.dispose()), [])
-
-  // taking over from the plain field the shopper is in: the focus (which opens the popup for the
-  // text typed so far) and the caret at the end, before the next key arrives
-  useLayoutEffect(() => {
-    const input = inputRef.current
-    if (!start?.focused || !input) return
-    input.focus()
-    input.setSelectionRange(input.value.length, input.value.length)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
-
-  function ask(query: string) {
-    void autocomplete().then((loaded) => loaded.request(query))
-  }
-
+/** Going to the search page for a phrase, or to a suggestion's own page. */
+function useSearchNavigation(
+  dispatch: Dispatch<ComboboxAction>,
+  autocomplete: () => Promise<AutocompleteSession>,
+) {
+  const site = useSite()
+  const navigate = useNavigate()
   function go(term: string, origin: 'ORGANIC' | 'PHRASE_SUGGEST' | 'RECENT_SEARCH') {
     const q = term.trim()
     if (!q) return
@@ -109,6 +88,41 @@ export function SearchField({ start }: { start?: SearchFieldStart | undefined } 
     const inside = routerPath(option.link, site.basename)
     if (inside !== option.link || site.basename === '') void navigate(inside)
     else window.location.assign(option.link)
+  }
+  return { go, choose }
+}
+
+export function SearchField({ start }: { start?: SearchFieldStart | undefined } = {}) {
+  const intl = useIntl()
+  const [state, dispatch] = useReducer(comboboxReducer, start?.query ?? '', (query) => ({
+    ...initialComboboxState,
+    query,
+  }))
+  const ids = useId()
+  const inputId = `${ids}-input`
+  const listboxId = `${ids}-listbox`
+  const optionId = (option: SuggestionOption) => `${ids}-option-${option.id}`
+  const formRef = useRef<HTMLFormElement>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const options = flatOptions(state)
+  const active = activeOption(state)
+  const expanded = state.open && options.length > 0
+
+  const autocomplete = useAutocompleteSession(dispatch)
+  const { go, choose } = useSearchNavigation(dispatch, autocomplete)
+
+  // taking over from the plain field the shopper is in: the focus (which opens the popup for the
+  // text typed so far) and the caret at the end, before the next key arrives
+  useLayoutEffect(() => {
+    const input = inputRef.current
+    if (!start?.focused || !input) return
+    input.focus()
+    input.setSelectionRange(input.value.length, input.value.length)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  function ask(query: string) {
+    void autocomplete().then((loaded) => loaded.request(query))
   }
 
   function removeRecent(q: string) {
