@@ -41,6 +41,68 @@ function AddressLines({ address }: { address: Address }) {
   )
 }
 
+type OrderItem = NonNullable<NonNullable<NonNullable<AccountOrder['cart']>['items']>[number]>
+
+/** The order's status, date, payment method and total. */
+function OrderFacts({ order }: { order: AccountOrder }) {
+  const intl = useIntl()
+  const text = (id: string) => intl.formatMessage({ id })
+  return (
+    <dl className="account-facts">
+      <div>
+        <dt>{text('account.orders.status')}</dt>
+        <dd>{text(orderStatusMessage(order.status))}</dd>
+      </div>
+      {order.createdAt ? (
+        <div>
+          <dt>{text('account.orders.date')}</dt>
+          <dd>{intl.formatDate(order.createdAt, DATE_FORMAT)}</dd>
+        </div>
+      ) : null}
+      {order.paymentMethod ? (
+        <div>
+          <dt>{text('account.order.paymentMethod')}</dt>
+          <dd>{order.paymentMethod}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{text('account.order.total')}</dt>
+        <dd>{order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** The order's rows: brand, product (linked), size, quantity and price. */
+function OrderItems({ items }: { items: OrderItem[] }) {
+  const intl = useIntl()
+  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values)
+  return (
+    <ul className="plain-list account-order__items" role="list">
+      {items.map((item) => {
+        const size = item.product?.skus?.find((sku) => sku?.skuId === item.skuId)?.name
+        return (
+          <li key={item.id} className="account-order__item">
+            <span className="account-order__name">
+              {item.product?.brand?.name ? `${item.product.brand.name} ` : ''}
+              {item.product?.alias ? (
+                <RouteLink to="product" params={{ '*': item.product.alias }}>
+                  {item.product.name ?? item.product.alias}
+                </RouteLink>
+              ) : (
+                item.product?.name
+              )}
+            </span>
+            {size ? <span>{text('account.order.size', { size })}</span> : null}
+            <span>{text('account.order.quantity', { quantity: item.quantity })}</span>
+            <span className="account-table__amount">{item.totalPrice?.sellingPriceIncVatFormatted}</span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
 export function OrderDetail({ order }: { order: AccountOrder }) {
   const intl = useIntl()
   const site = useSite()
@@ -65,28 +127,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
         <Link to={ordersPath}>{text('account.order.back')}</Link>
       </p>
       <h2 id="account-order-title">{text('account.order.title', { number })}</h2>
-      <dl className="account-facts">
-        <div>
-          <dt>{text('account.orders.status')}</dt>
-          <dd>{text(orderStatusMessage(order.status))}</dd>
-        </div>
-        {order.createdAt ? (
-          <div>
-            <dt>{text('account.orders.date')}</dt>
-            <dd>{intl.formatDate(order.createdAt, DATE_FORMAT)}</dd>
-          </div>
-        ) : null}
-        {order.paymentMethod ? (
-          <div>
-            <dt>{text('account.order.paymentMethod')}</dt>
-            <dd>{order.paymentMethod}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{text('account.order.total')}</dt>
-          <dd>{order.orderTotal?.sellingPriceIncVatFormatted ?? '–'}</dd>
-        </div>
-      </dl>
+      <OrderFacts order={order} />
 
       {isInvoiced(order.paymentKind) && order.status !== 'cancelled' ? (
         <InvoiceFacts
@@ -98,28 +139,7 @@ export function OrderDetail({ order }: { order: AccountOrder }) {
       ) : null}
 
       <h3>{text('account.order.items')}</h3>
-      <ul className="plain-list account-order__items" role="list">
-        {items.map((item) => {
-          const size = item.product?.skus?.find((sku) => sku?.skuId === item.skuId)?.name
-          return (
-            <li key={item.id} className="account-order__item">
-              <span className="account-order__name">
-                {item.product?.brand?.name ? `${item.product.brand.name} ` : ''}
-                {item.product?.alias ? (
-                  <RouteLink to="product" params={{ '*': item.product.alias }}>
-                    {item.product.name ?? item.product.alias}
-                  </RouteLink>
-                ) : (
-                  item.product?.name
-                )}
-              </span>
-              {size ? <span>{text('account.order.size', { size })}</span> : null}
-              <span>{text('account.order.quantity', { quantity: item.quantity })}</span>
-              <span className="account-table__amount">{item.totalPrice?.sellingPriceIncVatFormatted}</span>
-            </li>
-          )
-        })}
-      </ul>
+      <OrderItems items={items} />
       {isCurrencyCode(currency) ? (
         <MoneyRows
           className="account-order__money"
