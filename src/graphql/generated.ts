@@ -1439,6 +1439,8 @@ export type CheckoutFieldsFragment = {
     feeIncVatFormatted: string | null
     feeExVatFormatted: string | null
     amountLeftToFreeShippingFormatted: string | null
+    isPickup: boolean
+    deliveryEstimate: { earliest: string; latest: string } | null
   } | null> | null
   paymentOptions: Array<{
     id: number
@@ -1660,6 +1662,8 @@ export type CheckoutPreviewQuery = {
       feeIncVatFormatted: string | null
       feeExVatFormatted: string | null
       amountLeftToFreeShippingFormatted: string | null
+      isPickup: boolean
+      deliveryEstimate: { earliest: string; latest: string } | null
     } | null> | null
     paymentOptions: Array<{
       id: number
@@ -1774,6 +1778,8 @@ export type CreateOrUpdateCheckoutMutation = {
       feeIncVatFormatted: string | null
       feeExVatFormatted: string | null
       amountLeftToFreeShippingFormatted: string | null
+      isPickup: boolean
+      deliveryEstimate: { earliest: string; latest: string } | null
     } | null> | null
     paymentOptions: Array<{
       id: number

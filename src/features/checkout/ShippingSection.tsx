@@ -2,6 +2,7 @@
 import { useIntl } from 'react-intl'
 import { useAppDispatch, useAppSelector } from '../../app/hooks'
 import { listItems } from '../../graphql/list-items'
+import { formatEstimateRange } from '../../shared/delivery-estimate'
 import { RadioGroup } from './fields'
 import { shippingSelected } from './slice'
 import type { CheckoutFields } from './useCheckoutFields'
@@ -31,8 +32,18 @@ export function ShippingSection({ fields, zipValid }: { fields: CheckoutFields; 
           choices={shippingOptions.map((option) => ({
             value: String(option.id),
             label: option.displayName ?? '',
-            detail:
+            detail: [
               form.customerType === 'ORGANIZATION' ? option.feeExVatFormatted : option.feeIncVatFormatted,
+              // "Perillä ti 8.12.–ke 9.12.": the carrier's days after the cut-off (ADR 0079)
+              option.deliveryEstimate
+                ? intl.formatMessage(
+                    { id: 'checkout.shipping.estimate' },
+                    { range: formatEstimateRange(option.deliveryEstimate, intl.locale) },
+                  )
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · '),
           }))}
           onValue={(value) => dispatch(shippingSelected(value))}
           error={error}

@@ -13,6 +13,8 @@ export function option(id: number, isSelected = false, name = 'invoice') {
     feeIncVatFormatted: '0,00 €',
     feeExVatFormatted: '0,00 €',
     amountLeftToFreeShippingFormatted: null,
+    isPickup: false,
+    deliveryEstimate: null,
   }
 }
 
