@@ -140,6 +140,17 @@ const doubleAssertionRule = {
   rules: { 'types/no-double-assertion': 'error' },
 }
 
+/**
+ * Functions stay short enough to read at once: no product-code function over 150 lines (split
+ * a service into route modules, a component into parts and hooks). Tests and generated code are
+ * not held to it.
+ */
+const functionLengthRule = {
+  files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+  ignores: ['**/*.test.{ts,tsx}', '**/*.test-d.ts', '**/test-fixtures.ts', '**/test-helpers.tsx'],
+  rules: { 'max-lines-per-function': ['error', { max: 150 }] },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -185,4 +196,5 @@ export default tseslint.config(
   paymentKindRule,
   shopListRule,
   doubleAssertionRule,
+  functionLengthRule,
 )
