@@ -2623,6 +2623,27 @@ export type OrderPaymentStatusQuery = {
   } | null
 }
 
+export type PickupPointsQueryVariables = Exact<{
+  shippingId: number
+  postcode: string
+  limit?: number | null | undefined
+  channelId?: string | null | undefined
+  languageId?: string | null | undefined
+  marketId?: string | null | undefined
+}>
+
+export type PickupPointsQuery = {
+  pickupPoints: Array<{
+    id: string
+    name: string
+    street: string
+    postcode: string
+    city: string
+    distanceMeters: number | null
+    openingHours: Array<{ fromDay: number; toDay: number; opens: string; closes: string }>
+  }>
+}
+
 export type PlaceOrderMutationVariables = Exact<{
   cartId: string
   checkout: CheckoutInputType

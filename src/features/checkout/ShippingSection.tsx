@@ -5,6 +5,8 @@ import { listItems } from '../../graphql/list-items'
 import { formatEstimateRange } from '../../shared/delivery-estimate'
 import { RadioGroup } from './fields'
 import { shippingSelected } from './slice'
+import { PickupPointPicker } from './PickupPointPicker'
+import { normaliseZip } from '../../shared/validation'
 import type { CheckoutFields } from './useCheckoutFields'
 
 export function ShippingSection({ fields, zipValid }: { fields: CheckoutFields; zipValid: boolean }) {
@@ -48,7 +50,13 @@ export function ShippingSection({ fields, zipValid }: { fields: CheckoutFields; 
           onValue={(value) => dispatch(shippingSelected(value))}
           error={error}
         />
-      ) : fields.showAllErrors && error && !(zipValid && shippingOptions.length === 0) ? (
+      ) : null}
+      {zipValid &&
+      shippingId &&
+      shippingOptions.some((option) => String(option.id) === shippingId && option.isPickup) ? (
+        <PickupPointPicker shippingId={shippingId} postcode={normaliseZip(form.zip)} />
+      ) : null}
+      {fields.showAllErrors && error && !zipValid ? (
         <p className="checkout-field__error" id="checkout-shipping-error">
           {error}
         </p>

@@ -67,6 +67,7 @@ export function checkoutInput(choices: CheckoutChoices): CheckoutInputType {
     customerType: form.customerType,
     identityNumber: trimmed(organisation ? form.organizationId : form.personalId),
     shippingId: numberOrUndefined(choices.shippingId),
+    pickupPoint: choices.pickupPointId ?? undefined,
     paymentId: numberOrUndefined(choices.paymentId),
     message: trimmed(form.message),
     acceptedConsents: consents,

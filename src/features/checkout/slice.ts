@@ -21,6 +21,8 @@ export interface CheckoutChoices {
   form: CustomerForm
   country: CountryCode
   shippingId: string | null
+  /** the pickup point chosen for a pickup shipping option (ADR 0079) */
+  pickupPointId?: string | null
   paymentId: string | null
   termsAccepted: boolean
   urls?: CheckoutUrls
@@ -57,6 +59,8 @@ export interface CheckoutState {
   form: CustomerForm
   customerStatus: CustomerStatus
   shippingId: string | null
+  /** the pickup point chosen in the list near the postcode; null for none or a home delivery */
+  pickupPointId: string | null
   paymentId: string | null
   termsAccepted: boolean
   /** 'validating' while validateOrderCreation runs */
@@ -109,6 +113,7 @@ export const initialCheckoutState: CheckoutState = {
   form: emptyCustomerForm(),
   customerStatus: 'ok',
   shippingId: null,
+  pickupPointId: null,
   paymentId: null,
   termsAccepted: false,
   status: 'idle',
@@ -141,11 +146,12 @@ export const customerMayContinue = (status: CustomerStatus): boolean => status =
 
 /** The shopper's choices as the checkout slice holds them, in the market's country. */
 export function checkoutChoicesOf(
-  checkout: Pick<CheckoutState, 'form' | 'shippingId' | 'paymentId' | 'termsAccepted'>,
+  checkout: Pick<CheckoutState, 'form' | 'shippingId' | 'paymentId' | 'termsAccepted'> &
+    Partial<Pick<CheckoutState, 'pickupPointId'>>,
   country: CountryCode,
 ): CheckoutChoices {
-  const { form, shippingId, paymentId, termsAccepted } = checkout
-  return { form, country, shippingId, paymentId, termsAccepted }
+  const { form, shippingId, paymentId, termsAccepted, pickupPointId } = checkout
+  return { form, country, shippingId, pickupPointId: pickupPointId ?? null, paymentId, termsAccepted }
 }
 
 const checkoutSlice = createSlice({
@@ -157,6 +163,9 @@ const checkoutSlice = createSlice({
     },
     shippingSelected(state, action: PayloadAction<string | null>) {
       state.shippingId = action.payload
+    },
+    pickupPointSelected(state, action: PayloadAction<string | null>) {
+      state.pickupPointId = action.payload
     },
     paymentSelected(state, action: PayloadAction<string | null>) {
       state.paymentId = action.payload
@@ -220,6 +229,7 @@ const checkoutSlice = createSlice({
 export const {
   formChanged,
   shippingSelected,
+  pickupPointSelected,
   paymentSelected,
   termsAcceptedSet,
   validationStarted,
