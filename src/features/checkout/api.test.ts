@@ -20,6 +20,14 @@ const form = {
 }
 
 describe('checkoutInput', () => {
+  it('sends the chosen pickup point with the order, and none without a choice', () => {
+    const choices = { form, country: 'FI' as const, shippingId: '1', paymentId: '2', termsAccepted: true }
+    expect(checkoutInput({ ...choices, pickupPointId: 'posti-fi-helsinki-03' }).pickupPoint).toBe(
+      'posti-fi-helsinki-03',
+    )
+    expect(checkoutInput({ ...choices, pickupPointId: null }).pickupPoint).toBeUndefined()
+  })
+
   it('maps a private customer to CheckoutInputType', () => {
     expect(
       checkoutInput({ form, country: 'FI', shippingId: '1', paymentId: '2', termsAccepted: true }),
