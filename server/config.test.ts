@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       search: 'http://127.0.0.1:3000/api/storefront/v3',
       images: 'http://127.0.0.1:3000/img',
       payments: 'http://127.0.0.1:3000/pay',
+      pickupPoints: 'http://127.0.0.1:3000/pickup-points',
     })
     expect(config.seedProducts).toBe(2000)
     expect(config.databaseUrl).toBeUndefined()

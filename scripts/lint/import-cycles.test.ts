@@ -23,6 +23,16 @@ describe('findImportCycles', () => {
     expect(findImportCycles(files)).toEqual([['b/index.ts', 'b/one.ts']])
   })
 
+  it("leaves out codegen's generated.ts, whose mappers point back at the shapes it types", () => {
+    const files = new Map([
+      ['d/generated.ts', "import type { Shape } from './shape'\nexport type Product = { id: number }"],
+      ['d/shape.ts', "import type { Product } from './generated'\nexport type Shape = Product[]"],
+      ['d/a.ts', "import { b } from './b'"],
+      ['d/b.ts', "import { a } from './a'"],
+    ])
+    expect(findImportCycles(files)).toEqual([['d/a.ts', 'd/b.ts']])
+  })
+
   it('finds none where the imports only go one way', () => {
     const files = new Map([
       ['c/a.ts', "import { b } from './b'"],

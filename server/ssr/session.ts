@@ -13,30 +13,17 @@
  * and the form logs in next with the same credentials.
  */
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import type { TokenVerifier } from '../services/shared/auth-tokens'
 import { csrfRefusal, isJsonContentType } from './csrf'
 import { PRIVATE_NO_STORE } from '../security-headers'
-import { createMemoryRateLimiter, type RateLimiter } from '../services/shared/rate-limit'
+import { createMemoryRateLimiter } from '../services/shared/rate-limit'
 import { AuthUnavailableError, createAuthClient } from './session-endpoints/auth-client'
 import { registerCredentialRoutes } from './session-endpoints/credentials'
 import { createSessionKit, refuse } from './session-endpoints/kit'
 import { registerTokenRoutes } from './session-endpoints/tokens'
+import type { SessionOptions } from './session-endpoints/options'
 
 export { sessionUserOf, verifiedSession } from './session-endpoints/verified'
-
-export interface SessionOptions {
-  config: Pick<
-    Config,
-    'apiKey' | 'publicUrl' | 'services' | 'originFromRequest' | 'host' | 'port' | 'registrationsPerHour'
-  >
-  serviceFetch: typeof fetch
-  verifier: TokenVerifier
-  /** the registration limit's counters (the app's, in Redis when configured); in process by default */
-  limiter?: RateLimiter
-  /** how long one auth service call may take */
-  upstreamTimeoutMs?: number
-}
+export type { SessionOptions } from './session-endpoints/options'
 
 /**
  * The session endpoints, in one scope that answers no-store and checks CSRF and the content type

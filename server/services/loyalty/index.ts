@@ -16,38 +16,18 @@
  * The back office's payout is `POST /admin/api/loyalty/payouts` (./admin.ts).
  */
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../config'
-import type { Database } from '../../db'
-import { createTokenVerifier, type TokenVerifier } from '../shared/auth-tokens'
+import { createTokenVerifier } from '../shared/auth-tokens'
 import { sessionRevocations } from '../shared/session-revocations'
 import { createServiceFetch } from '../shared/service-fetch'
-import { createMemoryRateLimiter, type RateLimiter } from '../shared/rate-limit'
+import { createMemoryRateLimiter } from '../shared/rate-limit'
 import { BROWSER_LOYALTY_URI } from '../../../src/shared/storefront-api'
 import { loyaltyAdmin } from './admin'
 import { createLoyaltyRequests, sendJson } from './requests'
 import { registerActivityRoutes, registerContactRoutes } from './routes'
+import type { LoyaltyServiceOptions } from './options'
 
 export { VISITOR_CONTACT_LIMIT } from './routes'
-
-export interface LoyaltyServiceOptions {
-  database: Database
-  config: Pick<
-    Config,
-    | 'services'
-    | 'host'
-    | 'port'
-    | 'publicUrl'
-    | 'originFromRequest'
-    | 'urlMode'
-    | 'marketDomains'
-    | 'adminKey'
-  >
-  /** The process's abuse limiter (ADR 0024); in process by default. */
-  limiter?: RateLimiter
-  /** The app's token verifier (server/app.ts shares one); built from AUTH_URL when not given. */
-  verifier?: Pick<TokenVerifier, 'verify'>
-  fetch?: typeof fetch
-}
+export type { LoyaltyServiceOptions } from './options'
 
 export default async function loyaltyService(app: FastifyInstance, options: LoyaltyServiceOptions) {
   const { config } = options

@@ -22,7 +22,7 @@ import {
   setMembership,
   userContact,
 } from './contacts'
-import type { LoyaltyServiceOptions } from './index'
+import type { LoyaltyServiceOptions } from './options'
 import { loyaltyOverview } from './overview'
 import { sendJson, type LoyaltyRequests } from './requests'
 

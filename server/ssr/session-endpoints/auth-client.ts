@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify'
 import { DEVICE_TOKEN_HEADER, REFRESH_TOKEN_HEADER } from '../../contracts/auth'
-import type { SessionOptions } from '../session'
+import type { SessionOptions } from './options'
 import type { UserInput } from './bodies'
 
 export type AuthCallResult =

@@ -5,8 +5,20 @@ import {
   customerStatusFrom,
   formChanged,
   initialCheckoutState,
+  pickupPointSelected,
+  shippingSelected,
   validationFinished,
 } from './slice'
+
+describe('the pickup point follows the shipping option', () => {
+  it('is cleared when the shopper picks another option, and kept when the same one is picked again', () => {
+    let state = checkoutReducer(initialCheckoutState, shippingSelected('1'))
+    state = checkoutReducer(state, pickupPointSelected('posti-fi-001'))
+    expect(checkoutReducer(state, shippingSelected('1')).pickupPointId).toBe('posti-fi-001')
+    // home delivery: the order must not carry the pickup option's point (the API refuses it)
+    expect(checkoutReducer(state, shippingSelected('2')).pickupPointId).toBeNull()
+  })
+})
 
 describe('customer status from order validation', () => {
   it.each([

@@ -162,6 +162,8 @@ const checkoutSlice = createSlice({
       state.form = { ...state.form, ...action.payload }
     },
     shippingSelected(state, action: PayloadAction<string | null>) {
+      // a point belongs to its option's carrier: another option (or home delivery) starts without one
+      if (state.shippingId !== action.payload) state.pickupPointId = null
       state.shippingId = action.payload
     },
     pickupPointSelected(state, action: PayloadAction<string | null>) {

@@ -29,6 +29,10 @@ describe('outfitsOf', () => {
     ])
   })
 
+  it('makes no look that would show one product twice', () => {
+    expect(ids(outfitsOf([products(1, 2), products(1, 12), products(21, 22)], 2))).toEqual([[2, 12, 22]])
+  })
+
   it('gives nothing without lists', () => {
     expect(outfitsOf([], 4)).toEqual([])
   })

@@ -20,8 +20,9 @@ export function outfitsOf<Product extends { productId: number }>(
   const outfits: Product[][] = []
   for (let index = 0; index < shortest; index++) {
     const outfit = lists.map((list) => list[index]).filter((piece) => piece !== undefined)
-    if (outfit.some((piece) => used.has(piece.productId))) continue
-    for (const piece of outfit) used.add(piece.productId)
+    const ids = outfit.map((piece) => piece.productId)
+    if (new Set(ids).size < ids.length || ids.some((id) => used.has(id))) continue
+    for (const id of ids) used.add(id)
     outfits.push(outfit)
   }
   return outfits

@@ -179,6 +179,12 @@ const FAKE_ANSWERS: Record<string, unknown> = {
   },
   relatedProducts: { relatedProducts: [] },
   home: SAMPLE_HOME,
+  styleGallery: {
+    runningCampaigns: SAMPLE_HOME.runningCampaigns,
+    dresses: SAMPLE_LIST,
+    coats: SAMPLE_LIST,
+    shoes: SAMPLE_LIST,
+  },
   listPage: { listPageInfo: SAMPLE_LIST_INFO, products: SAMPLE_LIST },
   listSearch: { products: SAMPLE_LIST },
   listPageAlias: { listPageInfo: { __typename: 'PageInfoType', id: 1, canonicalUrl: '/c/mekot' } },
