@@ -54,7 +54,10 @@ export function Component() {
   return (
     <InfoPage
       title={intl.formatMessage({ id: 'page.registerReturn.title' })}
-      intro={intl.formatMessage({ id: 'page.registerReturn.intro' }, { days: MARKETS[market].returnWindowDays })}
+      intro={intl.formatMessage(
+        { id: 'page.registerReturn.intro' },
+        { days: MARKETS[market].returnWindowDays },
+      )}
       links={SHOP_LINKS}
     >
       <RegisterReturn customerOrders={data.customerOrders} initialOrderNumber={data.initialOrderNumber} />

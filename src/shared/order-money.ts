@@ -146,7 +146,6 @@ export interface ApiCartSummary {
   } | null
 }
 
-
 /**
  * A cart's (or an order's cart's) summary from the commerce API in one VAT view. The API's total
  * discount is regular − selling over everything; the campaign's part of it is the subtotal's

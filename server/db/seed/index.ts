@@ -90,7 +90,11 @@ async function seedMarkets({ trx }: SeedRun) {
       .onConflict((oc) => oc.column('code').doUpdateSet({ minor_unit: row.minor_unit }))
       .execute()
   for (const row of markets.buyerTypes)
-    await trx.insertInto('buyer_types').values(row).onConflict((oc) => oc.column('code').doNothing()).execute()
+    await trx
+      .insertInto('buyer_types')
+      .values(row)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute()
   await bulkInsert(trx, 'markets', markets.markets)
   await bulkInsert(trx, 'market_languages', markets.marketLanguages)
   await bulkInsert(trx, 'market_return_windows', markets.returnWindows)

@@ -11,10 +11,9 @@ import { LOCALES, LOCALE_CODES, type LocaleCode } from '../../../src/shared/mark
 /** The shop's languages (the shop definition). */
 export type ServiceLanguage = LocaleCode
 
-export const LANGUAGE_ISO = Object.fromEntries(LOCALE_CODES.map((code) => [code, LOCALES[code].iso])) as Record<
-  ServiceLanguage,
-  string
->
+export const LANGUAGE_ISO = Object.fromEntries(
+  LOCALE_CODES.map((code) => [code, LOCALES[code].iso]),
+) as Record<ServiceLanguage, string>
 
 const LOCALES_DIR = path.join(REPO_ROOT, 'locales')
 const selections = new Map<string, Record<string, string>>()

@@ -22,7 +22,10 @@ export function CartSummary() {
     .map((campaign) => campaign.name)
   return (
     <section className="cart-summary" aria-label={intl.formatMessage({ id: 'cart.summary.title' })}>
-      <MoneyRows money={cartMoney(cart, vatIncluded, MARKETS[market].currency)} currency={MARKETS[market].currency} />
+      <MoneyRows
+        money={cartMoney(cart, vatIncluded, MARKETS[market].currency)}
+        currency={MARKETS[market].currency}
+      />
       {campaigns.length > 0 ? (
         <p className="cart-summary__campaigns">
           {intl.formatMessage({ id: 'cart.summary.campaigns' }, { names: campaigns.join(', ') })}

@@ -67,7 +67,11 @@ export function fallbackMarkets(): MarketInfo[] {
         code,
       })),
       country: { name: market.countryName, code: market.countryCode },
-      currency: { code: market.currency, name: CURRENCIES[market.currency].name, symbol: CURRENCIES[market.currency].symbol },
+      currency: {
+        code: market.currency,
+        name: CURRENCIES[market.currency].name,
+        symbol: CURRENCIES[market.currency].symbol,
+      },
       // a figure of the database: unknown until the API answers
       freeShippingThreshold: null,
     }

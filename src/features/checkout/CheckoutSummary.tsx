@@ -50,7 +50,11 @@ export function CheckoutTotals({ cart }: { cart: CheckoutCart }) {
   const vatIncluded = useVatIncluded()
   const { market } = useSite()
   const money = presentOrderMoney(
-    orderMoneyFromCartSummary(cart.summary, { vatIncluded, code: cart.promoCode, currency: MARKETS[market].currency }),
+    orderMoneyFromCartSummary(cart.summary, {
+      vatIncluded,
+      code: cart.promoCode,
+      currency: MARKETS[market].currency,
+    }),
   )
   return <MoneyRows className="checkout-totals" money={money} currency={MARKETS[market].currency} />
 }

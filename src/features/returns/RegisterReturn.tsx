@@ -305,7 +305,12 @@ export function RegisterReturn({
           <p>
             <strong>{text('returns.done.title', { number: registered.returnNumber })}</strong>
           </p>
-          <p>{text('returns.done.instructions', { number: registered.returnNumber, days: order.returnWindowDays })}</p>
+          <p>
+            {text('returns.done.instructions', {
+              number: registered.returnNumber,
+              days: order.returnWindowDays,
+            })}
+          </p>
         </div>
       ) : order.isReturnable ? (
         <ChooseItemsForm lookup={found.lookup} order={order} onRegistered={setRegistered} />

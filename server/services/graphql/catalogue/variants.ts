@@ -208,7 +208,8 @@ export const variantResolvers: ResolverModule = {
     // The 'sku' level carries its own fields; the product level reads the colour's SKUs.
     skuId: (parent: VariantParent) => parent.skuId ?? null,
     stock: async (parent: VariantParent, _args: unknown, ctx: GraphQLContext) =>
-      parent.stock ?? (parent.productId === undefined ? null : colourStock(await skusOf(ctx, parent.productId))),
+      parent.stock ??
+      (parent.productId === undefined ? null : colourStock(await skusOf(ctx, parent.productId))),
     incoming: async (parent: VariantParent, _args: unknown, ctx: GraphQLContext) =>
       parent.incoming !== undefined
         ? parent.incoming

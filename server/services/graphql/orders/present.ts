@@ -212,7 +212,9 @@ function articleNumberOf(loaded: LoadedOrder, orderRowId: number | null): string
 }
 
 /** The invoice term: an invoice order falls due its market's days after it was placed (the shop definition). */
-export function invoiceDueDate(order: Pick<Order, 'payment_kind' | 'created_at' | 'market_alias'>): Date | null {
+export function invoiceDueDate(
+  order: Pick<Order, 'payment_kind' | 'created_at' | 'market_alias'>,
+): Date | null {
   if (!isInvoiced(order.payment_kind)) return null
   const due = new Date(order.created_at)
   due.setUTCDate(due.getUTCDate() + marketInvoiceDueDays(order.market_alias))

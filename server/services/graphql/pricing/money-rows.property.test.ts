@@ -148,7 +148,9 @@ describe('money rows', () => {
             vatTotal: totals.total.vat,
           }),
         )
-        const checkout = presentOrderMoney(orderMoneyFromCartSummary(summary, { vatIncluded: true, code, currency }))
+        const checkout = presentOrderMoney(
+          orderMoneyFromCartSummary(summary, { vatIncluded: true, code, currency }),
+        )
         expectRowsAddUp(placed.rows, formatIn)
         expect(placed.rows).toEqual(checkout.rows)
         expect(placed.campaignSavings).toBe(checkout.campaignSavings)
