@@ -30,9 +30,11 @@ import type { SearchDB } from '${ROOT}/server/services/search/db'
 import type { UsersDB } from '${ROOT}/server/services/graphql/users/db'
 import type { AdminDB } from '${ROOT}/server/services/shared/admin'
 import type { RevocationDB } from '${ROOT}/server/services/shared/session-revocations'
+import type { PickupPointsDB } from '${ROOT}/server/services/pickup-points/store'
+import type { ParcelColumns } from '${ROOT}/server/services/graphql/checkout/parcels'
 export type AllTables = Omit<PaymentsDB & MailDB & AuthDB & LikesDB & SearchDB, 'carts'> & Pick<CommerceDB, 'carts'> &
   Pick<UsersDB, 'password_reset_keys'> & Pick<AdminDB, 'admin_audit_log'> &
-  Pick<RevocationDB, 'auth_revoked_sessions'>
+  Pick<RevocationDB, 'auth_revoked_sessions'> & Pick<PickupPointsDB, 'pickup_points'> & ParcelColumns
 `
 
 /** table → column → the column's TypeScript type as written where it is declared */

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DB } from '../../../server/db/schema'
+import { MARKET_ALIASES } from '../../../src/shared/markets'
+import { kindsOfferedIn } from '../../../src/shared/payment-kinds'
 import {
   ensureSeeded,
   FIXED_REFERENCE_DATE,
@@ -304,7 +306,10 @@ describeEachDatabase('the seed on %s', (kind) => {
       Object.fromEntries(thresholds.map((row) => [row.market_alias, row.free_shipping_threshold_inc_vat])),
     ).toEqual(FREE_SHIPPING_THRESHOLD)
     const payments = await db.selectFrom('payment_options').select(['market_alias', 'kind']).execute()
-    expect(payments).toHaveLength(8)
+    // each market offers exactly its kinds (card and invoice everywhere, Swish, MobilePay, Vipps in theirs)
+    expect(payments.map((row) => `${row.market_alias}:${row.kind}`).sort()).toEqual(
+      MARKET_ALIASES.flatMap((market) => kindsOfferedIn(market).map((kind) => `${market}:${kind}`)).sort(),
+    )
     const pages = await db.selectFrom('content_pages').select('key').execute()
     expect(pages.map((page) => page.key)).toEqual(
       expect.arrayContaining(['about', 'terms', 'shipping', 'returns', 'customer-service', 'member']),

@@ -13,6 +13,7 @@ import {
 } from '../../../server/db/seed/fixtures'
 import { confirmOrderPayment } from '../../../server/services/graphql/checkout/payment'
 import { MAX_UNITS_PER_SKU } from '../../../src/shared/order-limits'
+import { isInvoiced, kindsOfferedIn } from '../../../src/shared/payment-kinds'
 import {
   commerceSnapshot,
   errorCodes,
@@ -144,7 +145,8 @@ describeEachDatabase('checkout on %s', (kind) => {
       expect(checkout.checkoutStatus).toBe('OK')
       expect(checkout.shippingOptions.map((o) => o.id)).toEqual([1, 2])
       expect(checkout.shippingOptions.find((o) => o.id === 1)?.amountLeftToFreeShipping).toBe(9.05)
-      expect(checkout.paymentOptions.map((o) => o.name)).toEqual(['card', 'invoice'])
+      // Finland's kinds: card, invoice and MobilePay
+      expect(checkout.paymentOptions.map((o) => o.name)).toEqual(kindsOfferedIn('fi'))
       expect(checkout.paymentOptions.find((o) => o.isSelected)?.id).toBe(FI.invoice)
       // the invoice fee is part of the summary once invoice is chosen
       expect(checkout.cart.summary.fees.paymentFeeIncVat).toBe(2.95)
@@ -167,7 +169,10 @@ describeEachDatabase('checkout on %s', (kind) => {
         { cartId, checkout: { email: FIXTURE_CUSTOMERS.noCredit.email } },
         { token },
       )
-      expect(limited.data?.createOrUpdateCheckout.paymentOptions.map((o) => o.name)).toEqual(['card'])
+      // everything but the invoice (card and MobilePay in Finland)
+      expect(limited.data?.createOrUpdateCheckout.paymentOptions.map((o) => o.name)).toEqual(
+        kindsOfferedIn('fi').filter((kind) => !isInvoiced(kind)),
+      )
       const other = await cartWith(SKU.inStock, 1)
       const blocked = await api.gql<{ createOrUpdateCheckout: { checkoutStatus: string } }>(CHECKOUT, {
         cartId: other,

@@ -13,7 +13,7 @@ const LANGUAGES = ['fi', 'sv', 'nb', 'da'] as const
 const MAILS: Record<string, NoticeMailPayload & { params: { number: string } }> = {
   'order-shipped': {
     firstName: 'Paula',
-    params: { number: '1042', carrier: 'posti', trackingNumber: 'JJFI6451230' },
+    params: { number: '1042', days: '14', carrier: 'posti', trackingNumber: 'JJFI6451230' },
     actionUrl: 'https://www.posti.fi/fi/seuranta#/lahetys/JJFI6451230',
   },
   'return-registered': {

@@ -756,6 +756,7 @@ const PUBLIC_ARGUMENTS: Record<string, string> = {
   'GeinsMerchantApiMutation.monitorProductAvailability.skuId': 'catalogue; double opt-in by mail',
   'GeinsMerchantApiMutation.requestStockNotification.skuId': 'catalogue; double opt-in by mail',
   'CheckoutInputType.externalShippingId': 'shipping option of the market (public)',
+  'GeinsMerchantApiQuery.pickupPoints.shippingId': 'shipping option of the market (public)',
   // what shoppers type about themselves, never a reference to something stored
   'AddressInputType.entryCode': "the shopper's own door code",
   'CheckoutInputType.identityNumber': "the shopper's own personal id",

@@ -39,7 +39,7 @@ export interface StoredEstimate {
 }
 
 // a type alias: withTables wants a record type
-type ParcelColumns = {
+export type ParcelColumns = {
   orders: {
     pickup_point: Json<StoredPickupPoint | null> | null
     delivery_estimate: Json<StoredEstimate | null> | null
