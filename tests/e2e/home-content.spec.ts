@@ -183,18 +183,21 @@ test.describe('content pages', () => {
     { path: '/dk/da/ingen-side-her', locale: 'da' },
     { path: '/fi/inspiration/ei-tallaista-artikkelia', locale: 'fi' },
     { path: '/se/sv/inspiration/finns-inte', locale: 'sv' },
-    // the style gallery is for loyalty members only: others get the not-found page
-    { path: '/fi/lumostyle', locale: 'fi' },
-    { path: '/se/sv/lumostyle', locale: 'sv' },
+    // the style gallery is for loyalty members only: others get the 404 status with what
+    // membership gives (src/features/loyalty/MembersOnly.tsx)
+    { path: '/fi/lumostyle', locale: 'fi', title: 'members.only.title' },
+    { path: '/se/sv/lumostyle', locale: 'sv', title: 'members.only.title' },
   ]
-  for (const { path, locale } of MISSING) {
+  for (const { path, locale, title = 'error.notFound.title' } of MISSING as {
+    path: string
+    locale: 'fi' | 'sv' | 'nb' | 'da'
+    title?: string
+  }[]) {
     test(`${path} is a 404`, async ({ page }) => {
       const response = await page.goto(path)
       expect(response?.status()).toBe(404)
       await waitForHydration(page)
-      await expect(
-        page.getByRole('heading', { level: 1, name: message(locale, 'error.notFound.title') }),
-      ).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: message(locale, title) })).toBeVisible()
     })
   }
 })
