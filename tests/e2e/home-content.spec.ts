@@ -178,7 +178,7 @@ test.describe('content pages', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Festsäsongens looks' })).toBeVisible()
   })
 
-  const MISSING: { path: string; locale: LocaleCode }[] = [
+  const MISSING: { path: string; locale: LocaleCode; title?: string }[] = [
     { path: '/fi/ei-tallaista-sivua', locale: 'fi' },
     { path: '/dk/da/ingen-side-her', locale: 'da' },
     { path: '/fi/inspiration/ei-tallaista-artikkelia', locale: 'fi' },
